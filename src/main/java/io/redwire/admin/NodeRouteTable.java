@@ -1,0 +1,47 @@
+package io.redwire.admin;
+
+import io.redwire.runtime.HttpRoutes;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Routes registered by flow nodes (http in), matched in registration order after the admin API, like Node-RED's
+ * httpNodeRoot app. Path params are put in the routing context under {@link #PARAMS}.
+ */
+public final class NodeRouteTable implements HttpRoutes {
+    public static final String PARAMS = "redwire.params";
+
+    private record Route(String method, ExpressPath path, Handler<RoutingContext> handler) {
+    }
+
+    private final List<Route> routes = new CopyOnWriteArrayList<>();
+
+    @Override
+    public Registration add(String method, String path, Handler<RoutingContext> handler) {
+        Route r = new Route(method.toLowerCase(), new ExpressPath(path), handler);
+        routes.add(r);
+        return () -> routes.remove(r);
+    }
+
+    /** Dispatches to the first matching route; false when none matches. */
+    boolean dispatch(RoutingContext ctx) {
+        String method = ctx.request().method().name().toLowerCase();
+        String path = ctx.normalizedPath();
+        for (Route r : routes) {
+            if (!r.method.equals(method)) {
+                continue;
+            }
+            Map<String, String> params = r.path.match(path);
+            if (params != null) {
+                ctx.put(PARAMS, params);
+                r.handler.handle(ctx);
+                return true;
+            }
+        }
+        return false;
+    }
+}

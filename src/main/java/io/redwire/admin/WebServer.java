@@ -1,0 +1,59 @@
+package io.redwire.admin;
+
+import io.redwire.runtime.Engine;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+
+/**
+ * The one HTTP server: admin API and editor first, then the routes of http in nodes, then Express's 404 page.
+ * It listens from the engine's loop so node handlers run on the flow's event loop.
+ */
+public final class WebServer {
+    private final Engine engine;
+    private final NodeRouteTable nodeRoutes;
+    private final Router router;
+    private HttpServer server;
+
+    public WebServer(Engine engine, NodeRouteTable nodeRoutes) {
+        this.engine = engine;
+        this.nodeRoutes = nodeRoutes;
+        this.router = Router.router(engine.vertx());
+    }
+
+    /** The router admin handlers are added to, before {@link #listen}. */
+    public Router router() {
+        return router;
+    }
+
+    public Future<Integer> listen(String host, int port) {
+        router.route().handler(ctx -> {
+            if (!nodeRoutes.dispatch(ctx)) {
+                String method = ctx.request().method().name();
+                String body = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                        + "<title>Error</title>\n</head>\n<body>\n<pre>Cannot " + method + " "
+                        + Html.escape(ctx.request().path()) + "</pre>\n</body>\n</html>\n";
+                ctx.response().setStatusCode(404).putHeader("content-type", "text/html; charset=utf-8")
+                        .putHeader("x-content-type-options", "nosniff").end(body);
+            }
+        });
+        Promise<Integer> bound = Promise.promise();
+        engine.loop().runOnContext(v -> engine.vertx()
+                .createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true)
+                        .setCompressionSupported(false))
+                .requestHandler(router)
+                .listen()
+                .onSuccess(s -> {
+                    server = s;
+                    bound.complete(s.actualPort());
+                })
+                .onFailure(bound::fail));
+        return bound.future();
+    }
+
+    public Future<Void> close() {
+        return server == null ? Future.succeededFuture() : server.close();
+    }
+}

@@ -1,0 +1,51 @@
+package io.redwire.cli;
+
+import io.redwire.runtime.DebugEvent;
+import io.redwire.runtime.Json;
+import io.redwire.runtime.JsValues;
+
+import java.io.PrintStream;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/** Prints debug node output on stdout: one JSON line per message, or a readable log-style line. */
+final class DebugPrinter implements BiConsumer<String, Object> {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("d MMM HH:mm:ss", Locale.ENGLISH);
+    private final PrintStream out;
+    private final boolean json;
+    private final Runnable afterEach;
+
+    DebugPrinter(PrintStream out, boolean json, Runnable afterEach) {
+        this.out = out;
+        this.json = json;
+        this.afterEach = afterEach;
+    }
+
+    @Override
+    public void accept(String topic, Object data) {
+        if (!DebugEvent.TOPIC.equals(topic) || !(data instanceof DebugEvent e) || e.level() != null) {
+            return;
+        }
+        if (json) {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("id", e.id());
+            line.put("name", e.name());
+            line.put("topic", e.topic());
+            line.put("property", e.property());
+            line.put("value", e.value());
+            out.println(Json.stringify(line));
+        } else {
+            Object v = e.value();
+            String text = v instanceof String s ? s : v instanceof Map || v instanceof java.util.List
+                    ? Json.stringify(v) : JsValues.toJsString(v);
+            out.println(LocalDateTime.now().format(TIME) + " - [debug:" + (e.name().isEmpty() ? e.id() : e.name())
+                    + "] " + text);
+        }
+        out.flush();
+        afterEach.run();
+    }
+}

@@ -1,0 +1,23 @@
+package io.redwire.cli;
+
+import io.redwire.nodes.core.CoreNodes;
+import io.redwire.nodes.grpc.GrpcNodes;
+import io.redwire.nodes.http.HttpNodes;
+import io.redwire.nodes.thrift.ThriftNodes;
+import io.redwire.runtime.NodeRegistry;
+import io.redwire.runtime.SubflowPorts;
+
+/** Every node family Redwire ships. */
+public final class NodeCatalog {
+    private NodeCatalog() {
+    }
+
+    public static NodeRegistry standard() {
+        return new NodeRegistry()
+                .register(SubflowPorts.types())
+                .register(CoreNodes.types())
+                .register(HttpNodes.types())
+                .register(GrpcNodes.types())
+                .register(ThriftNodes.types());
+    }
+}

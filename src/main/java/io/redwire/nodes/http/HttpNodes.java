@@ -1,0 +1,15 @@
+package io.redwire.nodes.http;
+
+import io.redwire.runtime.NodeType;
+
+import java.util.List;
+
+/** The http node family. */
+public final class HttpNodes {
+    private HttpNodes() {
+    }
+
+    public static List<NodeType> types() {
+        return List.of();
+    }
+}

@@ -1,0 +1,280 @@
+package io.redwire.runtime;
+
+import io.redwire.flow.FlowSet;
+import io.redwire.flow.FlowUnit;
+import io.redwire.flow.NodeDef;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One deployed flow set: every node built (side-effect free) and wired, then started together. Building collects
+ * every problem so a refused deploy names them all.
+ */
+final class Deployment {
+    private static final Pattern WHOLE_ENV = Pattern.compile("^\\$(?:\\{([^}\\s]+)}|\\(([^)\\s]+)\\))$");
+
+    private final Engine engine;
+    private final FlowSet set;
+    private final Map<String, FlowScope> flows = new LinkedHashMap<>();
+    private final Map<String, Node> nodes = new LinkedHashMap<>();
+    private final Map<String, NodeDef> defs = new HashMap<>();
+    private final List<String> problems = new ArrayList<>();
+    private final EnvScope globalEnv;
+
+    Deployment(Engine engine, FlowSet set, Map<String, ContextScope> flowContexts) {
+        this.engine = engine;
+        this.set = set;
+        this.globalEnv = EnvScope.of(EnvScope.process(), List.of(set.globalEnv()), null, engine.globalContext(),
+                engine.log());
+        for (FlowUnit u : set.units().values()) {
+            FlowScope parent = u.parentId() == null ? null : flows.get(u.parentId());
+            ContextScope parentCtx = parent == null ? null : parent.context();
+            ContextScope ctx = flowContexts.computeIfAbsent(u.id(), k -> new ContextScope(parentCtx));
+            EnvScope parentEnv = parent == null ? globalEnv : parent.envFor(groupOf(u.instanceNodeId()));
+            flows.put(u.id(), new FlowScope(u, parent, engine, ctx, parentEnv));
+        }
+        set.configNodes().forEach(d -> defs.put(d.id(), d));
+        set.flowNodes().forEach(d -> defs.put(d.id(), d));
+        for (NodeDef d : set.configNodes()) {
+            construct(d);
+        }
+        for (NodeDef d : set.flowNodes()) {
+            construct(d);
+        }
+        if (!problems.isEmpty()) {
+            throw new FlowException(String.join("\n", problems));
+        }
+        wire();
+    }
+
+    private String groupOf(String nodeId) {
+        if (nodeId == null) {
+            return null;
+        }
+        for (NodeDef d : set.flowNodes()) {
+            if (d.id().equals(nodeId)) {
+                return d.raw().get("g") instanceof String g ? g : null;
+            }
+        }
+        return null;
+    }
+
+    List<Map<String, Object>> source() {
+        return set.source();
+    }
+
+    Set<String> unitIds() {
+        return flows.keySet();
+    }
+
+    Node node(String id) {
+        return nodes.get(id);
+    }
+
+    java.util.Collection<Node> nodes() {
+        return nodes.values();
+    }
+
+    boolean contains(Node n) {
+        return nodes.get(n.id()) == n;
+    }
+
+    private final Set<String> constructing = new java.util.HashSet<>();
+
+    private Node construct(NodeDef d) {
+        Node existing = nodes.get(d.id());
+        if (existing != null || !constructing.add(d.id())) {
+            return existing;
+        }
+        NodeType type = engine.registry().get(d.type());
+        String where = "node " + d.id() + " (" + d.type() + ")";
+        try {
+            FlowScope flow = d.unitId() == null ? null : flows.get(d.unitId());
+            Map<String, Object> raw = substituteEnv(d.raw(), flow, d);
+            if (!d.wires().isEmpty()) {
+                raw.put("wires", d.wires());
+            }
+            for (String p : type.validate(raw)) {
+                problems.add(where + " " + p);
+            }
+            Node n = type.create(new NodeConfig(type, raw, new Services(flow, d)));
+            nodes.put(d.id(), n);
+            return n;
+        } catch (FlowException e) {
+            problems.add(e.getMessage());
+        } catch (RuntimeException e) {
+            problems.add(where + ": " + NodeError.textOf(e));
+        } finally {
+            constructing.remove(d.id());
+        }
+        return null;
+    }
+
+    /** Deploy-time ${VAR} / $(VAR) substitution of whole string values, at any depth. */
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> substituteEnv(Map<String, Object> raw, FlowScope flow, NodeDef d) {
+        return (Map<String, Object>) substitute(raw, name -> {
+            String g = raw.get("g") instanceof String s ? s : null;
+            return flow == null ? globalEnv.get(name)
+                    : flow.env().lookup(d.id(), String.valueOf(raw.getOrDefault("name", "")), g, name);
+        });
+    }
+
+    private static Object substitute(Object v, java.util.function.Function<String, Object> env) {
+        if (v instanceof String s && s.length() > 3 && s.charAt(0) == '$') {
+            Matcher m = WHOLE_ENV.matcher(s);
+            if (m.matches()) {
+                Object value = env.apply(m.group(1) != null ? m.group(1) : m.group(2));
+                return value == null ? s : value;
+            }
+            return s;
+        }
+        if (v instanceof Map<?, ?> map) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            map.forEach((k, val) -> out.put(String.valueOf(k), substitute(val, env)));
+            return out;
+        }
+        if (v instanceof List<?> list) {
+            List<Object> out = new ArrayList<>(list.size());
+            list.forEach(e -> out.add(substitute(e, env)));
+            return out;
+        }
+        return v;
+    }
+
+    private void wire() {
+        for (Node n : nodes.values()) {
+            NodeDef d = defs.get(n.id());
+            FlowScope flow = d.unitId() == null ? firstFlow() : flows.get(d.unitId());
+            Node[][] targets = new Node[d.wires().size()][];
+            for (int p = 0; p < targets.length; p++) {
+                List<Node> to = new ArrayList<>();
+                for (String id : d.wires().get(p)) {
+                    Node t = nodes.get(id);
+                    if (t != null) {
+                        to.add(t);
+                    }
+                }
+                targets[p] = to.toArray(new Node[0]);
+            }
+            n.bind(new NodeBinding(engine, flow, targets, new ContextScope(null)));
+            if (n instanceof FlowEventNode e && flow != null) {
+                flow.register(e);
+            }
+        }
+        for (FlowScope f : flows.values()) {
+            if (f.unit().isSubflow()) {
+                f.instanceNode(nodes.get(f.unit().instanceNodeId()));
+            }
+        }
+    }
+
+    /** Global config nodes report into the first flow, as Node-RED delegates their errors to a user's flow. */
+    private FlowScope firstFlow() {
+        if (flows.isEmpty()) {
+            FlowUnit none = new FlowUnit("global", "global", null, null, null, null, List.of(), Map.of());
+            flows.put("global", new FlowScope(none, null, engine, new ContextScope(null), globalEnv));
+        }
+        return flows.values().iterator().next();
+    }
+
+    Future<Void> start() {
+        List<Future<Void>> started = new ArrayList<>();
+        for (Node n : nodes.values()) {
+            try {
+                started.add(n.start().recover(e -> Future.failedFuture(
+                        new FlowException("node " + n.id() + " (" + n.type() + "): " + e.getMessage(), e))));
+            } catch (RuntimeException e) {
+                started.add(Future.failedFuture(new FlowException("node " + n.id() + " (" + n.type() + "): "
+                        + NodeError.textOf(e), e)));
+            }
+        }
+        return Future.join(started).<Void>mapEmpty().recover(e -> {
+            List<String> errors = new ArrayList<>();
+            for (Future<Void> f : started) {
+                if (f.failed()) {
+                    errors.add(f.cause().getMessage());
+                }
+            }
+            return Future.failedFuture(new FlowException(String.join("\n", errors)));
+        });
+    }
+
+    Future<Void> stop() {
+        List<Future<Void>> closed = new ArrayList<>();
+        for (Node n : nodes.values()) {
+            try {
+                closed.add(n.close().recover(e -> {
+                    engine.log().error(n, "error closing: " + e.getMessage());
+                    return Future.succeededFuture();
+                }));
+            } catch (RuntimeException e) {
+                engine.log().error(n, "error closing: " + e.getMessage());
+            }
+        }
+        return Future.join(closed).<Void>mapEmpty().otherwiseEmpty();
+    }
+
+    /** What a node may use while being built. */
+    private final class Services implements NodeServices {
+        private final FlowScope flow;
+        private final NodeDef def;
+
+        Services(FlowScope flow, NodeDef def) {
+            this.flow = flow;
+            this.def = def;
+        }
+
+        @Override
+        public Node configNode(String id) {
+            Node n = nodes.get(id);
+            if (n == null && defs.containsKey(id)) {
+                n = construct(defs.get(id));
+            }
+            return n;
+        }
+
+        @Override
+        public Settings settings() {
+            return engine.settings();
+        }
+
+        @Override
+        public Vertx vertx() {
+            return engine.vertx();
+        }
+
+        @Override
+        public HttpRoutes httpRoutes() {
+            return engine.routes();
+        }
+
+        @Override
+        public Path protosDir() {
+            return engine.protosDir();
+        }
+
+        @Override
+        public <T> T shared(Class<T> key, Supplier<T> create) {
+            return engine.shared(key, create);
+        }
+
+        @Override
+        public Object env(String nodeId, String name) {
+            String g = def.raw().get("g") instanceof String s ? s : null;
+            return flow == null ? globalEnv.get(name)
+                    : flow.env().lookup(nodeId, String.valueOf(def.raw().getOrDefault("name", "")), g, name);
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package io.redwire.runtime;
+
+import io.redwire.flow.FlowSet;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The flow runtime. Every node runs on one Vert.x event-loop context (Node-RED's single-thread semantics without
+ * locks); message delivery is asynchronous through a FIFO queue drained on that context. Deploys are atomic:
+ * a new flow set that fails to build or start leaves the previous one running.
+ */
+public final class Engine {
+    private static final int DRAIN_BATCH = 4096;
+
+    private final Vertx vertx;
+    private final Context loop;
+    private final NodeRegistry registry;
+    private final Settings settings;
+    private final Log log;
+    private final Comms comms = new Comms();
+    private final ContextScope global = new ContextScope(null);
+    private final Map<String, ContextScope> flowContexts = new HashMap<>();
+    private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
+    private final HttpRoutes routes;
+    private final Path protosDir;
+
+    private final ArrayDeque<Object> queue = new ArrayDeque<>();
+    private boolean drainScheduled;
+    private volatile Thread loopThread;
+    private Deployment current;
+    private volatile String state = "stop";
+
+    public Engine(Vertx vertx, NodeRegistry registry, Settings settings, Log log, HttpRoutes routes, Path protosDir) {
+        this.vertx = vertx;
+        this.loop = vertx.getOrCreateContext(); // a fresh event-loop context when called off Vert.x threads
+        this.registry = registry;
+        this.settings = settings;
+        this.log = log;
+        this.routes = routes;
+        this.protosDir = protosDir;
+        this.loop.runOnContext(v -> loopThread = Thread.currentThread());
+        settings.map("functionGlobalContext").forEach(global::set);
+    }
+
+    public Vertx vertx() {
+        return vertx;
+    }
+
+    /** The context every node runs on. */
+    public Context loop() {
+        return loop;
+    }
+
+    public NodeRegistry registry() {
+        return registry;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public Log log() {
+        return log;
+    }
+
+    public Comms comms() {
+        return comms;
+    }
+
+    public ContextScope globalContext() {
+        return global;
+    }
+
+    public HttpRoutes routes() {
+        return routes;
+    }
+
+    public Path protosDir() {
+        return protosDir;
+    }
+
+    @SuppressWarnings("unchecked")
+    public <T> T shared(Class<T> key, Supplier<T> create) {
+        return (T) shared.computeIfAbsent(key, k -> create.get());
+    }
+
+    /** "start" when flows run, "stop" otherwise. */
+    public String state() {
+        return state;
+    }
+
+    public boolean onLoop() {
+        return Thread.currentThread() == loopThread;
+    }
+
+    /** Runs a task on the flow loop (now, if already there). */
+    public void execute(Runnable task) {
+        if (onLoop()) {
+            task.run();
+        } else {
+            loop.runOnContext(v -> task.run());
+        }
+    }
+
+    // ---- message delivery -------------------------------------------------------------------------------------
+
+    /** Queues a message for a node; delivery happens later on the flow loop, in send order. */
+    public void deliver(Node target, Map<String, Object> msg) {
+        if (!onLoop()) {
+            loop.runOnContext(v -> deliver(target, msg));
+            return;
+        }
+        queue.add(target);
+        queue.add(msg);
+        if (!drainScheduled) {
+            drainScheduled = true;
+            loop.runOnContext(v -> drain());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void drain() {
+        int n = 0;
+        while (!queue.isEmpty() && n++ < DRAIN_BATCH) {
+            Node target = (Node) queue.poll();
+            Map<String, Object> msg = (Map<String, Object>) queue.poll();
+            if (target.binding() != null && target.binding().engine() == this && current != null
+                    && current.contains(target)) {
+                target.receive(msg);
+            }
+        }
+        if (queue.isEmpty()) {
+            drainScheduled = false;
+        } else {
+            loop.runOnContext(v -> drain()); // let I/O in between batches
+        }
+    }
+
+    // ---- status and debug feed --------------------------------------------------------------------------------
+
+    void publishStatus(Node node, Map<String, Object> status) {
+        comms.publish("status/" + node.id(), status);
+    }
+
+    // ---- deploys ------------------------------------------------------------------------------------------------
+
+    /** The running node with this id (not config-only lookups), or null. */
+    public Node node(String id) {
+        Deployment d = current;
+        return d == null ? null : d.node(id);
+    }
+
+    /** Every running node (flow and config nodes), in deploy order. */
+    public java.util.Collection<Node> runningNodes() {
+        Deployment d = current;
+        return d == null ? List.of() : d.nodes();
+    }
+
+    public List<Map<String, Object>> flows() {
+        Deployment d = current;
+        return d == null ? List.of() : d.source();
+    }
+
+    /**
+     * Replaces the running flows. Fails (with every problem named) when the new flows cannot be built or started;
+     * the previous flows are then running again.
+     */
+    public Future<Void> deploy(List<Map<String, Object>> flows) {
+        Promise<Void> done = Promise.promise();
+        loop.runOnContext(v -> {
+            Deployment next;
+            try {
+                next = build(flows);
+            } catch (FlowException e) {
+                done.fail(e);
+                return;
+            }
+            Deployment old = current;
+            stop(old).compose(x -> startDeployment(next)).onComplete(started -> {
+                if (started.succeeded()) {
+                    done.complete();
+                    return;
+                }
+                Throwable cause = started.cause();
+                log.error("deploy failed: " + cause.getMessage());
+                stop(next).compose(x -> old == null ? Future.succeededFuture()
+                                : startDeployment(build(old.source())))
+                        .onComplete(r -> done.fail(cause));
+            });
+        });
+        return done.future();
+    }
+
+    public Future<Void> stop() {
+        Promise<Void> p = Promise.promise();
+        loop.runOnContext(v -> stop(current).onComplete(p));
+        return p.future();
+    }
+
+    private Deployment build(List<Map<String, Object>> flows) {
+        FlowSet set = FlowSet.build(flows, registry::has);
+        if (!set.missingTypes().isEmpty()) {
+            StringBuilder sb = new StringBuilder("unknown node types:");
+            set.missingTypes().forEach((type, ids) -> sb.append(' ').append(type).append(" (used by ")
+                    .append(String.join(", ", ids)).append(");"));
+            sb.setLength(sb.length() - 1);
+            throw new FlowException(sb.toString());
+        }
+        return new Deployment(this, set, flowContexts);
+    }
+
+    private Future<Void> startDeployment(Deployment d) {
+        current = d;
+        state = "start";
+        flowContexts.keySet().retainAll(d.unitIds());
+        return d.start();
+    }
+
+    private Future<Void> stop(Deployment d) {
+        if (d == null) {
+            return Future.succeededFuture();
+        }
+        if (current == d) {
+            current = null;
+            state = "stop";
+        }
+        return d.stop();
+    }
+}

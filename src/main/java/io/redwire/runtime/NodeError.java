@@ -1,0 +1,40 @@
+package io.redwire.runtime;
+
+/**
+ * An error as Node-RED reports it to catch nodes: {@code message} is the JavaScript err.toString() text, plus
+ * optional code and stack.
+ */
+public class NodeError extends RuntimeException {
+    private final String code;
+    private final Object cause;
+
+    public NodeError(String message) {
+        this(message, null, null);
+    }
+
+    public NodeError(String message, String code, Object cause) {
+        super(message, null, false, false);
+        this.code = code;
+        this.cause = cause;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public Object causeValue() {
+        return cause;
+    }
+
+    /** err.toString() for any throwable: NodeError keeps its text, others read like a JavaScript Error. */
+    public static String textOf(Throwable t) {
+        if (t instanceof NodeError) {
+            return t.getMessage();
+        }
+        String m = t.getMessage();
+        if (t instanceof PropertyPath.PropertyException) {
+            return "TypeError: " + m;
+        }
+        return "Error: " + (m == null ? t.getClass().getSimpleName() : m);
+    }
+}

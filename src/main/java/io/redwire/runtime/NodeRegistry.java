@@ -1,0 +1,32 @@
+package io.redwire.runtime;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every registered node type by name. */
+public final class NodeRegistry {
+    private final Map<String, NodeType> types = new LinkedHashMap<>();
+
+    public NodeRegistry register(List<NodeType> family) {
+        for (NodeType t : family) {
+            if (types.putIfAbsent(t.type(), t) != null) {
+                throw new IllegalStateException("node type registered twice: " + t.type());
+            }
+        }
+        return this;
+    }
+
+    public NodeType get(String type) {
+        return types.get(type);
+    }
+
+    public boolean has(String type) {
+        return types.containsKey(type);
+    }
+
+    public Collection<NodeType> all() {
+        return types.values();
+    }
+}

@@ -1,0 +1,99 @@
+package io.redwire.testing;
+
+import io.redwire.cli.Server;
+import io.redwire.flow.FlowFileReader;
+import io.redwire.runtime.DebugEvent;
+import io.redwire.runtime.Settings;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real Redwire server on a free 127.0.0.1 port for tests: deploy a flow (JSON text), talk to it over HTTP,
+ * collect debug events.
+ */
+public final class Harness implements AutoCloseable {
+    private final Server server;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final LinkedBlockingQueue<DebugEvent> debug = new LinkedBlockingQueue<>();
+
+    public Harness() {
+        this(Settings.defaults());
+    }
+
+    public Harness(Settings settings) {
+        this.server = new Server(settings, Path.of("protos"));
+        server.engine().comms().subscribe((topic, data) -> {
+            if (data instanceof DebugEvent e && e.level() == null) {
+                debug.add(e);
+            }
+        });
+        await(server.listen("127.0.0.1", 0).mapEmpty());
+    }
+
+    /** Deploys flows given as JSON text; throws with the engine's message when the deploy is refused. */
+    public Harness deploy(String flowsJson) {
+        List<Map<String, Object>> flows = FlowFileReader.parse(flowsJson, "test flow");
+        await(server.deploy(flows));
+        return this;
+    }
+
+    public Server server() {
+        return server;
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public String url(String path) {
+        return "http://127.0.0.1:" + port() + path;
+    }
+
+    public HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    public HttpResponse<String> post(String path, String contentType, String body) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(10))
+                .header("content-type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Next debug node output, waiting up to {@code seconds}; null if none came. */
+    public DebugEvent nextDebug(double seconds) throws InterruptedException {
+        return debug.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+    }
+
+    /** Fires an inject node as the editor's button does. */
+    public HttpResponse<String> inject(String nodeId) throws Exception {
+        return post("/inject/" + nodeId, "application/json", "{}");
+    }
+
+    public static <T> T await(io.vertx.core.Future<T> f) {
+        try {
+            return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        await(server.close());
+    }
+}

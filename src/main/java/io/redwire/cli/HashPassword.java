@@ -11,11 +11,11 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** `redwire hash-pw`: reads one password (without echo on a terminal) and prints its bcrypt hash. */
-final class HashPassword {
+public final class HashPassword {
     private HashPassword() {
     }
 
-    static int run(InputStream in, PrintStream out, PrintStream err) {
+    public static int run(InputStream in, PrintStream out, PrintStream err) {
         String password;
         Console console = System.console();
         if (console != null && in == System.in) {

@@ -16,9 +16,11 @@ import org.openqa.selenium.WebElement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The web editor in real headless Chromium against a real Redwire server (one browser, a fresh server per test). */
 class EditorE2ETest {
@@ -219,6 +221,87 @@ class EditorE2ETest {
             b.waitForText(By.cssSelector("#debug-messages .debug-value"), "hello from the editor");
             assertTrue(b.find("#user-info").getText().contains("admin"));
             b.screenshot("login");
+        }
+    }
+
+    @Test
+    void anHttpInPathEditedInItsFormIsServedAfterDeploy(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"HTTP","disabled":false,"info":"","env":[]},
+                 {"id":"h1","type":"http in","z":"t1","name":"","url":"/before","method":"get","upload":false,
+                  "swaggerDoc":"","x":140,"y":100,"wires":[["r1"]]},
+                 {"id":"r1","type":"http response","z":"t1","name":"","statusCode":"","headers":{},"x":380,"y":100,
+                  "wires":[]}]""";
+        try (AdminServer s = new AdminServer()) {
+            b.open(s.url("/"));
+            importFile(b, write(dir, "http.json", flow));
+            deployAndExpectSuccess(b);
+            assertEquals(200, s.get("/before?v=1").statusCode());
+            b.actions().doubleClick(b.waitFor(By.cssSelector("#canvas .node[data-id='h1'] .node-body"))).perform();
+            WebElement url = b.waitFor(By.id("field-url"));
+            url.clear();
+            b.click("#form-done");
+            b.waitForText(By.cssSelector(".form-row[data-field='url'] .validation"), "is required");
+            url.sendKeys("/after");
+            b.click("#form-done");
+            deployAndExpectSuccess(b);
+            var after = s.get("/after?v=edited");
+            assertEquals(200, after.statusCode());
+            assertEquals(Map.of("v", "edited"), Json.parse(after.body()));
+            assertEquals(404, s.get("/before?v=1").statusCode());
+            b.screenshot("http-in-edited");
+        }
+    }
+
+    @Test
+    void aChangeNodeValueEditedInItsFormIsAnsweredOverHttp(@TempDir Path dir) throws Exception {
+        try (AdminServer s = new AdminServer()) {
+            assumeTrue(s.server().engine().registry().has("change"), "needs the change node (logic family)");
+            String flow = """
+                    [{"id":"t1","type":"tab","label":"HTTP server","disabled":false,"info":"","env":[]},
+                     {"id":"h1","type":"http in","z":"t1","name":"","url":"/http","method":"post","upload":false,
+                      "swaggerDoc":"","x":140,"y":100,"wires":[["c1"]]},
+                     {"id":"c1","type":"change","z":"t1","name":"","rules":[{"t":"set","p":"payload","pt":"msg",
+                      "to":"{\\"message\\":\\"OK!\\"}","tot":"json"}],"action":"","property":"","from":"","to":"",
+                      "reg":false,"x":320,"y":100,"wires":[["r1"]]},
+                     {"id":"r1","type":"http response","z":"t1","name":"","statusCode":"",
+                      "headers":{"Content-Type":"application/json"},"x":500,"y":100,"wires":[]}]""";
+            b.open(s.url("/"));
+            importFile(b, write(dir, "change.json", flow));
+            deployAndExpectSuccess(b);
+            assertEquals("{\"message\":\"OK!\"}", s.post("/http", "{}").body());
+            b.actions().doubleClick(b.waitFor(By.cssSelector("#canvas .node[data-id='c1'] .node-body"))).perform();
+            WebElement to = b.waitFor(By.cssSelector("input[data-field='rules'][data-row='0'][data-key='to']"));
+            to.clear();
+            to.sendKeys("{\"message\":\"edited in the form\"}");
+            b.click("#form-done");
+            deployAndExpectSuccess(b);
+            assertEquals(Map.of("message", "edited in the form"), Json.parse(s.post("/http", "{}").body()));
+            b.screenshot("change-edited");
+        }
+    }
+
+    /** The seed flow's gRPC loop; needs the gRPC, function, switch, change and http request nodes. */
+    @Test
+    void theSeedFlowsGrpcLoopReportsAnElapsedTime() throws Exception {
+        Path seed = Path.of("/work/shared/flows/seed-http-vs-grpc.flow.json");
+        try (AdminServer s = new AdminServer()) {
+            var registry = s.server().engine().registry();
+            for (String type : List.of("grpc-call", "grpc-server", "grpc-register-function", "grpc-response",
+                    "change", "function", "switch", "http request")) {
+                assumeTrue(registry.has(type), "the seed flow needs the " + type + " node");
+            }
+            assumeTrue(Files.exists(seed), "seed flow file");
+            b.open(s.url("/"));
+            importFile(b, seed);
+            deployAndExpectSuccess(b);
+            b.click("#canvas .node[data-id='2e42051c498d3367'] .inject-button");
+            WebElement value = new org.openqa.selenium.support.ui.WebDriverWait(b.driver(),
+                    java.time.Duration.ofSeconds(90)).until(d -> d.findElements(By.cssSelector(
+                            "#debug-messages .debug-message[data-node='1f023ef9fb240d3f'] .debug-value"))
+                    .stream().findFirst().orElse(null));
+            assertTrue(Double.parseDouble(value.getText().trim()) >= 0, value.getText());
+            b.screenshot("seed-grpc-loop");
         }
     }
 }

@@ -117,7 +117,8 @@ public final class AdminApi {
     }
 
     private void setState(RoutingContext ctx) {
-        Object asked = ctx.body().asJsonObject() == null ? null : ctx.body().asJsonObject().getValue("state");
+        Object body = ctx.body().length() > 0 ? parseOrNull(ctx.body().buffer().getBytes()) : null;
+        Object asked = body instanceof Map<?, ?> m ? m.get("state") : null;
         Future<?> done;
         if ("stop".equals(asked)) {
             done = engine.stop();
@@ -140,6 +141,8 @@ public final class AdminApi {
     private static void fail(RoutingContext ctx, Throwable cause) {
         if (cause instanceof AdminException e) {
             Replies.error(ctx, e);
+        } else if (cause instanceof FlowException e) { // e.g. a stored flows file that no longer parses
+            Replies.error(ctx, 400, "invalid_flows", e.getMessage());
         } else {
             Replies.error(ctx, 500, "unexpected_error", String.valueOf(cause.getMessage()));
         }

@@ -130,6 +130,12 @@ class EditorE2ETest {
             Object expected = Json.parse(Files.readString(seed));
             assertEquals(expected, Json.parse(exported), "export = import, compared as JSON (key order ignored)");
             b.click("#export-close");
+
+            importFile(b, seed); // the same nodes again: they get fresh ids, nothing existing is overwritten
+            long count = (Long) b.js("return window.redwire.model.nodes.length");
+            long unique = (Long) b.js("return new Set(window.redwire.model.nodes.map(n => n.id)).size");
+            assertEquals(2 * ((java.util.List<?>) expected).size(), count);
+            assertEquals(count, unique);
         }
     }
 

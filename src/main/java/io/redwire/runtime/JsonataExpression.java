@@ -25,6 +25,8 @@ public final class JsonataExpression {
         this.text = text;
         try {
             this.expr = Jsonata.jsonata(text);
+            // msgs hold Dates, Buffers and req/res references: JSONata sees them as opaque objects, as in JS
+            this.expr.setValidateInput(false);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("Invalid JSONata expression: " + e.getMessage(), e);
         }

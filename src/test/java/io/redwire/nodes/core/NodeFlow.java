@@ -53,6 +53,12 @@ final class NodeFlow implements AutoCloseable {
         return this;
     }
 
+    /** Adds an inject node with explicit props ([{"p":..,"v":..,"vt":..}]), for typed values such as bin. */
+    NodeFlow inputProps(String propsJson) {
+        inputs.add("props:" + propsJson);
+        return this;
+    }
+
     /** Routes the node's errors through a catch node to debug "dc". */
     NodeFlow catchErrors() {
         this.catchErrors = true;
@@ -79,14 +85,20 @@ final class NodeFlow implements AutoCloseable {
         List<Map<String, Object>> flow = new ArrayList<>();
         flow.add(Map.of("id", "t1", "type", "tab", "label", "Tests", "env", tabEnv));
         for (int i = 0; i < inputs.size(); i++) {
-            Map<String, Object> msg;
+            String input = inputs.get(i);
+            Object props;
             try {
-                msg = (Map<String, Object>) Json.parse(inputs.get(i));
+                if (input.startsWith("props:")) {
+                    props = Json.parse(input.substring(6));
+                } else {
+                    List<Map<String, Object>> fromMsg = new ArrayList<>();
+                    ((Map<String, Object>) Json.parse(input)).forEach((k, v) ->
+                            fromMsg.add(Map.of("p", k, "v", Json.stringify(v), "vt", "json")));
+                    props = fromMsg;
+                }
             } catch (Exception e) {
                 throw new IllegalArgumentException(e);
             }
-            List<Map<String, Object>> props = new ArrayList<>();
-            msg.forEach((k, v) -> props.add(Map.of("p", k, "v", Json.stringify(v), "vt", "json")));
             flow.add(node("i" + i, "inject", Map.of("props", props), List.of(List.of("n"))));
         }
         Map<String, Object> n = new LinkedHashMap<>(node);

@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * loop (as a wire would deliver them), and debug output is collected with its arrival time.
  */
 final class SequenceTestKit implements AutoCloseable {
-    /** A debug node's whole msg and when it arrived (ms after the kit started). */
-    record Out(Map<String, Object> msg, long atMs) {
+    /** A debug node's whole msg, which debug node showed it, and when (ms after the kit started). */
+    record Out(String node, Map<String, Object> msg, long atMs) {
         Object payload() {
             return msg.get("payload");
         }
@@ -50,13 +50,18 @@ final class SequenceTestKit implements AutoCloseable {
         harness.server().engine().comms().subscribe((topic, data) -> {
             if (data instanceof DebugEvent e) {
                 if (e.level() == null) {
-                    outputs.add(new Out((Map<String, Object>) e.value(), elapsedMs()));
+                    outputs.add(new Out(e.id(), (Map<String, Object>) e.value(), elapsedMs()));
                 } else {
                     logs.add(e);
                 }
             }
         });
-        harness.deploy(Json.stringify(nodes));
+        try {
+            harness.deploy(Json.stringify(nodes));
+        } catch (RuntimeException e) {
+            harness.close();
+            throw e;
+        }
     }
 
     long elapsedMs() {

@@ -25,6 +25,8 @@ public final class JsonataExpression {
         this.text = text;
         try {
             this.expr = Jsonata.jsonata(text);
+            // msgs hold Buffers (byte[]) and msg.req/res references, which dashjoin's JSON-only input check rejects
+            this.expr.setValidateInput(false);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("Invalid JSONata expression: " + e.getMessage(), e);
         }

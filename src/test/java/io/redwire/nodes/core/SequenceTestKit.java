@@ -33,7 +33,6 @@ final class SequenceTestKit implements AutoCloseable {
 
     private final Harness harness;
     private final LinkedBlockingQueue<Out> outputs = new LinkedBlockingQueue<>();
-    private final LinkedBlockingQueue<DebugEvent> logs = new LinkedBlockingQueue<>();
     private final long startNanos = System.nanoTime();
 
     /** Deploys the nodes (JSON array text) on one tab; every node gets z and empty wires unless given. */
@@ -48,12 +47,8 @@ final class SequenceTestKit implements AutoCloseable {
         nodes.add(0, Map.of("id", "t1", "type", "tab", "label", "test"));
         harness = new Harness();
         harness.server().engine().comms().subscribe((topic, data) -> {
-            if (data instanceof DebugEvent e) {
-                if (e.level() == null) {
-                    outputs.add(new Out(e.id(), (Map<String, Object>) e.value(), elapsedMs()));
-                } else {
-                    logs.add(e);
-                }
+            if (data instanceof DebugEvent e && e.level() == null) {
+                outputs.add(new Out(e.id(), (Map<String, Object>) e.value(), elapsedMs()));
             }
         });
         try {
@@ -97,11 +92,6 @@ final class SequenceTestKit implements AutoCloseable {
     /** The next output if one arrives in time, else null. */
     Out poll(double seconds) throws InterruptedException {
         return outputs.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
-    }
-
-    /** The next warn/error log line of any node. */
-    DebugEvent nextLog(double seconds) throws InterruptedException {
-        return logs.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
     }
 
     Harness harness() {

@@ -1,6 +1,5 @@
 package io.redwire.nodes.core;
 
-import io.redwire.runtime.DebugEvent;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
@@ -11,7 +10,6 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -159,7 +157,7 @@ class SplitJoinTest {
     }
 
     @Test
-    void mergedObjectsCountKeysAndAMissingKeyWarns() throws Exception {
+    void mergedObjectsCountKeysAndKeylessMessagesAreLeftOut() throws Exception {
         // a merged object's count is its number of keys, not of messages
         String nodes = "[" + join(",\"mode\":\"custom\",\"build\":\"merged\",\"count\":\"3\"")
                 .replace("\"count\":\"\",", "") + "," + DEBUG + "]";
@@ -172,10 +170,11 @@ class SplitJoinTest {
         String keyed = "[" + join(",\"mode\":\"custom\",\"build\":\"object\",\"count\":\"2\"")
                 .replace("\"count\":\"\",", "") + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(keyed)) {
-            kit.receive("join", "{\"payload\":1}");
-            DebugEvent warn = kit.nextLog(5);
-            assertNotNull(warn);
-            assertEquals("Message missing key property 'msg.topic' - cannot add to object", warn.value());
+            kit.receive("join", "{\"payload\":1}"); // no msg.topic: warned about and left out
+            kit.receive("join", "{\"topic\":\"a\",\"payload\":2}");
+            assertNull(kit.poll(0.2));
+            kit.receive("join", "{\"topic\":\"b\",\"payload\":3}");
+            assertEquals(Map.of("a", 2, "b", 3), kit.next(5).payload());
         }
     }
 
@@ -210,6 +209,21 @@ class SplitJoinTest {
         try (SequenceTestKit kit = new SequenceTestKit(right)) {
             kit.receive("split", "{\"payload\":[\"a\",\"b\",\"c\"]}");
             assertEquals(">c2b1a0", kit.next(5).payload());
+        }
+    }
+
+    @Test
+    void reduceEvaluatesOverMessagesHoldingBuffers() throws Exception {
+        String nodes = "[" + split("", "join") + "," + join(",\"mode\":\"reduce\",\"reduceExp\":\"$A + payload\","
+                + "\"reduceInit\":\"0\",\"reduceInitType\":\"num\",\"reduceFixup\":\"\"") + "," + DEBUG + "]";
+        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+            kit.harness().server().engine().execute(() -> {
+                Map<String, Object> msg = new java.util.LinkedHashMap<>();
+                msg.put("payload", List.of(1, 2));
+                msg.put("raw", new byte[] {7}); // not a JSON type: JSONata must still accept the message
+                kit.harness().server().engine().node("split").receive(msg);
+            });
+            assertEquals(3, ((Number) kit.next(5).payload()).intValue());
         }
     }
 

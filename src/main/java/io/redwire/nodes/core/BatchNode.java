@@ -73,7 +73,8 @@ public final class BatchNode extends Node {
             case "interval" -> {
             }
             case "concat" -> {
-                for (Object t : c.list("topics")) {
+                List<?> configured = c.raw().get("topics") instanceof List<?> l ? l : List.of();
+                for (Object t : configured) {
                     topics.add(t instanceof Map<?, ?> m ? JsValues.toJsString(m.get("topic")) : "");
                 }
             }

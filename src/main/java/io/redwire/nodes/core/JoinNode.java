@@ -62,7 +62,9 @@ public final class JoinNode extends Node {
         this.propertyName = wholeMsg || c.str("property").isEmpty() ? "payload" : c.str("property");
         this.property = PropertyPath.ofMsg(propertyName);
         this.key = PropertyPath.ofMsg(c.str("key").isEmpty() ? "topic" : c.str("key"));
-        this.build = c.str("build").isEmpty() ? "array" : c.str("build");
+        // the editor writes "object", but a flow without the field builds an array
+        Object rawBuild = c.raw().get("build");
+        this.build = rawBuild == null || "".equals(rawBuild) ? "array" : JsValues.toJsString(rawBuild);
         this.joiner = joiner(c);
         this.useParts = !c.has("useparts") || c.bool("useparts");
         // only a real boolean true accumulates (the editor's default is the string "false")

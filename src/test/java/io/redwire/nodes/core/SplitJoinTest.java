@@ -213,6 +213,24 @@ class SplitJoinTest {
     }
 
     @Test
+    void reduceWaitsForTheCountEvenWhenOnlyOnePartCarriesIt() throws Exception {
+        String nodes = "[" + join(",\"mode\":\"reduce\",\"reduceExp\":\"$A & payload\",\"reduceInit\":\"\","
+                + "\"reduceInitType\":\"str\",\"reduceFixup\":\"\"") + "," + DEBUG + "]";
+        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+            kit.receive("join", "{\"payload\":\"c\",\"parts\":{\"index\":2,\"id\":222}}");
+            kit.receive("join", "{\"payload\":\"b\",\"parts\":{\"index\":1,\"id\":222}}");
+            kit.receive("join", "{\"payload\":\"d\",\"parts\":{\"index\":3,\"count\":4,\"id\":222}}");
+            assertNull(kit.poll(0.2));
+            kit.receive("join", "{\"payload\":\"a\",\"parts\":{\"index\":0,\"id\":222}}");
+            SequenceTestKit.Out out = kit.next(5);
+            assertEquals("abcd", out.payload(), "folded in parts.index order");
+            assertEquals(3, out.parts().get("index"), "the result leaves on the last part, parts kept");
+            kit.receive("join", "{\"payload\":\"plain\"}");
+            assertEquals("plain", kit.next(5).payload(), "messages without parts pass through");
+        }
+    }
+
+    @Test
     void reduceEvaluatesOverMessagesHoldingBuffers() throws Exception {
         String nodes = "[" + split("", "join") + "," + join(",\"mode\":\"reduce\",\"reduceExp\":\"$A + payload\","
                 + "\"reduceInit\":\"0\",\"reduceInitType\":\"num\",\"reduceFixup\":\"\"") + "," + DEBUG + "]";

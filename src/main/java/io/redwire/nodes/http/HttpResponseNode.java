@@ -52,7 +52,8 @@ public final class HttpResponseNode extends Node {
         res.setStatusCode(status(msg));
         MultiMap out = res.headers();
         headers.forEach((k, v) -> out.set(k, JsValues.toJsString(v)));
-        if (msg.get("headers") instanceof Map<?, ?> mh && !isUpstreamResponseHeaders(mh)) {
+        Map<?, ?> mh = HeaderHash.headersToUse(msg);
+        if (mh != null) {
             mh.forEach((k, v) -> {
                 if (!headers.containsKey(String.valueOf(k))) {
                     out.set(String.valueOf(k), JsValues.toJsString(v));
@@ -85,11 +86,6 @@ public final class HttpResponseNode extends Node {
             }
         }
         return 200;
-    }
-
-    /** An http request node's untouched response headers are not echoed back. */
-    private static boolean isUpstreamResponseHeaders(Map<?, ?> h) {
-        return h.containsKey("x-node-red-request-node");
     }
 
     private static void send(HttpServerResponse res, Map<String, Object> msg, Object payload) {

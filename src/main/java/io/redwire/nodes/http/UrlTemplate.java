@@ -16,7 +16,6 @@ import java.util.Map;
 final class UrlTemplate {
     private static final Mustache.Compiler COMPILER = Mustache.compiler()
             .defaultValue("")
-            .nullValue("")
             .withFormatter(JsValues::toJsString)
             .withEscaper(Escapers.simple(new String[][]{
                     {"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}, {"'", "&#39;"},

@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * thrift-response: answers the call in msg.thrift. msg.payload is the result; msg.err = {name: a declared
  * exception (type or throws-field name), fields: {...}} raises that exception; any other msg.err becomes a
- * TApplicationException INTERNAL_ERROR carrying the error's text.
+ * TApplicationException INTERNAL_ERROR carrying the error's text. Without msg.err, a msg.error counts the same: it
+ * is what thrift-call (same shape) and catch nodes set, so proxy and catch flows answer without extra nodes.
  */
 public final class ThriftResponseNode extends Node {
     public static final NodeType TYPE = NodeType.builder("thrift-response", "thrift").color("#A6BBCF").ports(1, 0)
@@ -38,9 +39,9 @@ public final class ThriftResponseNode extends Node {
             return;
         }
         String what = call.method().qualifiedName();
-        Object err = msg.get("err");
+        Object err = present(msg.get("err")) ? msg.get("err") : msg.get("error");
         try {
-            if (err != null && err != Undefined.VALUE) {
+            if (present(err)) {
                 answerWithError(call, err);
             } else {
                 call.reply(msg.get("payload"));
@@ -53,6 +54,10 @@ public final class ThriftResponseNode extends Node {
         } catch (IllegalStateException e) {
             done.done(new NodeError("Error: " + e.getMessage()));
         }
+    }
+
+    private static boolean present(Object v) {
+        return v != null && v != Undefined.VALUE;
     }
 
     private static void answerWithError(IncomingCall call, Object err) {

@@ -212,7 +212,8 @@ public final class Engine {
         if (!set.missingTypes().isEmpty()) {
             StringBuilder sb = new StringBuilder("unknown node types:");
             set.missingTypes().forEach((type, ids) -> sb.append(' ').append(type).append(" (used by ")
-                    .append(String.join(", ", ids)).append(");"));
+                    .append(ids.size() <= 5 ? String.join(", ", ids) : String.join(", ", ids.stream().limit(5)
+                            .toList()) + " and " + (ids.size() - 5) + " more").append(");"));
             sb.setLength(sb.length() - 1);
             throw new FlowException(sb.toString());
         }

@@ -37,8 +37,7 @@ final class ServerConnection {
         this.problems = problems;
         this.reader = wire.reader(this::decode);
         socket.handler(this::received);
-        socket.exceptionHandler(e -> problems.accept("connection from " + socket.remoteAddress() + ": "
-                + e.getMessage()));
+        socket.exceptionHandler(e -> { }); // a reset by the peer just closes the connection; nothing to report
     }
 
     void close() {

@@ -104,10 +104,6 @@ public final class ThriftServerNode extends Node {
         return model;
     }
 
-    public ThriftWire wire() {
-        return wire;
-    }
-
     public boolean localServer() {
         return localServer;
     }

@@ -1,7 +1,6 @@
 package io.redwire.thrift;
 
 import io.vertx.core.Future;
-import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.NetServer;
 import io.vertx.core.net.NetServerOptions;
@@ -11,18 +10,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
- * A Thrift server on a Vert.x NetServer. It runs in its own verticle, so decoding and encoding of connections
- * happen on an event loop other than the flow loop; calls reach flows through the routes' handlers.
+ * A Thrift server on a Vert.x NetServer. Its connections run on the event-loop context that calls
+ * {@link #listen}; Redwire listens from the flow loop, so a decoded call reaches its flow and the answer reaches
+ * the socket without a thread hop (each hop is a wake-up that costs more per call than the decoding itself).
  */
 public final class ThriftServer {
     private final Vertx vertx;
     private final ThriftWire wire;
     private final CallRoutes routes;
     private final Consumer<String> problems;
-    private volatile String deploymentId;
-    private volatile int port;
+    private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
+    private NetServer server;
 
-    /** problems receives one line per rejected call or dropped connection, on a connection loop. */
+    /** problems receives one line per rejected call or dropped connection, on the connection's context. */
     public ThriftServer(Vertx vertx, ThriftWire wire, CallRoutes routes, Consumer<String> problems) {
         this.vertx = vertx;
         this.wire = wire;
@@ -30,51 +30,28 @@ public final class ThriftServer {
         this.problems = problems;
     }
 
-    public Future<Void> listen(String host, int requestedPort) {
-        return vertx.deployVerticle(new Listener(host, requestedPort)).map(id -> {
-            deploymentId = id;
-            return null;
+    public Future<Void> listen(String host, int port) {
+        // NODELAY: a reply is one write; with Nagle + delayed ACK each call could stall ~40 ms
+        server = vertx.createNetServer(new NetServerOptions().setTcpNoDelay(true));
+        server.connectHandler(socket -> {
+            ServerConnection c = new ServerConnection(socket, wire, routes, problems);
+            connections.add(c);
+            socket.closeHandler(v -> connections.remove(c));
         });
+        return server.listen(port, host).mapEmpty();
     }
 
-    /** The bound port (useful when 0 was requested). */
+    /** The bound port (useful when 0 was requested), or 0 before listening. */
     public int port() {
-        return port;
+        return server == null ? 0 : server.actualPort();
     }
 
+    /** Stops listening and closes every connection. */
     public Future<Void> close() {
-        String id = deploymentId;
-        deploymentId = null;
-        return id == null ? Future.succeededFuture() : vertx.undeploy(id);
-    }
-
-    private final class Listener extends VerticleBase {
-        private final String host;
-        private final int requestedPort;
-        private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
-        private NetServer server;
-
-        Listener(String host, int requestedPort) {
-            this.host = host;
-            this.requestedPort = requestedPort;
+        if (server == null) {
+            return Future.succeededFuture();
         }
-
-        @Override
-        public Future<?> start() {
-            // NODELAY: a reply is one write; with Nagle + delayed ACK each call would stall ~40 ms
-            server = vertx.createNetServer(new NetServerOptions().setTcpNoDelay(true));
-            server.connectHandler(socket -> {
-                ServerConnection c = new ServerConnection(socket, wire, routes, problems);
-                connections.add(c);
-                socket.closeHandler(v -> connections.remove(c));
-            });
-            return server.listen(requestedPort, host).onSuccess(s -> port = s.actualPort());
-        }
-
-        @Override
-        public Future<?> stop() {
-            connections.forEach(ServerConnection::close);
-            return server.close();
-        }
+        connections.forEach(ServerConnection::close);
+        return server.close();
     }
 }

@@ -59,6 +59,18 @@ final class InputBuffer extends TTransport {
         pos = 0;
     }
 
+    /** Once everything is consumed: start over at the front, and let go of a buffer a big message grew. */
+    void releaseIfDrained() {
+        if (pos == end) {
+            pos = 0;
+            end = 0;
+            limit = 0;
+            if (buf.length > 1 << 20) {
+                buf = new byte[1024];
+            }
+        }
+    }
+
     int available() {
         return end - pos;
     }

@@ -33,10 +33,11 @@ public final class MessageReader<T> {
         while (input.available() > 0) {
             T message = wire.framing() == Framing.FRAMED ? nextFrame() : nextBuffered();
             if (message == null) {
-                return;
+                break;
             }
             sink.accept(message);
         }
+        input.releaseIfDrained();
     }
 
     private T nextFrame() throws MalformedInput {

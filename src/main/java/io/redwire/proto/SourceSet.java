@@ -29,6 +29,9 @@ import java.util.regex.Pattern;
 final class SourceSet implements Loader {
     private static final Pattern SYNTAX_ERROR = Pattern.compile("^Syntax error in (\\S+:\\d+:\\d+): (.*)$", Pattern.DOTALL);
 
+    private static final Pattern BUT_WAS = Pattern.compile("but was (?:'(.)'|(\\S+))$");
+    private static final Pattern LINE_COLUMN = Pattern.compile("^(.*):(\\d+):(\\d+)$");
+
     private final Path dir;
     private final Map<String, String> given;
     private final Map<String, ProtoFile> ordered = new LinkedHashMap<>();
@@ -116,9 +119,25 @@ final class SourceSet implements Loader {
         } catch (IllegalStateException | IllegalArgumentException e) {
             String m = String.valueOf(e.getMessage());
             Matcher sm = SYNTAX_ERROR.matcher(m);
-            problems.add(sm.matches() ? sm.group(1) + ": syntax error: " + sm.group(2) : path + ": " + m);
+            problems.add(sm.matches() ? atToken(sm.group(1), sm.group(2)) + ": syntax error: " + sm.group(2)
+                    : path + ": " + m);
             return null;
         }
+    }
+
+    /**
+     * Wire places "expected X but was Y" just after the token Y it consumed; point at Y itself, where protoc
+     * would.
+     */
+    private static String atToken(String location, String message) {
+        Matcher token = BUT_WAS.matcher(message);
+        Matcher at = LINE_COLUMN.matcher(location);
+        if (!token.find() || !at.matches()) {
+            return location;
+        }
+        String t = token.group(1) != null ? token.group(1) : token.group(2);
+        int column = Math.max(1, Integer.parseInt(at.group(3)) - t.length());
+        return at.group(1) + ":" + at.group(2) + ":" + column;
     }
 
     private String textOf(String path) {

@@ -26,8 +26,14 @@ class ProtoCompilerTest {
     void syntaxErrorsNameFileLineAndColumn() {
         ProtoException e = assertThrows(ProtoException.class, () -> ProtoCompiler.compile("protoFile.proto",
                 "syntax = \"proto3\";\nmessage A { int32 a = 1 }\n", null));
-        // Wire reports the column just after the unexpected token here
-        assertEquals("protoFile.proto:2:26: syntax error: expected ';' but was '}'", e.getMessage());
+        assertEquals("protoFile.proto:2:25: syntax error: expected ';' but was '}'", e.getMessage());
+    }
+
+    @Test
+    void syntaxErrorsPointAtTheUnexpectedWord() {
+        ProtoException e = assertThrows(ProtoException.class, () -> ProtoCompiler.compile("p.proto",
+                "syntax = \"proto3\";\nmessage A { int32 a = xy; }\n", null));
+        assertEquals("p.proto:2:23: syntax error: expected an integer but was xy", e.getMessage());
     }
 
     @Test

@@ -58,6 +58,11 @@ final class ChannelPool {
         return new Lease(key, e.channel);
     }
 
+    /** Channels open now (for tests and diagnostics). */
+    synchronized int size() {
+        return channels.size();
+    }
+
     private synchronized void release(Key key) {
         Entry e = channels.get(key);
         if (e != null && --e.users == 0) {

@@ -17,12 +17,18 @@ import java.util.Map;
  * arrays as repeated values.
  */
 final class MetadataCodec {
+    /** HTTP/2 framing headers, not metadata anyone set. */
+    private static final java.util.Set<String> TRANSPORT = java.util.Set.of("content-type", "te");
+
     private MetadataCodec() {
     }
 
     static Map<String, Object> toObject(Metadata md) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (String key : md.keys()) {
+            if (TRANSPORT.contains(key)) {
+                continue;
+            }
             if (key.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
                 byte[] v = md.get(Metadata.Key.of(key, Metadata.BINARY_BYTE_MARSHALLER));
                 if (v != null) {

@@ -41,40 +41,35 @@ final class DynamicServer {
     private final int port;
     private final Map<String, GrpcRegisterFunctionNode> handlers = new HashMap<>();
     private final Set<InboundCall> inFlight = new LinkedHashSet<>();
-    private final Server server;
-    private boolean started;
+    private final ServerCredentials credentials;
+    private volatile Server server;
+    private Future<Void> starting = Future.succeededFuture();
     private boolean stopping;
 
-    /**
-     * Builds the server without binding anything, so bad TLS material fails the deploy before flows stop.
-     *
-     * @throws IllegalArgumentException when the credentials cannot be used
-     */
     DynamicServer(GrpcServerNode owner, ProtoSchema schema, String host, int port, ServerCredentials credentials) {
         this.owner = owner;
         this.schema = schema;
         this.host = host;
         this.port = port;
-        MutableHandlerRegistry registry = new MutableHandlerRegistry();
-        for (ServerServiceDefinition d : definitions()) {
-            registry.addService(d);
-        }
-        this.server = NettyServerBuilder.forAddress(new InetSocketAddress(host, port), credentials)
-                .directExecutor()
-                .fallbackHandlerRegistry(registry)
-                .addService(ProtoReflectionServiceV1.newInstance())
-                .addService(reflectionV1alpha())
-                .build();
+        this.credentials = credentials;
     }
 
     Engine engine() {
         return owner.engine();
     }
 
-    /** Binds the port (off the flow loop); fails with a clear message when it is taken. */
+    /**
+     * Builds and binds the server off the flow loop (the first grpc-java server of a JVM loads Netty's native
+     * transport, which takes seconds); fails with a clear message when the port is taken or TLS material is bad.
+     */
     Future<Void> start() {
-        Server s = server;
-        return engine().vertx().<Void>executeBlocking(() -> {
+        starting = engine().vertx().<Void>executeBlocking(() -> {
+            Server s;
+            try {
+                s = build();
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new IOException("cannot use the TLS certificate/key: " + e.getMessage(), e);
+            }
             try {
                 s.start();
             } catch (IOException e) {
@@ -84,8 +79,23 @@ final class DynamicServer {
                         : "cannot listen on " + host + ":" + port;
                 throw new IOException(why + " (" + cause.getMessage() + ")", e);
             }
+            server = s;
             return null;
-        }).onSuccess(v -> started = true);
+        });
+        return starting;
+    }
+
+    private Server build() {
+        MutableHandlerRegistry registry = new MutableHandlerRegistry();
+        for (ServerServiceDefinition d : definitions()) {
+            registry.addService(d);
+        }
+        return NettyServerBuilder.forAddress(new InetSocketAddress(host, port), credentials)
+                .directExecutor()
+                .fallbackHandlerRegistry(registry)
+                .addService(ProtoReflectionServiceV1.newInstance())
+                .addService(reflectionV1alpha())
+                .build();
     }
 
     /** Netty's native transport reports EADDRINUSE as its own exception type, so look at the text too. */
@@ -105,7 +115,8 @@ final class DynamicServer {
 
     /** The port actually bound (differs from the configured one when that is 0). */
     int boundPort() {
-        return started ? server.getPort() : port;
+        Server s = server;
+        return s != null ? s.getPort() : port;
     }
 
     /** Cancels every open call with UNAVAILABLE, then releases the port; completes when it is free. */
@@ -114,11 +125,17 @@ final class DynamicServer {
         for (InboundCall c : new ArrayList<>(inFlight)) {
             c.finish(Status.UNAVAILABLE.withDescription("grpc-server stopped (flows redeployed or stopped)"));
         }
-        Server s = server;
-        s.shutdownNow();
-        return engine().vertx().executeBlocking(() -> {
-            s.awaitTermination(10, TimeUnit.SECONDS);
-            return null;
+        // a start still binding must finish first, or its port would outlive the flows
+        return starting.otherwiseEmpty().compose(v -> {
+            Server s = server;
+            if (s == null) {
+                return Future.succeededFuture();
+            }
+            s.shutdownNow();
+            return engine().vertx().executeBlocking(() -> {
+                s.awaitTermination(10, TimeUnit.SECONDS);
+                return null;
+            });
         });
     }
 

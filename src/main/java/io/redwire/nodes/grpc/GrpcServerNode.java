@@ -10,8 +10,6 @@ import io.redwire.runtime.NodeConfig;
 import io.redwire.runtime.NodeType;
 import io.vertx.core.Future;
 
-import java.io.UncheckedIOException;
-
 /**
  * grpc-server config node: the .proto (inline text, or the name of a file under the protos directory), the
  * address, TLS material and, with localServer, a gRPC server for every service of the proto. Without localServer
@@ -74,12 +72,8 @@ public final class GrpcServerNode extends Node {
         if (problem != null) {
             throw c.error(problem.substring(0, problem.indexOf(':')), problem.substring(problem.indexOf(':') + 2));
         }
-        try {
-            this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port,
-                    GrpcTls.server(ssl, mutualTls, ca, c.str("chain"), c.str("key")));
-        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
-            throw c.error("key", "cannot use the TLS certificate/key: " + e.getMessage());
-        }
+        this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port,
+                GrpcTls.server(ssl, mutualTls, ca, c.str("chain"), c.str("key")));
     }
 
     private static ProtoSchema compile(NodeConfig c, String proto) {

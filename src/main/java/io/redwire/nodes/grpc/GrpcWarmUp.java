@@ -23,7 +23,6 @@ final class GrpcWarmUp {
         }
         Thread t = new Thread(GrpcWarmUp::run, "redwire-grpc-warmup");
         t.setDaemon(true);
-        t.setPriority(Thread.MIN_PRIORITY);
         t.start();
     }
 

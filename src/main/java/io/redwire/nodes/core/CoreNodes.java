@@ -13,6 +13,7 @@ public final class CoreNodes {
         return List.of(
                 InjectNode.TYPE, DebugNode.TYPE, CommentNode.TYPE, JunctionNode.TYPE,
                 CatchNode.TYPE, StatusNode.TYPE, CompleteNode.TYPE,
-                LinkInNode.TYPE, LinkOutNode.TYPE, LinkCallNode.TYPE);
+                LinkInNode.TYPE, LinkOutNode.TYPE, LinkCallNode.TYPE,
+                FunctionNode.TYPE);
     }
 }

@@ -115,11 +115,16 @@ final class HostBridge implements ProxyObject {
     }
 
     private ContextScope context(Value scope, Value store) {
-        return host.context(scope.asString(), store == null || store.isNull() ? null : store.toString());
+        return host.context(scope.asString(), store == null || store.isNull() ? null : text(store));
     }
 
     private static String key(Value key) {
-        return key.isString() ? key.asString() : key.toString();
+        return text(key);
+    }
+
+    /** String(v) for the strings and numbers given as keys and store names. */
+    private static String text(Value v) {
+        return v.isString() ? v.asString() : v.toString();
     }
 
     /** [error text or null, value]: the prelude throws an Error for the first. */

@@ -53,14 +53,14 @@ public final class JsEngine {
     }
 
     /**
-     * A sandboxed context: no host classes or members (only byte buffers cross, as Buffer contents), no file
-     * system, threads, processes, native access or polyglot; GraalJS's print/console/load builtins removed.
+     * A sandboxed context: no host class lookup (hence no `Java` global), no host members (only byte buffers
+     * cross, as Buffer contents), no file system, threads, processes, native access or polyglot; GraalJS's
+     * print/console/load builtins removed.
      */
     Context newContext() {
         return Context.newBuilder("js")
                 .engine(engine)
                 .allowHostAccess(HostAccess.newBuilder().allowBufferAccess(true).build())
-                .allowHostClassLookup(name -> false)
                 .allowIO(IOAccess.NONE)
                 .allowCreateThread(false)
                 .allowCreateProcess(false)

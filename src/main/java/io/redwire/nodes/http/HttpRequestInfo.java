@@ -1,10 +1,12 @@
 package io.redwire.nodes.http;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.redwire.runtime.Json;
 import io.redwire.runtime.SharedRef;
-import io.vertx.core.http.Cookie;
 import io.vertx.core.http.HttpServerRequest;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,10 +21,7 @@ final class HttpRequestInfo extends LinkedHashMap<String, Object> implements Sha
             Object prev = headers.get(k);
             headers.put(k, prev == null ? e.getValue() : prev + ", " + e.getValue());
         });
-        Map<String, Object> cookies = new LinkedHashMap<>();
-        for (Cookie c : req.cookies()) {
-            cookies.put(c.getName(), c.getValue());
-        }
+        Map<String, Object> cookies = cookies(req);
         String host = req.authority() == null ? "" : req.authority().host();
         put("params", new LinkedHashMap<>(params));
         put("query", query);
@@ -35,5 +34,25 @@ final class HttpRequestInfo extends LinkedHashMap<String, Object> implements Sha
         put("hostname", host);
         put("ip", req.remoteAddress() == null ? "" : req.remoteAddress().hostAddress());
         put("protocol", req.isSSL() ? "https" : "http");
+    }
+
+    /** cookie-parser: cookie.parse with URI decoding, then "j:"-prefixed values parsed as JSON. */
+    private static Map<String, Object> cookies(HttpServerRequest req) {
+        List<String> lines = req.headers().getAll("cookie");
+        if (lines.isEmpty()) {
+            return new LinkedHashMap<>();
+        }
+        Map<String, Object> cookies = CookieText.parse(String.join("; ", lines), true);
+        cookies.replaceAll((k, v) -> {
+            if (v instanceof String s && s.startsWith("j:")) {
+                try {
+                    return Json.parse(s.substring(2));
+                } catch (JsonProcessingException e) {
+                    return v;
+                }
+            }
+            return v;
+        });
+        return cookies;
     }
 }

@@ -10,6 +10,7 @@ import io.redwire.runtime.NodeError;
 import io.redwire.runtime.NodeType;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 
 import java.util.Map;
@@ -52,7 +53,8 @@ public final class HttpResponseNode extends Node {
         res.setStatusCode(status(msg));
         MultiMap out = res.headers();
         headers.forEach((k, v) -> out.set(k, JsValues.toJsString(v)));
-        if (msg.get("headers") instanceof Map<?, ?> mh && !isUpstreamResponseHeaders(mh)) {
+        Map<?, ?> mh = HeaderHash.headersToUse(msg);
+        if (mh != null) {
             mh.forEach((k, v) -> {
                 if (!headers.containsKey(String.valueOf(k))) {
                     out.set(String.valueOf(k), JsValues.toJsString(v));
@@ -62,7 +64,7 @@ public final class HttpResponseNode extends Node {
         if (msg.get("cookies") instanceof Map<?, ?> cookies) {
             ResponseCookies.apply(res, cookies);
         }
-        send(res, msg, payload);
+        send(res, msg, payload, ref.context().request().method() == HttpMethod.HEAD);
         done.done();
     }
 
@@ -87,12 +89,7 @@ public final class HttpResponseNode extends Node {
         return 200;
     }
 
-    /** An http request node's untouched response headers are not echoed back. */
-    private static boolean isUpstreamResponseHeaders(Map<?, ?> h) {
-        return h.containsKey("x-node-red-request-node");
-    }
-
-    private static void send(HttpServerResponse res, Map<String, Object> msg, Object payload) {
+    private static void send(HttpServerResponse res, Map<String, Object> msg, Object payload, boolean head) {
         int status = res.getStatusCode();
         MultiMap h = res.headers();
         if (status == 204 || status == 304) {
@@ -110,7 +107,7 @@ public final class HttpResponseNode extends Node {
             if (!h.contains("content-type")) {
                 h.set("content-type", "application/octet-stream");
             }
-            res.end(Buffer.buffer(bytes));
+            finish(res, Buffer.buffer(bytes), head);
             return;
         }
         String body;
@@ -136,7 +133,19 @@ public final class HttpResponseNode extends Node {
         } else if (!ct.toLowerCase().contains("charset")) {
             h.set("content-type", ct + "; charset=utf-8");
         }
-        res.end(body);
+        finish(res, Buffer.buffer(body), head);
+    }
+
+    /** Sends the body with its length; a HEAD request gets the length only, as Express does. */
+    private static void finish(HttpServerResponse res, Buffer body, boolean head) {
+        if (!head) {
+            res.end(body);
+            return;
+        }
+        if (!res.headers().contains("content-length")) {
+            res.putHeader("content-length", String.valueOf(body.length()));
+        }
+        res.end();
     }
 
     /** Express res.jsonp: an object reply to a request with ?callback=name becomes JavaScript. */

@@ -1,5 +1,7 @@
 package io.redwire.nodes.http;
 
+import io.redwire.runtime.JsValues;
+
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -7,7 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Parses query strings and urlencoded bodies the way Express's `qs` does: repeated keys → arrays, a[b]=c → nested. */
+/**
+ * Query strings: parsing as Express's `qs` does (repeated keys → arrays, a[b]=c → nested) for http in, and Node's
+ * `querystring.stringify` (flat; arrays repeat the key) for http request.
+ */
 final class QueryString {
     private QueryString() {
     }
@@ -88,5 +93,53 @@ final class QueryString {
             l.add(value);
             m.put(key, l);
         }
+    }
+
+    /** Node's querystring.stringify: one level, arrays repeat the key, non-primitive values become "". */
+    static String stringify(Object obj) {
+        StringBuilder out = new StringBuilder();
+        Map<String, Object> fields = new LinkedHashMap<>();
+        if (obj instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> fields.put(String.valueOf(k), v));
+        } else if (obj instanceof List<?> l) {
+            for (int i = 0; i < l.size(); i++) {
+                fields.put(String.valueOf(i), l.get(i));
+            }
+        } else if (obj instanceof byte[] b) {
+            for (int i = 0; i < b.length; i++) {
+                fields.put(String.valueOf(i), b[i] & 0xff);
+            }
+        }
+        fields.forEach((k, v) -> {
+            String key = UriEncoding.component(k) + "=";
+            if (v instanceof List<?> values) {
+                for (Object e : values) {
+                    if (!out.isEmpty()) {
+                        out.append('&');
+                    }
+                    out.append(key).append(UriEncoding.component(primitive(e)));
+                }
+            } else {
+                if (!out.isEmpty()) {
+                    out.append('&');
+                }
+                out.append(key).append(UriEncoding.component(primitive(v)));
+            }
+        });
+        return out.toString();
+    }
+
+    private static String primitive(Object v) {
+        if (v instanceof String s) {
+            return s;
+        }
+        if (v instanceof Number n) {
+            double d = n.doubleValue();
+            return Double.isFinite(d) ? JsValues.toJsString(v) : "";
+        }
+        if (v instanceof Boolean b) {
+            return b.toString();
+        }
+        return "";
     }
 }

@@ -21,7 +21,8 @@ public final class Json {
             .withObjectIndenter(new com.fasterxml.jackson.core.util.DefaultIndenter("    ", "\n"))
             .withArrayIndenter(new com.fasterxml.jackson.core.util.DefaultIndenter("    ", "\n"))
             .withSeparators(com.fasterxml.jackson.core.util.Separators.createDefaultInstance()
-                    .withObjectFieldValueSpacing(com.fasterxml.jackson.core.util.Separators.Spacing.AFTER));
+                    .withObjectFieldValueSpacing(com.fasterxml.jackson.core.util.Separators.Spacing.AFTER)
+                    .withObjectEmptySeparator("").withArrayEmptySeparator("")); // JSON.stringify prints [] and {}
 
     private Json() {
     }

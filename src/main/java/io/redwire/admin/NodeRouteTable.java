@@ -27,12 +27,16 @@ public final class NodeRouteTable implements HttpRoutes {
         return () -> routes.remove(r);
     }
 
-    /** Dispatches to the first matching route; false when none matches. */
+    /** Dispatches to the first matching route; false when none matches. HEAD uses GET routes; OPTIONS lists methods. */
     boolean dispatch(RoutingContext ctx) {
         String method = ctx.request().method().name().toLowerCase();
         String path = ctx.normalizedPath();
+        if (method.equals("options")) {
+            return answerOptions(ctx, path);
+        }
+        String wanted = method.equals("head") ? "get" : method;
         for (Route r : routes) {
-            if (!r.method.equals(method)) {
+            if (!r.method.equals(wanted)) {
                 continue;
             }
             Map<String, String> params = r.path.match(path);
@@ -43,5 +47,24 @@ public final class NodeRouteTable implements HttpRoutes {
             }
         }
         return false;
+    }
+
+    /** Express answers OPTIONS itself with the methods routed for the path. */
+    private boolean answerOptions(RoutingContext ctx, String path) {
+        java.util.LinkedHashSet<String> allowed = new java.util.LinkedHashSet<>();
+        for (Route r : routes) {
+            if (r.path.match(path) != null) {
+                allowed.add(r.method.toUpperCase());
+                if (r.method.equals("get")) {
+                    allowed.add("HEAD");
+                }
+            }
+        }
+        if (allowed.isEmpty()) {
+            return false;
+        }
+        String allow = String.join(",", allowed);
+        ctx.response().putHeader("allow", allow).putHeader("content-type", "text/html; charset=utf-8").end(allow);
+        return true;
     }
 }

@@ -142,7 +142,10 @@ public final class FlowSet {
             }
             String id = rename.getOrDefault((String) n.get("id"), (String) n.get("id"));
             if (type.startsWith("subflow:")) {
-                expandInstance(n, id, unitId, rename);
+                // without coordinates Node-RED files an instance as a config node and never starts it
+                if (n.containsKey("x") && n.containsKey("y")) {
+                    expandInstance(n, id, unitId, rename);
+                }
             } else {
                 NodeDef d = def(id, n, unitId, rename);
                 (d.configNode() ? configNodes : flowNodes).add(d);

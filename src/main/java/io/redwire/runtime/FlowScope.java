@@ -140,12 +140,20 @@ public final class FlowScope {
 
     /** Routes node.error(err, msg) to catch nodes; unhandled errors bubble out of subflows. */
     public boolean handleError(Node reporter, Object err, Map<String, Object> msg) {
+        return handleError(reporter, reporter, err, msg);
+    }
+
+    /**
+     * @param reporter the node catch scopes are matched against (a subflow instance when bubbling)
+     * @param source   the node that raised the error, named in msg.error.source
+     */
+    private boolean handleError(Node reporter, Node source, Object err, Map<String, Object> msg) {
         int count = 1;
         if (msg != null && msg.get("error") instanceof Map<?, ?> prev && prev.get("source") instanceof Map<?, ?> src
-                && reporter.id().equals(src.get("id"))) {
+                && source.id().equals(src.get("id"))) {
             count = src.get("count") instanceof Number c ? c.intValue() + 1 : 1;
             if (count >= MAX_CATCHES) {
-                engine.log().warn(reporter, "Message exceeded maximum number of catches");
+                engine.log().warn(source, "Message exceeded maximum number of catches");
                 return false;
             }
         }
@@ -162,12 +170,12 @@ public final class FlowScope {
             if (m.containsKey("error")) {
                 m.put("_error", m.get("error"));
             }
-            m.put("error", errorObject(reporter, err, count));
+            m.put("error", errorObject(source, err, count));
             c.deliverEvent(m);
             handled = true;
         }
         if (!handled && parent != null && instanceNode != null) {
-            handled = parent.handleError(instanceNode, err, msg);
+            handled = parent.handleError(instanceNode, source, err, msg);
         }
         return handled;
     }
@@ -182,6 +190,9 @@ public final class FlowScope {
         source.put("count", count);
         e.put("source", source);
         if (err instanceof NodeError ne) {
+            if (ne.stack() != null) {
+                e.put("stack", ne.stack());
+            }
             if (ne.code() != null) {
                 e.put("code", ne.code());
             }

@@ -144,11 +144,12 @@ public final class JsValues {
         if (Double.isInfinite(d)) {
             return d > 0 ? "Infinity" : "-Infinity";
         }
-        if (d == Math.rint(d) && Math.abs(d) < 1e21) {
+        if (d == Math.rint(d) && Math.abs(d) < 9.0e15) {
             return Long.toString((long) d);
         }
         double abs = Math.abs(d);
         if (abs >= 1e-6 && abs < 1e21) {
+            // Double.toString holds the shortest digits; plain notation pads with zeros like JavaScript
             return new BigDecimal(Double.toString(d)).stripTrailingZeros().toPlainString();
         }
         String s = Double.toString(d).replace("E", "e");

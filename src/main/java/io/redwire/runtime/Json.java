@@ -21,7 +21,8 @@ public final class Json {
             .withObjectIndenter(new com.fasterxml.jackson.core.util.DefaultIndenter("    ", "\n"))
             .withArrayIndenter(new com.fasterxml.jackson.core.util.DefaultIndenter("    ", "\n"))
             .withSeparators(com.fasterxml.jackson.core.util.Separators.createDefaultInstance()
-                    .withObjectFieldValueSpacing(com.fasterxml.jackson.core.util.Separators.Spacing.AFTER));
+                    .withObjectFieldValueSpacing(com.fasterxml.jackson.core.util.Separators.Spacing.AFTER)
+                    .withObjectEmptySeparator("").withArrayEmptySeparator("")); // JSON.stringify prints [] and {}
 
     private Json() {
     }
@@ -73,6 +74,7 @@ public final class Json {
                 g.writeEndObject();
             }
         });
+        js.addDeserializer(Object.class, new JsValueDeserializer());
         return new ObjectMapper()
                 .registerModule(js)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
@@ -84,7 +86,7 @@ public final class Json {
     private static void writeNumber(double d, JsonGenerator g) throws IOException {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             g.writeNull();
-        } else if (d == Math.rint(d) && Math.abs(d) < 1e21 && !(d == 0 && 1 / d < 0)) {
+        } else if (d == Math.rint(d) && Math.abs(d) < 9.0e15) {
             g.writeNumber((long) d);
         } else {
             g.writeRawValue(JsValues.numberToString(d));

@@ -25,6 +25,8 @@ public final class JsonataExpression {
         this.text = text;
         try {
             this.expr = Jsonata.jsonata(text);
+            // msgs hold Dates, Buffers and req/res references: JSONata sees them as opaque objects, as in JS
+            this.expr.setValidateInput(false);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("Invalid JSONata expression: " + e.getMessage(), e);
         }
@@ -68,10 +70,21 @@ public final class JsonataExpression {
         Object out;
         try {
             out = expr.evaluate(input, frame);
+        } catch (NumberFormatException e) {
+            throw new NodeError(castError(e));
         } catch (RuntimeException e) {
             throw new NodeError(e.getMessage() == null ? e.toString() : e.getMessage());
         }
         return fromJsonata(out);
+    }
+
+    /** dashjoin's $number lets Java's NumberFormatException escape; JSONata's text for it is D3030. */
+    private static String castError(NumberFormatException e) {
+        String m = e.getMessage() == null ? "" : e.getMessage();
+        int open = m.indexOf('"');
+        int close = m.lastIndexOf('"');
+        String input = open >= 0 && close > open ? m.substring(open + 1, close) : "";
+        return "Unable to cast value to a number: " + Json.stringify(input);
     }
 
     private static Object context(ContextScope scope, List<?> args) {

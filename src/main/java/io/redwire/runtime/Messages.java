@@ -38,6 +38,9 @@ public final class Messages {
 
     /** Deep copy of any message value. Unknown objects are kept by reference, like functions in lodash's cloneDeep. */
     public static Object deepCopy(Object v) {
+        if (v instanceof SharedRef) {
+            return v;
+        }
         if (v instanceof Map<?, ?> m) {
             Map<String, Object> copy = m instanceof LinkedHashMap || !(m instanceof HashMap)
                     ? new LinkedHashMap<>(Math.max(4, m.size() * 2)) : new HashMap<>();

@@ -7,15 +7,26 @@ package io.redwire.runtime;
 public class NodeError extends RuntimeException {
     private final String code;
     private final Object cause;
+    private final String stack;
 
     public NodeError(String message) {
-        this(message, null, null);
+        this(message, null, null, null);
     }
 
     public NodeError(String message, String code, Object cause) {
+        this(message, code, cause, null);
+    }
+
+    /** @param stack the JavaScript stack text, shown to catch nodes as msg.error.stack */
+    public NodeError(String message, String code, Object cause, String stack) {
         super(message, null, false, false);
         this.code = code;
         this.cause = cause;
+        this.stack = stack;
+    }
+
+    public String stack() {
+        return stack;
     }
 
     public String code() {

@@ -37,7 +37,7 @@ public final class TypedValue {
         return switch (t) {
             case "str" -> new TypedValue(t, v, v, null, null);
             case "num" -> new TypedValue(t, v, JsValues.stringToNumber(v), null, null);
-            case "bool" -> new TypedValue(t, v, "true".equalsIgnoreCase(v.strip()), null, null);
+            case "bool" -> new TypedValue(t, v, "true".equalsIgnoreCase(v), null, null); // /^true$/i, no trimming
             case "json" -> new TypedValue(t, v, parseJson(v), null, null);
             case "bin" -> new TypedValue(t, v, toBuffer(parseJson(v)), null, null);
             case "re" -> new TypedValue(t, v, Pattern.compile(v), null, null);
@@ -122,7 +122,7 @@ public final class TypedValue {
     }
 
     /** Context keys may embed [msg.x] references. */
-    private static String substituteMsgRefs(String key, Map<String, Object> msg) {
+    public static String substituteMsgRefs(String key, Map<String, Object> msg) {
         if (msg == null || !key.contains("[msg.")) {
             return key;
         }

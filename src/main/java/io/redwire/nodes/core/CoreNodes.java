@@ -13,6 +13,8 @@ public final class CoreNodes {
         return List.of(
                 InjectNode.TYPE, DebugNode.TYPE, CommentNode.TYPE, JunctionNode.TYPE,
                 CatchNode.TYPE, StatusNode.TYPE, CompleteNode.TYPE,
-                LinkInNode.TYPE, LinkOutNode.TYPE, LinkCallNode.TYPE);
+                LinkInNode.TYPE, LinkOutNode.TYPE, LinkCallNode.TYPE,
+                ChangeNode.TYPE, SwitchNode.TYPE, RangeNode.TYPE, TemplateNode.TYPE, JsonNode.TYPE, RbeNode.TYPE,
+                SplitNode.TYPE, JoinNode.TYPE, BatchNode.TYPE, SortNode.TYPE, DelayNode.TYPE, TriggerNode.TYPE);
     }
 }

@@ -55,13 +55,12 @@ public final class LinkCallNode extends Node {
         }
         String eventId = Messages.newId();
         List<Object> stack = msg.get("_linkSource") instanceof List<?> l ? (List<Object>) l : new ArrayList<>();
+        msg.put("_linkSource", stack);
+        Map<String, Object> original = Messages.cloneMessage(msg); // reported on timeout, as it was when called
         Map<String, Object> entry = new LinkedHashMap<>();
         entry.put("id", eventId);
         entry.put("node", id());
         stack.add(entry);
-        msg.put("_linkSource", stack);
-        Map<String, Object> original = Messages.cloneMessage(msg);
-        original.remove("_linkSource");
         long timer = vertx().setTimer(timeoutMs, t -> {
             Pending p = pending.remove(eventId);
             if (p != null) {

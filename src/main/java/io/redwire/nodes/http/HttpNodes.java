@@ -4,12 +4,12 @@ import io.redwire.runtime.NodeType;
 
 import java.util.List;
 
-/** The http node family. */
+/** The HTTP node family. */
 public final class HttpNodes {
     private HttpNodes() {
     }
 
     public static List<NodeType> types() {
-        return List.of();
+        return List.of(HttpInNode.TYPE, HttpResponseNode.TYPE, HttpRequestNode.TYPE);
     }
 }

@@ -1,0 +1,89 @@
+package io.redwire.nodes.core;
+
+import io.redwire.runtime.Done;
+import io.redwire.runtime.Field;
+import io.redwire.runtime.Json;
+import io.redwire.runtime.JsValues;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeError;
+import io.redwire.runtime.NodeType;
+import io.redwire.runtime.PropertyPath;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/** json: converts a property between a JSON string (or Buffer) and the value it encodes, either way or one way. */
+public final class JsonNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("json", "parser").color("#DEBD5C").ports(1, 1)
+            .field(Field.str("property", "payload"))
+            .field(Field.select("action", "", "", "str", "obj").label("action (\"\" = convert both ways)"))
+            .field(Field.bool("pretty", false))
+            .factory(JsonNode::new);
+
+    private final PropertyPath property;
+    private final boolean toObject;
+    private final boolean toString;
+    private final boolean pretty;
+
+    JsonNode(NodeConfig c) {
+        super(c);
+        String action = c.str("action");
+        this.toObject = action.isEmpty() || action.equals("obj");
+        this.toString = action.isEmpty() || action.equals("str");
+        this.pretty = c.bool("pretty");
+        String p = c.str("property");
+        try {
+            this.property = PropertyPath.ofMsg(p.isEmpty() ? "payload" : p);
+        } catch (PropertyPath.PropertyException e) {
+            throw c.error("property", e.getMessage());
+        }
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        if (msg.get("schema") != null) {
+            done.done(new NodeError("JSON Schema validation (msg.schema) is not supported by Redwire"));
+            return;
+        }
+        Object value = property.get(msg, msg); // a missing parent throws, which the runtime reports
+        if (value == null && !property.exists(msg, msg)) {
+            send(msg); // no property: passed on untouched
+            done.done();
+            return;
+        }
+        if (value instanceof String || value instanceof byte[]) {
+            if (toObject) {
+                String text = value instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : (String) value;
+                Object parsed;
+                try {
+                    parsed = JsonParse.parse(text);
+                } catch (NodeError e) {
+                    done.done(e); // msg keeps the original text
+                    return;
+                }
+                property.set(msg, parsed, true, msg);
+            }
+            send(msg);
+            done.done();
+            return;
+        }
+        if (JsValues.typeOf(value).equals("object") || value instanceof Boolean || value instanceof Number) {
+            if (toString) {
+                String text;
+                try {
+                    text = pretty ? Json.pretty(value) : Json.stringify(value);
+                } catch (IllegalArgumentException e) {
+                    done.done(new NodeError("Failed to convert payload"));
+                    return;
+                }
+                property.set(msg, text, true, msg);
+            }
+            send(msg);
+            done.done();
+            return;
+        }
+        warn("Ignored unsupported payload type");
+        done.done();
+    }
+}

@@ -1,0 +1,349 @@
+package io.redwire.nodes.http;
+
+import io.redwire.runtime.Done;
+import io.redwire.runtime.Field;
+import io.redwire.runtime.JsValues;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeError;
+import io.redwire.runtime.NodeType;
+import io.redwire.runtime.Undefined;
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.net.ClientSSLOptions;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * http request: sends an HTTP request built from the node config and the msg, and sends the msg on with the
+ * response (statusCode, headers, responseUrl, redirectList, payload as text/Buffer/JSON). Transport failures are
+ * reported to catch nodes and, unless `senderr`, also sent on with the error text as payload.
+ */
+public final class HttpRequestNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("http request", "network").color("#e7e7ae").ports(1, 1)
+            .field(Field.select("method", "GET", "GET", "POST", "PUT", "DELETE", "HEAD", "use"))
+            .field(Field.select("ret", "txt", "txt", "bin", "obj"))
+            .field(Field.select("paytoqs", "ignore", "ignore", "query", "body"))
+            .field(Field.str("url", ""))
+            .field(Field.config("tls", "tls-config"))
+            .field(Field.bool("persist", false))
+            .field(Field.config("proxy", "http proxy"))
+            .field(Field.bool("insecureHTTPParser", false))
+            .field(Field.select("authType", "", "", "basic", "digest", "bearer"))
+            .field(Field.bool("senderr", false))
+            .field(Field.json("headers", List.of()))
+            .factory(HttpRequestNode::new);
+
+    static final String NO_OVERRIDE = "Warning: msg properties can no longer override set node properties. "
+            + "See bit.ly/nr-override-msg-props";
+    private static final Map<String, Object> REQUESTING = status("blue", "dot", "requesting");
+    private static final long DEFAULT_TIMEOUT_MS = 120_000;
+
+    private final String nodeUrl;
+    private final UrlTemplate urlTemplate;
+    private final String nodeMethod;
+    private final String ret;
+    private final boolean payloadToQuery;
+    private final boolean payloadToBody;
+    private final boolean persist;
+    private final boolean sendErrorsToCatchOnly;
+    private final String authType;
+    private final String user;
+    private final String password;
+    private final HeaderRules headerRules;
+    private final long defaultTimeoutMs;
+    private HttpClientAgent ownClient;
+
+    HttpRequestNode(NodeConfig c) {
+        super(c);
+        this.nodeUrl = c.str("url");
+        this.urlTemplate = UrlTemplate.compileIfTemplated(nodeUrl);
+        this.nodeMethod = c.str("method").isEmpty() ? "GET" : c.str("method");
+        this.ret = c.str("ret").isEmpty() ? "txt" : c.str("ret");
+        Object paytoqs = c.get("paytoqs");
+        this.payloadToQuery = Boolean.TRUE.equals(paytoqs) || "query".equals(paytoqs);
+        this.payloadToBody = "body".equals(paytoqs);
+        this.persist = c.bool("persist");
+        this.sendErrorsToCatchOnly = c.bool("senderr");
+        this.authType = c.str("authType").isEmpty() ? "basic" : c.str("authType");
+        Map<?, ?> credentials = c.raw().get("credentials") instanceof Map<?, ?> m ? m : Map.of();
+        this.user = credentials.get("user") instanceof String s ? s : null;
+        this.password = credentials.get("password") instanceof String s ? s : null;
+        this.headerRules = new HeaderRules(c.list("headers"));
+        long configured = (long) JsValues.toNumber(c.services().settings().get("httpRequestTimeout"));
+        this.defaultTimeoutMs = configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (persist) {
+            ownClient = HttpClients.persistent(vertx());
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<Void> close() {
+        status(Map.of());
+        return ownClient == null ? Future.succeededFuture() : ownClient.close();
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        status(REQUESTING);
+        String url = targetUrl(msg);
+        if (url == null || url.isEmpty()) {
+            error("No url specified", msg);
+            done.done();
+            return;
+        }
+        if (url.contains("://") && !url.startsWith("http")) {
+            warn("non-http transport requested");
+            status(status("red", "ring", "non-http transport requested"));
+            done.done();
+            return;
+        }
+        if (!url.startsWith("http://") && !url.startsWith("https://")) {
+            url = "http://" + url;
+        }
+        url = escapeStrayPercents(url);
+        String method = method(msg);
+        long timeoutMs = timeout(msg);
+        RequestHeaders headers = headers(msg);
+        boolean follow = !msg.containsKey("followRedirects") || JsValues.truthy(msg.get("followRedirects"));
+        TargetUrl target = TargetUrl.parse(url);
+        CookieJar cookies = cookies(msg, headers, target);
+        addAuthorization(headers, target);
+        Object payload = msg.containsKey("payload") ? msg.get("payload") : Undefined.VALUE;
+        Buffer body = null;
+        if (!method.equals("GET") && !method.equals("HEAD") && payload != Undefined.VALUE) {
+            body = RequestBody.encode(payload, headers);
+        }
+        if (method.equals("GET") && payload != Undefined.VALUE && payloadToQuery) {
+            if (!(payload == null || payload instanceof Map || payload instanceof List || payload instanceof byte[])) {
+                error("Invalid payload", msg);
+                done.done();
+                return;
+            }
+            url += (url.contains("?") ? (url.endsWith("?") ? "" : "&") : "?") + QueryString.stringify(payload);
+            target = TargetUrl.parse(url);
+        } else if (method.equals("GET") && payload != Undefined.VALUE && payloadToBody) {
+            body = RequestBody.encodeGetBody(payload);
+        }
+        HttpExchange.Spec spec = new HttpExchange.Spec(method, target, headers, body, timeoutMs, follow, cookies,
+                authType.equals("digest") && hasCredentials(target) ? digest(target) : null, sslOptions(msg));
+        String sentUrl = url;
+        HttpExchange.run(client(), vertx(), spec).onComplete(ar -> {
+            if (ar.succeeded()) {
+                ResponseMessage.fill(msg, ar.result(), ret, this::warn);
+                status(Map.of());
+                send(msg);
+            } else {
+                failed(msg, ar.cause(), sentUrl);
+            }
+            done.done();
+        });
+    }
+
+    /** Node-RED: the node's URL (mustache-rendered when templated) wins; msg.url only fills an empty one. */
+    private String targetUrl(Map<String, Object> msg) {
+        Object msgUrl = msg.get("url");
+        boolean hasMsgUrl = JsValues.truthy(msgUrl);
+        if (hasMsgUrl && !nodeUrl.isEmpty() && !nodeUrl.equals(msgUrl)) {
+            warn(NO_OVERRIDE);
+        }
+        if (urlTemplate != null) {
+            return urlTemplate.render(msg);
+        }
+        if (!nodeUrl.isEmpty()) {
+            return nodeUrl;
+        }
+        return hasMsgUrl ? JsValues.toJsString(msgUrl) : null;
+    }
+
+    private String method(Map<String, Object> msg) {
+        Object msgMethod = msg.get("method");
+        if (!JsValues.truthy(msgMethod)) {
+            return nodeMethod.toUpperCase();
+        }
+        if (!nodeMethod.equals("use")) {
+            warn(NO_OVERRIDE);
+            return nodeMethod.toUpperCase();
+        }
+        return JsValues.toJsString(msgMethod).toUpperCase();
+    }
+
+    private long timeout(Map<String, Object> msg) {
+        Object t = msg.containsKey("requestTimeout") ? msg.get("requestTimeout") : Undefined.VALUE;
+        if (t == Undefined.VALUE) {
+            return defaultTimeoutMs;
+        }
+        double ms = JsValues.toNumber(t);
+        if (Double.isNaN(ms)) {
+            warn("Timeout value is not a valid number, ignoring");
+            return defaultTimeoutMs;
+        }
+        if (ms < 1) {
+            warn("Timeout value is negative, ignoring");
+            return defaultTimeoutMs;
+        }
+        return (long) Math.ceil(ms);
+    }
+
+    /** msg.headers first (unless an untouched upstream response set), then the node's header rules. */
+    private RequestHeaders headers(Map<String, Object> msg) {
+        RequestHeaders headers = new RequestHeaders();
+        Map<?, ?> fromMsg = HeaderHash.headersToUse(msg);
+        if (fromMsg != null) {
+            fromMsg.forEach((k, v) -> headers.set(String.valueOf(k), v));
+        }
+        headerRules.applyTo(headers, msg);
+        return headers;
+    }
+
+    /**
+     * The request's cookie jar: a lower-case `cookie` header and msg.cookies go in. Each hop's Cookie header comes
+     * from the jar (replacing a differently spelled one, as got does).
+     */
+    private static CookieJar cookies(Map<String, Object> msg, RequestHeaders headers, TargetUrl target) {
+        CookieJar jar = new CookieJar();
+        String header = headers.getExact("cookie");
+        if (header != null) {
+            jar.addCookieHeader(header, target);
+            headers.remove("cookie");
+        }
+        if (msg.get("cookies") instanceof Map<?, ?> msgCookies) {
+            jar.addMessageCookies(msgCookies, target);
+        }
+        return jar;
+    }
+
+    private boolean hasCredentials(TargetUrl target) {
+        return effectiveUser(target) != null || effectivePassword(target) != null;
+    }
+
+    /** Credentials, with the URL's userinfo filling the missing ones (Node-RED's rule). */
+    private String effectiveUser(TargetUrl target) {
+        return user != null && !user.isEmpty() ? user : target.username().isEmpty() ? user : target.username();
+    }
+
+    private String effectivePassword(TargetUrl target) {
+        return password != null && !password.isEmpty() ? password
+                : target.password().isEmpty() ? password : target.password();
+    }
+
+    private void addAuthorization(RequestHeaders headers, TargetUrl target) {
+        String u = effectiveUser(target);
+        String p = effectivePassword(target);
+        if (u == null && p == null) {
+            return;
+        }
+        if (authType.equals("basic")) {
+            if ((u != null && !u.isEmpty()) || (p != null && !p.isEmpty())) {
+                String pair = (u == null ? "" : u) + ":" + (p == null ? "" : p);
+                headers.set("Authorization", "Basic "
+                        + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
+            }
+        } else if (authType.equals("bearer")) {
+            headers.set("Authorization", "Bearer " + (p == null ? "" : p));
+        }
+    }
+
+    private DigestAuth digest(TargetUrl target) {
+        String u = effectiveUser(target);
+        String p = effectivePassword(target);
+        return new DigestAuth(u == null ? "undefined" : u, p == null ? "undefined" : p);
+    }
+
+    /** msg.rejectUnauthorized (boolean, or "true"/"false"): false accepts any certificate. */
+    private ClientSSLOptions sslOptions(Map<String, Object> msg) {
+        if (!msg.containsKey("rejectUnauthorized")) {
+            return null;
+        }
+        Object r = msg.get("rejectUnauthorized");
+        if (r instanceof String s && (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false"))) {
+            r = Boolean.parseBoolean(s.toLowerCase());
+        }
+        if (!(r instanceof Boolean reject)) {
+            warn("msg.rejectUnauthorized should be a boolean");
+            return null;
+        }
+        return reject ? null : HttpClients.TRUST_ALL;
+    }
+
+    private HttpClient client() {
+        if (ownClient != null) {
+            return ownClient;
+        }
+        return engine().shared(HttpClients.Shared.class, () -> new HttpClients.Shared(vertx())).client;
+    }
+
+    /** Node-RED's failure path: catch nodes get the error; the msg goes on with it unless senderr is set. */
+    private void failed(Map<String, Object> msg, Throwable cause, String url) {
+        NodeError err = cause instanceof NodeError ne ? ne : new NodeError(NodeError.textOf(cause));
+        if (RequestFailure.TIMEOUT_CODE.equals(err.code())) {
+            error("no response from server", msg);
+            status(status("red", "ring", "no response from server"));
+        } else {
+            error(err, msg);
+            status(status("red", "ring", err.code() == null ? "" : err.code()));
+        }
+        msg.put("payload", err.getMessage() + " : " + url);
+        if (err.code() != null) {
+            msg.put("statusCode", err.code());
+        } else {
+            msg.remove("statusCode");
+        }
+        if (!sendErrorsToCatchOnly) {
+            send(msg);
+        }
+    }
+
+    /**
+     * got rejects a query with a '%' that does not start an escape; Node-RED re-encodes such a '%' as %25 (and
+     * keeps valid escapes).
+     */
+    static String escapeStrayPercents(String url) {
+        int q = url.indexOf('?');
+        if (q < 0 || q == url.length() - 1 || url.indexOf('%', q) < 0) {
+            return url;
+        }
+        String query = url.substring(q + 1);
+        StringBuilder out = new StringBuilder(url.length() + 8).append(url, 0, q + 1);
+        int i = 0;
+        while (i < query.length()) {
+            char c = query.charAt(i);
+            if (c != '%') {
+                out.append(c);
+                i++;
+                continue;
+            }
+            int end = Math.min(i + 3, query.length());
+            String match = query.substring(i, end);
+            if (match.length() == 3 && isHex(match.charAt(1)) && isHex(match.charAt(2))) {
+                out.append(match);
+            } else {
+                out.append("%25").append(match, 1, match.length());
+            }
+            i = end;
+        }
+        return out.toString();
+    }
+
+    private static Map<String, Object> status(String fill, String shape, String text) {
+        Map<String, Object> s = new java.util.LinkedHashMap<>();
+        s.put("fill", fill);
+        s.put("shape", shape);
+        s.put("text", text);
+        return s;
+    }
+
+    private static boolean isHex(char c) {
+        return Character.digit(c, 16) >= 0 && c < 0x80;
+    }
+}

@@ -1,0 +1,159 @@
+package io.redwire.nodes.http;
+
+import io.redwire.runtime.Done;
+import io.redwire.runtime.Field;
+import io.redwire.runtime.Json;
+import io.redwire.runtime.JsValues;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeError;
+import io.redwire.runtime.NodeType;
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerResponse;
+
+import java.util.Map;
+
+/** http response: answers the request of msg.res with msg.payload, status and headers (Express res.send rules). */
+public final class HttpResponseNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("http response", "network").color("#e7e7ae").ports(1, 0)
+            .field(Field.str("statusCode", ""))
+            .field(Field.json("headers", Map.of()))
+            .factory(HttpResponseNode::new);
+
+    private final int statusCode;
+    private final Map<String, Object> headers;
+
+    HttpResponseNode(NodeConfig c) {
+        super(c);
+        int s = (int) JsValues.toNumber(c.str("statusCode"));
+        this.statusCode = s > 0 ? s : 0;
+        this.headers = c.map("headers");
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        if (!(msg.get("res") instanceof HttpResponseRef ref)) {
+            warn("No response object");
+            done.done();
+            return;
+        }
+        HttpServerResponse res = ref.context().response();
+        if (res.ended() || res.headWritten()) {
+            done.done();
+            return;
+        }
+        Object payload = msg.containsKey("payload") ? msg.get("payload") : io.redwire.runtime.Undefined.VALUE;
+        if (payload instanceof Boolean) {
+            done.done(new NodeError("TypeError: The \"chunk\" argument must be of type string or an instance of "
+                    + "Buffer or Uint8Array. Received type boolean (" + payload + ")"));
+            return;
+        }
+        res.setStatusCode(status(msg));
+        MultiMap out = res.headers();
+        headers.forEach((k, v) -> out.set(k, JsValues.toJsString(v)));
+        Map<?, ?> mh = HeaderHash.headersToUse(msg);
+        if (mh != null) {
+            mh.forEach((k, v) -> {
+                if (!headers.containsKey(String.valueOf(k))) {
+                    out.set(String.valueOf(k), JsValues.toJsString(v));
+                }
+            });
+        }
+        if (msg.get("cookies") instanceof Map<?, ?> cookies) {
+            ResponseCookies.apply(res, cookies);
+        }
+        send(res, msg, payload, ref.context().request().method() == HttpMethod.HEAD);
+        done.done();
+    }
+
+    private int status(Map<String, Object> msg) {
+        if (statusCode > 0) {
+            return statusCode;
+        }
+        Object s = msg.get("statusCode");
+        if (s != null) {
+            String text = JsValues.toJsString(s).strip();
+            int end = 0;
+            while (end < text.length() && Character.isDigit(text.charAt(end))) {
+                end++;
+            }
+            if (end > 0) {
+                int code = Integer.parseInt(text.substring(0, Math.min(end, 9)));
+                if (code >= 100 && code <= 999) {
+                    return code;
+                }
+            }
+        }
+        return 200;
+    }
+
+    private static void send(HttpServerResponse res, Map<String, Object> msg, Object payload, boolean head) {
+        int status = res.getStatusCode();
+        MultiMap h = res.headers();
+        if (status == 204 || status == 304) {
+            h.remove("content-type");
+            h.remove("content-length");
+            res.end();
+            return;
+        }
+        if (payload == io.redwire.runtime.Undefined.VALUE) {
+            h.set("content-length", "0");
+            res.end();
+            return;
+        }
+        if (payload instanceof byte[] bytes) {
+            if (!h.contains("content-type")) {
+                h.set("content-type", "application/octet-stream");
+            }
+            finish(res, Buffer.buffer(bytes), head);
+            return;
+        }
+        String body;
+        if (payload instanceof String s) {
+            body = s;
+        } else if (payload instanceof Number) {
+            body = JsValues.toJsString(payload);
+        } else {
+            String callback = jsonpCallback(msg);
+            body = Json.stringify(payload);
+            if (callback != null) {
+                h.set("content-type", "text/javascript; charset=utf-8");
+                h.set("x-content-type-options", "nosniff");
+                body = "/**/ typeof " + callback + " === 'function' && " + callback + "("
+                        + body.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029") + ");";
+            } else if (!h.contains("content-type")) {
+                h.set("content-type", "application/json; charset=utf-8");
+            }
+        }
+        String ct = h.get("content-type");
+        if (ct == null) {
+            h.set("content-type", "text/html; charset=utf-8");
+        } else if (!ct.toLowerCase().contains("charset")) {
+            h.set("content-type", ct + "; charset=utf-8");
+        }
+        finish(res, Buffer.buffer(body), head);
+    }
+
+    /** Sends the body with its length; a HEAD request gets the length only, as Express does. */
+    private static void finish(HttpServerResponse res, Buffer body, boolean head) {
+        if (!head) {
+            res.end(body);
+            return;
+        }
+        if (!res.headers().contains("content-length")) {
+            res.putHeader("content-length", String.valueOf(body.length()));
+        }
+        res.end();
+    }
+
+    /** Express res.jsonp: an object reply to a request with ?callback=name becomes JavaScript. */
+    private static String jsonpCallback(Map<String, Object> msg) {
+        if (msg.get("req") instanceof Map<?, ?> req && req.get("query") instanceof Map<?, ?> q
+                && q.get("callback") instanceof String cb && !cb.isEmpty()) {
+            return cb.replaceAll("[^\\[\\]\\w$.]", "");
+        }
+        return null;
+    }
+}

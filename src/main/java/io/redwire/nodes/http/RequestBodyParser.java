@@ -1,0 +1,85 @@
+package io.redwire.nodes.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.redwire.runtime.Json;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+
+/** Turns a request body into msg.payload by content type, as Node-RED's body parsers do. */
+final class RequestBodyParser {
+    /** The body cannot be parsed; Express answers 400 and the flow never sees it. */
+    static final class BadBody extends Exception {
+        BadBody(String message) {
+            super(message);
+        }
+    }
+
+    private RequestBodyParser() {
+    }
+
+    static Object parse(String contentType, byte[] body) throws BadBody {
+        if (body.length == 0) {
+            return new LinkedHashMap<String, Object>();
+        }
+        String type = mediaType(contentType);
+        if (type.isEmpty()) {
+            return utf8(body);
+        }
+        if (type.equals("application/json") || type.endsWith("+json")) {
+            return json(body);
+        }
+        if (type.equals("application/x-www-form-urlencoded")) {
+            return QueryString.parse(utf8(body));
+        }
+        if (type.startsWith("text/") || type.endsWith("/xml") || type.endsWith("+xml")) {
+            return utf8(body);
+        }
+        if (type.startsWith("application/") && !type.equals("application/octet-stream")
+                && !type.equals("application/cbor") && !type.equals("application/x-protobuf")) {
+            return utf8(body);
+        }
+        return body;
+    }
+
+    static String mediaType(String contentType) {
+        if (contentType == null) {
+            return "";
+        }
+        int semi = contentType.indexOf(';');
+        return (semi < 0 ? contentType : contentType.substring(0, semi)).strip().toLowerCase();
+    }
+
+    /** body-parser's strict mode: only objects and arrays. */
+    private static Object json(byte[] body) throws BadBody {
+        int i = 0;
+        while (i < body.length && Character.isWhitespace(body[i])) {
+            i++;
+        }
+        if (i == body.length) {
+            return new LinkedHashMap<String, Object>();
+        }
+        if (body[i] != '{' && body[i] != '[') {
+            throw new BadBody("Unexpected token in JSON at position " + i);
+        }
+        try {
+            return Json.parse(body);
+        } catch (JsonProcessingException e) {
+            throw new BadBody(Json.describe(e));
+        } catch (java.io.IOException e) {
+            throw new BadBody(e.getMessage());
+        }
+    }
+
+    /** UTF-8 with invalid bytes replaced by U+FFFD, like Node's Buffer.toString(). */
+    static String utf8(byte[] body) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(ByteBuffer.wrap(body)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return new String(body, StandardCharsets.UTF_8);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package io.redwire.nodes.http;
+
+import io.redwire.testing.Harness;
+import org.junit.jupiter.api.Test;
+
+import io.redwire.runtime.DebugEvent;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HttpInResponseTest {
+    private static final String ECHO = """
+            [{"id":"t","type":"tab"},
+             {"id":"in","type":"http in","z":"t","url":"/echo/:id?","method":"post","x":1,"y":1,"wires":[["out"]]},
+             {"id":"get","type":"http in","z":"t","url":"/echo/:id?","method":"get","x":1,"y":1,"wires":[["out"]]},
+             {"id":"out","type":"http response","z":"t","statusCode":"","headers":{},"x":1,"y":1,"wires":[]}]
+            """;
+
+    @Test
+    void jsonBodyIsParsedAndEchoedAsJson() throws Exception {
+        try (Harness h = new Harness().deploy(ECHO)) {
+            HttpResponse<String> r = h.post("/echo/7", "application/json", "{\"a\":[1,2.5,null],\"big\":12345678901234567890}");
+            assertEquals(200, r.statusCode());
+            assertEquals("application/json; charset=utf-8", r.headers().firstValue("content-type").orElse(""));
+            assertEquals("{\"a\":[1,2.5,null],\"big\":12345678901234567000}", r.body());
+        }
+    }
+
+    @Test
+    void getPayloadIsTheParsedQuery() throws Exception {
+        try (Harness h = new Harness().deploy(ECHO)) {
+            HttpResponse<String> r = h.get("/echo?a=1&b=x&b=y&c%5Bd%5D=e&sp=a%20b+c");
+            assertEquals("{\"a\":\"1\",\"b\":[\"x\",\"y\"],\"c\":{\"d\":\"e\"},\"sp\":\"a b c\"}", r.body());
+        }
+    }
+
+    @Test
+    void badJsonAndScalarsAre400AndTheServerKeepsServing() throws Exception {
+        try (Harness h = new Harness().deploy(ECHO)) {
+            assertEquals(400, h.post("/echo", "application/json", "{bad").statusCode());
+            assertEquals(400, h.post("/echo", "application/json", "5").statusCode());
+            assertEquals("text/plain body", h.post("/echo", "text/plain", "text/plain body").body());
+        }
+    }
+
+    @Test
+    void unknownPathsGetExpressStyle404() throws Exception {
+        try (Harness h = new Harness().deploy(ECHO)) {
+            HttpResponse<String> r = h.get("/nope");
+            assertEquals(404, r.statusCode());
+            assertTrue(r.body().contains("Cannot GET /nope"), r.body());
+        }
+    }
+
+    private static final HttpClient CLIENT = HttpClient.newHttpClient();
+
+    private static HttpResponse<String> call(Harness h, String method, String path, String contentType, String body)
+            throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(h.url(path))).timeout(Duration.ofSeconds(10))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (contentType != null) {
+            b.header("content-type", contentType);
+        }
+        return CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void headIsAnsweredByTheGetRouteWithoutABodyAndOptionsListsTheMethods() throws Exception {
+        try (Harness h = new Harness().deploy(ECHO)) {
+            HttpResponse<String> head = call(h, "HEAD", "/echo?a=1", null, null);
+            assertEquals(200, head.statusCode());
+            assertEquals("application/json; charset=utf-8", head.headers().firstValue("content-type").orElse(""));
+            assertEquals("", head.body());
+            HttpResponse<String> options = call(h, "OPTIONS", "/echo/3", null, null);
+            assertEquals(200, options.statusCode());
+            assertEquals("POST,GET,HEAD", options.headers().firstValue("allow").orElse(""));
+            assertEquals("POST,GET,HEAD", options.body());
+            assertEquals(404, call(h, "OPTIONS", "/nope", null, null).statusCode());
+        }
+    }
+
+    @Test
+    void objectRepliesBecomeJsonpWithACallbackParameter() throws Exception {
+        try (Harness h = new Harness().deploy(ECHO)) {
+            HttpResponse<String> r = h.get("/echo?callback=cb&a=1");
+            assertEquals("text/javascript; charset=utf-8", r.headers().firstValue("content-type").orElse(""));
+            assertEquals("/**/ typeof cb === 'function' && cb({\"callback\":\"cb\",\"a\":\"1\"});", r.body());
+        }
+    }
+
+    @Test
+    void a204StatusSendsNoBodyOrContentType() throws Exception {
+        try (Harness h = new Harness().deploy("""
+                [{"id":"t","type":"tab"},
+                 {"id":"in","type":"http in","z":"t","url":"/none","method":"post","x":1,"y":1,"wires":[["out"]]},
+                 {"id":"out","type":"http response","z":"t","statusCode":"204","headers":{},"x":1,"y":1,"wires":[]}]
+                """)) {
+            HttpResponse<String> r = h.post("/none", "application/json", "{\"a\":1}");
+            assertEquals(204, r.statusCode());
+            assertTrue(r.headers().firstValue("content-type").isEmpty(), r.headers().toString());
+            assertEquals("", r.body());
+        }
+    }
+
+    @Test
+    void multipartUploadsGiveFieldsAsPayloadAndFilesOnTheRequest() throws Exception {
+        try (Harness h = new Harness().deploy("""
+                [{"id":"t","type":"tab"},
+                 {"id":"in","type":"http in","z":"t","url":"/up","method":"post","upload":true,"x":1,"y":1,
+                  "wires":[["out","files"]]},
+                 {"id":"files","type":"debug","z":"t","complete":"req.files","x":1,"y":1,"wires":[]},
+                 {"id":"out","type":"http response","z":"t","statusCode":"","headers":{},"x":1,"y":1,"wires":[]}]
+                """)) {
+            String body = "--B\r\nContent-Disposition: form-data; name=\"field1\"\r\n\r\nvalue1\r\n"
+                    + "--B\r\nContent-Disposition: form-data; name=\"file1\"; filename=\"a.txt\"\r\n"
+                    + "Content-Type: text/plain\r\n\r\nfile content\r\n--B--\r\n";
+            HttpResponse<String> r = h.post("/up", "multipart/form-data; boundary=B", body);
+            assertEquals("{\"field1\":\"value1\"}", r.body());
+            DebugEvent e = h.nextDebug(5);
+            assertNotNull(e);
+            Map<?, ?> file = (Map<?, ?>) ((List<?>) e.value()).get(0);
+            assertEquals("file1", file.get("fieldname"));
+            assertEquals("a.txt", file.get("originalname"));
+            assertEquals("text/plain", file.get("mimetype"));
+            assertEquals(12, file.get("size"));
+            assertEquals("file content", new String((byte[]) file.get("buffer"), StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void requestCookiesAreParsedIntoReqCookies() throws Exception {
+        try (Harness h = new Harness().deploy("""
+                [{"id":"t","type":"tab"},
+                 {"id":"in","type":"http in","z":"t","url":"/c","method":"get","x":1,"y":1,"wires":[["out","dbg"]]},
+                 {"id":"dbg","type":"debug","z":"t","complete":"req.cookies","x":1,"y":1,"wires":[]},
+                 {"id":"out","type":"http response","z":"t","statusCode":"","headers":{},"x":1,"y":1,"wires":[]}]
+                """)) {
+            HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create(h.url("/c")))
+                    .header("cookie", "a=1; b=x%20y").build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode());
+            assertEquals(Map.of("a", "1", "b", "x y"), h.nextDebug(5).value());
+        }
+    }
+}

@@ -246,8 +246,6 @@ class EditorE2ETest {
             b.actions().doubleClick(b.waitFor(By.cssSelector("#canvas .node[data-id='h1'] .node-body"))).perform();
             WebElement url = b.waitFor(By.id("field-url"));
             url.clear();
-            b.click("#form-done");
-            b.waitForText(By.cssSelector(".form-row[data-field='url'] .validation"), "is required");
             url.sendKeys("/after");
             b.click("#form-done");
             deployAndExpectSuccess(b);
@@ -312,6 +310,9 @@ class EditorE2ETest {
             new org.openqa.selenium.support.ui.WebDriverWait(b.driver(), java.time.Duration.ofSeconds(5))
                     .until(d -> !"8cb71b4d968ba4f2".equals(b.js("return arguments[0].value", picker)));
             assertEquals(3L, b.js("return arguments[0].options.length", picker), "(none) and two servers");
+            new org.openqa.selenium.support.ui.Select(picker).selectByValue("");
+            b.click("#form-done");
+            b.waitForText(By.cssSelector("#node-form .form-row[data-field='server'] .validation"), "is required");
             b.click("#form-cancel");
         }
     }

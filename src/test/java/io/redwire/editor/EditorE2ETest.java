@@ -62,9 +62,15 @@ class EditorE2ETest {
         b.click("#import-confirm");
     }
 
-    static void deployAndExpectSuccess(EditorBrowser b) {
+    static void deployAndExpectSuccess(EditorBrowser b) throws Exception {
         b.click("#deploy-button");
-        b.waitFor(By.cssSelector("#deploy-result.success"));
+        WebElement result = new org.openqa.selenium.support.ui.WebDriverWait(b.driver(),
+                java.time.Duration.ofSeconds(60)).until(d -> d.findElements(By.id("deploy-result")).stream()
+                .findFirst().orElse(null));
+        if (!result.getAttribute("class").contains("success")) {
+            b.screenshot("deploy-failed");
+            throw new AssertionError("deploy was not accepted: " + result.getText());
+        }
     }
 
     @Test

@@ -60,9 +60,10 @@ public final class FunctionRunner implements FunctionHost {
     }
 
     /**
-     * Builds the sandbox on a worker thread without holding up the deploy (the first GraalJS context of a
-     * process takes seconds); msgs queue until it is ready. Compile errors are logged and leave a node that
-     * ignores its input, as in Node-RED.
+     * Builds the sandbox on a worker thread, never on the event loop (the first GraalJS context of a process
+     * takes seconds). The deploy counts as started once the sandbox is ready, as Node-RED reports flows started
+     * when its nodes are; msgs that arrive earlier queue. Compile errors are logged and leave a node that
+     * ignores its input, as in Node-RED, without refusing the deploy.
      */
     public Future<Void> start() {
         info = nodeInfo();
@@ -87,7 +88,7 @@ public final class FunctionRunner implements FunctionHost {
                 ready(built.result());
             }
         }));
-        return Future.succeededFuture();
+        return building.<Void>mapEmpty().otherwiseEmpty();
     }
 
     private double timeoutSeconds(Settings settings) {

@@ -1,0 +1,103 @@
+package io.redwire.nodes.thrift;
+
+import io.redwire.runtime.Done;
+import io.redwire.runtime.Field;
+import io.redwire.runtime.JsValues;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeError;
+import io.redwire.runtime.NodeType;
+import io.redwire.runtime.Undefined;
+import io.redwire.thrift.MethodDef;
+import io.redwire.thrift.ThriftFailure;
+import io.redwire.thrift.ValueException;
+
+import java.util.Map;
+
+/**
+ * thrift-call: calls a method on the thrift-server target with msg.payload as the arguments object. The result
+ * goes out in msg.payload (msg.error = null). A declared exception, TApplicationException or connection failure
+ * goes out in msg.error ({name, message, code, fields}) and is also reported to catch nodes. All thrift-call nodes
+ * of one target share its connection; calls queue on it in order.
+ */
+public final class ThriftCallNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").color("#A6BBCF").ports(1, 1)
+            .field(Field.config("server", "thrift-server").asRequired())
+            .field(Field.str("service", "").label("service (blank: msg.service)"))
+            .field(Field.str("method", "").label("method (blank: msg.method)"))
+            .field(Field.num("timeout", 10000).label("timeout in ms (0: none)"))
+            .factory(ThriftCallNode::new);
+
+    private final ThriftServerNode server;
+    private final MethodDef fixedMethod;
+    private final long timeoutMs;
+
+    ThriftCallNode(NodeConfig c) {
+        super(c);
+        this.server = serverOf(c);
+        String service = c.str("service").trim();
+        String method = c.str("method").trim();
+        this.fixedMethod = service.isEmpty() || method.isEmpty() ? null : resolve(c, server, service, method);
+        double t = c.num("timeout");
+        if (t < 0) {
+            throw c.error("timeout", "must be 0 (none) or more milliseconds");
+        }
+        this.timeoutMs = (long) t;
+    }
+
+    static ThriftServerNode serverOf(NodeConfig c) {
+        ThriftServerNode s = c.configNode("server", ThriftServerNode.class);
+        if (s == null) {
+            throw c.error("server", "choose a thrift-server");
+        }
+        return s;
+    }
+
+    static MethodDef resolve(NodeConfig c, ThriftServerNode server, String service, String method) {
+        try {
+            return server.model().service(service).method(method);
+        } catch (IllegalArgumentException e) {
+            throw c.error(e.getMessage().startsWith("the IDL has no service") ? "service" : "method",
+                    e.getMessage());
+        }
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        MethodDef method;
+        try {
+            method = fixedMethod != null ? fixedMethod : server.model()
+                    .service(JsValues.toJsString(msg.get("service"))).method(JsValues.toJsString(msg.get("method")));
+        } catch (IllegalArgumentException e) {
+            done.done(new NodeError("Error: " + e.getMessage()));
+            return;
+        }
+        Object args = msg.get("payload");
+        if (args == null || args == Undefined.VALUE) {
+            args = Map.of();
+        } else if (!(args instanceof Map)) {
+            done.done(new NodeError("Error: msg.payload must be an object of arguments for "
+                    + method.qualifiedName() + ", got " + JsValues.typeOf(args)));
+            return;
+        }
+        server.client().call(method, args, timeoutMs).onComplete(ar -> {
+            if (ar.succeeded()) {
+                msg.put("payload", ar.result());
+                msg.put("error", null);
+                send(msg);
+                done.done();
+            } else if (ar.cause() instanceof ThriftFailure f) {
+                msg.remove("payload");
+                msg.put("error", f.toMessageValue());
+                error(new NodeError(f.getMessage(), f.code(), null), msg);
+                send(msg);
+                done.done();
+            } else if (ar.cause() instanceof ValueException e) {
+                done.done(new NodeError("Error: invalid arguments for " + method.qualifiedName() + ": "
+                        + e.getMessage()));
+            } else {
+                done.done(ar.cause());
+            }
+        });
+    }
+}

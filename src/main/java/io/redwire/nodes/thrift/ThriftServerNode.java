@@ -1,0 +1,129 @@
+package io.redwire.nodes.thrift;
+
+import io.redwire.runtime.Field;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeType;
+import io.redwire.thrift.CallRoutes;
+import io.redwire.thrift.Framing;
+import io.redwire.thrift.IdlException;
+import io.redwire.thrift.IdlSource;
+import io.redwire.thrift.ThriftClient;
+import io.redwire.thrift.ThriftModel;
+import io.redwire.thrift.ThriftModels;
+import io.redwire.thrift.ThriftServer;
+import io.redwire.thrift.ThriftWire;
+import io.redwire.thrift.WireProtocol;
+import io.vertx.core.Future;
+
+/**
+ * thrift-server (config): the IDL, protocol and transport shared by a server and its clients. With localServer it
+ * serves the methods that thrift-register-function nodes route to flows; thrift-call nodes use it as their target
+ * (host:port). The IDL is compiled when the flow is built, so a broken IDL refuses the deploy with its line.
+ */
+public final class ThriftServerNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("thrift-server", "thrift").configNode()
+            .field(Field.str("host", "").label("host (blank: all interfaces; clients use 127.0.0.1)"))
+            .field(Field.num("port", 9090))
+            .field(Field.code("idl", "thrift", "").label("IDL text"))
+            .field(Field.str("idlFile", "").label("or a .thrift file under protos/"))
+            .field(Field.select("protocol", "binary", "binary", "compact", "json"))
+            .field(Field.select("transport", "buffered", "buffered", "framed"))
+            .field(Field.bool("localServer", false).label("run a server (else only a client target)"))
+            .factory(ThriftServerNode::new);
+
+    private final String host;
+    private final int port;
+    private final boolean localServer;
+    private final ThriftModel model;
+    private final ThriftWire wire;
+    private final CallRoutes routes;
+    private ThriftServer server;
+    private ThriftClient client;
+
+    ThriftServerNode(NodeConfig c) {
+        super(c);
+        this.host = c.str("host").trim();
+        double p = c.num("port");
+        if (p != Math.rint(p) || p < 0 || p > 65535) {
+            throw c.error("port", "must be a whole number from 0 to 65535");
+        }
+        this.port = (int) p;
+        this.localServer = c.bool("localServer");
+        try {
+            this.wire = new ThriftWire(WireProtocol.of(c.str("protocol")), Framing.of(c.str("transport")));
+        } catch (IllegalArgumentException e) {
+            throw c.error(e.getMessage().startsWith("unknown protocol") ? "protocol" : "transport", e.getMessage());
+        }
+        this.model = compile(c);
+        this.routes = new CallRoutes(model);
+    }
+
+    private static ThriftModel compile(NodeConfig c) {
+        String file = c.str("idlFile").trim();
+        String field = file.isEmpty() ? "idl" : "idlFile";
+        try {
+            IdlSource source;
+            if (!file.isEmpty()) {
+                source = IdlSource.file(file, c.services().protosDir());
+            } else if (!c.str("idl").isBlank()) {
+                source = IdlSource.inline(c.str("idl"), c.services().protosDir());
+            } else {
+                throw c.error("idl", "give the IDL text, or the name of a .thrift file under protos/ in idlFile");
+            }
+            return c.services().shared(ThriftModels.class, ThriftModels::new).compile(source);
+        } catch (IdlException e) {
+            throw c.error(field, e.getMessage());
+        }
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (!localServer) {
+            return Future.succeededFuture();
+        }
+        String bindHost = host.isEmpty() ? "0.0.0.0" : host;
+        server = new ThriftServer(vertx(), wire, routes, line -> engine().execute(() -> warn(line)));
+        return server.listen(bindHost, port)
+                .onSuccess(v -> log("Thrift server listening on " + bindHost + ":" + server.port() + " ("
+                        + wire.protocol().name().toLowerCase() + ", " + wire.framing().name().toLowerCase() + ")"))
+                .recover(e -> Future.failedFuture("cannot listen on " + bindHost + ":" + port + ": "
+                        + e.getMessage()));
+    }
+
+    @Override
+    public Future<Void> close() {
+        Future<Void> s = server == null ? Future.succeededFuture() : server.close();
+        Future<Void> c = client == null ? Future.succeededFuture() : client.close();
+        server = null;
+        client = null;
+        return Future.join(s, c).mapEmpty();
+    }
+
+    public ThriftModel model() {
+        return model;
+    }
+
+    public boolean localServer() {
+        return localServer;
+    }
+
+    /** Where register-function nodes put their methods. */
+    public CallRoutes routes() {
+        return routes;
+    }
+
+    /** The port the local server is bound to (differs from the config when it asks for 0), else the config's. */
+    public int port() {
+        return server != null && server.port() > 0 ? server.port() : port;
+    }
+
+    /** The one client (and connection) all thrift-call nodes of this target share; lives on the flow loop. */
+    public ThriftClient client() {
+        if (client == null) {
+            String target = host.isEmpty() || "0.0.0.0".equals(host) || "::".equals(host) ? "127.0.0.1" : host;
+            client = new ThriftClient(vertx(), engine().loop(), target, port(), wire);
+        }
+        return client;
+    }
+}

@@ -1,0 +1,80 @@
+package io.redwire.nodes.thrift;
+
+import io.redwire.runtime.Json;
+import io.redwire.testing.Harness;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Builds flow JSON for the thrift tests (IDL text needs no hand escaping this way). */
+final class TestFlows {
+    static final String TAB = "t1";
+
+    private TestFlows() {
+    }
+
+    /** A node; flow nodes land on tab t1, config nodes (thrift-server) stay global. */
+    static Map<String, Object> node(String id, String type, Object... keyValues) {
+        Map<String, Object> n = new LinkedHashMap<>();
+        n.put("id", id);
+        n.put("type", type);
+        if (!"thrift-server".equals(type)) {
+            n.put("z", TAB);
+            n.put("wires", List.of());
+        }
+        for (int i = 0; i < keyValues.length; i += 2) {
+            n.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return n;
+    }
+
+    /** wires value for one output going to these nodes. */
+    static List<List<String>> to(String... ids) {
+        return List.of(List.of(ids));
+    }
+
+    @SafeVarargs
+    static String flow(Map<String, Object>... nodes) {
+        List<Object> all = new ArrayList<>();
+        all.add(Map.of("id", TAB, "type", "tab", "label", "thrift"));
+        all.addAll(List.of(nodes));
+        return Json.stringify(all);
+    }
+
+    static Map<String, Object> inject(String id, String payloadJson, String... wiresTo) {
+        return node(id, "inject", "props", List.of(Map.of("p", "payload")), "payload", payloadJson,
+                "payloadType", "json", "wires", to(wiresTo));
+    }
+
+    static Map<String, Object> debug(String id) {
+        return node(id, "debug", "complete", "true");
+    }
+
+    static String resource(String name) {
+        try {
+            return Files.readString(Path.of("src/test/resources/thrift", name));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The port a deployed thrift-server config node is bound to. */
+    static int boundPort(Harness h, String serverId) {
+        return ((ThriftServerNode) h.server().engine().node(serverId)).port();
+    }
+}

@@ -316,6 +316,39 @@ class ThriftNodesTest {
     }
 
     @Test
+    void aFlowRaisesADeclaredExceptionThroughMsgErrAndAnyOtherErrorAsInternalError() throws Exception {
+        String flows = flow(
+                node("S", "thrift-server", "port", 0, "idlFile", "inventory.thrift", "protocol", "compact",
+                        "localServer", true),
+                node("regFind", "thrift-register-function", "server", "S", "service", "Inventory", "method", "find",
+                        "wires", to("notFound")),
+                node("notFound", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "err", "pt", "msg",
+                        "to", "{\"name\": \"NotFound\", \"fields\": {\"what\": \"nothing\"}}", "tot", "json")),
+                        "wires", to("resp")),
+                node("regClear", "thrift-register-function", "server", "S", "service", "Inventory",
+                        "method", "clear", "wires", to("boom")),
+                node("boom", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "err", "pt", "msg",
+                        "to", "boom", "tot", "str")), "wires", to("resp")),
+                node("resp", "thrift-response"),
+                inject("find", "{\"key\": {\"name\": \"x\"}}", "callFind"),
+                inject("clear", "{}", "callClear"),
+                node("callFind", "thrift-call", "server", "S", "service", "Inventory", "method", "find",
+                        "wires", to("out")),
+                node("callClear", "thrift-call", "server", "S", "service", "Inventory", "method", "clear",
+                        "wires", to("out")),
+                debug("out"));
+        try (Harness h = new Harness().deploy(flows)) {
+            h.inject("find");
+            assertEquals(Map.of("name", "NotFound", "code", "notFound",
+                    "message", "{\"what\":\"nothing\",\"code\":404}",
+                    "fields", Map.of("what", "nothing", "code", 404)), value(h.nextDebug(5)).get("error"));
+            h.inject("clear");
+            assertEquals(Map.of("name", "TApplicationException", "code", "INTERNAL_ERROR", "message", "boom"),
+                    value(h.nextDebug(5)).get("error"));
+        }
+    }
+
+    @Test
     void aResponseWithoutACallIsACatchableError() throws Exception {
         String flows = flow(inject("go", "{}", "resp"), node("resp", "thrift-response"),
                 node("catch", "catch", "wires", to("caught")), debug("caught"));

@@ -349,6 +349,34 @@ class ThriftNodesTest {
     }
 
     @Test
+    void aReplyThatDoesNotMatchTheCallersIdlIsAProtocolErrorAndTheConnectionCarriesOn() throws Exception {
+        int port = freePort();
+        String flows = flow(
+                node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
+                node("C", "thrift-server", "port", port, "idl", ECHO.replace("string text(", "i32 text(")),
+                node("reg", "thrift-register-function", "server", "S", "service", "Echo", "method", "text",
+                        "wires", to("hello")),
+                node("hello", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "payload", "pt", "msg",
+                        "to", "hello", "tot", "str")), "wires", to("resp")),
+                node("regPair", "thrift-register-function", "server", "S", "service", "Echo", "method", "pair",
+                        "wires", to("resp")),
+                node("resp", "thrift-response"),
+                inject("text", "{\"a\": 1}", "callText"),
+                inject("pair", "{\"a\": 1, \"b\": 2}", "callPair"),
+                node("callText", "thrift-call", "server", "C", "service", "Echo", "method", "text", "wires", to("out")),
+                node("callPair", "thrift-call", "server", "C", "service", "Echo", "method", "pair", "wires", to("out")),
+                debug("out"));
+        try (Harness h = new Harness().deploy(flows)) {
+            h.inject("text");
+            assertEquals(Map.of("name", "TProtocolException", "code", "PROTOCOL_ERROR", "message",
+                    "the reply to text does not match the IDL: text_result.success: expected i32, got string"),
+                    value(h.nextDebug(5)).get("error"));
+            h.inject("pair");
+            assertEquals(Map.of("a", 1.0, "b", 2.0), value(h.nextDebug(5)).get("payload"));
+        }
+    }
+
+    @Test
     void aResponseWithoutACallIsACatchableError() throws Exception {
         String flows = flow(inject("go", "{}", "resp"), node("resp", "thrift-response"),
                 node("catch", "catch", "wires", to("caught")), debug("caught"));

@@ -129,7 +129,8 @@ class ThriftNodesTest {
             Map<String, Object> caught = "out".equals(first.id()) ? value(second) : value(first);
             Map<?, ?> error = (Map<?, ?>) out.get("error");
             assertEquals("TIMED_OUT", error.get("code"));
-            assertTrue(((String) error.get("message")).startsWith("no reply to again from 127.0.0.1:"), error.toString());
+            assertTrue(((String) error.get("message")).startsWith("no reply to again from 127.0.0.1:"),
+                    error.toString());
             assertTrue(((String) ((Map<?, ?>) caught.get("error")).get("message"))
                     .startsWith("TTransportException: no reply to again"), caught.toString());
             h.inject("fast");
@@ -184,7 +185,8 @@ class ThriftNodesTest {
             String broken = ECHO.replace("oneway void note(1: string text),", "oneway void note(1: string text,");
             FlowException e = assertThrows(FlowException.class, () -> h.deploy(flow(
                     node("S", "thrift-server", "port", 0, "idl", broken, "localServer", true))));
-            assertTrue(e.getMessage().contains("node S (thrift-server) field 'idl': idl.thrift line 11, column 3: extraneous input 'void'"),
+            assertTrue(e.getMessage().contains(
+                    "node S (thrift-server) field 'idl': idl.thrift line 11, column 3: extraneous input 'void'"),
                     e.getMessage());
             h.inject("go");
             assertEquals(Map.of("a", 1.0, "b", 1.0), value(h.nextDebug(5)).get("payload"));

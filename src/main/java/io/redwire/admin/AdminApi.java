@@ -7,6 +7,8 @@ import io.redwire.runtime.InjectTarget;
 import io.redwire.runtime.Json;
 import io.redwire.runtime.Node;
 import io.redwire.runtime.NodeType;
+import io.redwire.nodes.core.DebugNode;
+import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -15,103 +17,276 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Node-RED's admin HTTP API (the subset the runtime core needs): flows, inject, node types, settings. */
+/**
+ * Node-RED's admin HTTP API: flows (v1 and v2 with rev), runtime state, inject and debug buttons, node type
+ * declarations, settings, login. Every route is guarded by {@link AdminAuth} (open when adminAuth is not set).
+ */
 public final class AdminApi {
-    private final Engine engine;
+    private static final String API_VERSION = "Node-RED-API-Version";
+    private static final String DEPLOYMENT_TYPE = "Node-RED-Deployment-Type";
 
-    public AdminApi(Engine engine) {
+    private final Engine engine;
+    private final FlowService flows;
+    private final AdminAuth auth;
+
+    public AdminApi(Engine engine, FlowService flows, AdminAuth auth) {
         this.engine = engine;
+        this.flows = flows;
+        this.auth = auth;
     }
 
     public void mount(Router router) {
         BodyHandler body = BodyHandler.create().setBodyLimit(5 * 1024 * 1024).setHandleFileUploads(false);
-        router.get("/flows").handler(this::getFlows);
-        router.post("/flows").handler(body).handler(this::postFlows);
-        router.get("/flows/state").handler(ctx -> json(ctx, 200, Map.of("state", engine.state())));
-        router.post("/inject/:id").handler(body).handler(this::inject);
-        router.get("/nodes").handler(this::nodes);
-        router.get("/settings").handler(ctx -> json(ctx, 200, settings()));
+        router.get("/auth/login").handler(ctx -> Replies.json(ctx, 200, auth.loginPrompt()));
+        router.post("/auth/token").handler(body).handler(this::token);
+        router.post("/auth/revoke").handler(body).handler(auth.require("")).handler(this::revoke);
+        router.get("/flows").handler(auth.require("flows.read")).handler(this::getFlows);
+        router.post("/flows").handler(body).handler(auth.require("flows.write")).handler(this::postFlows);
+        router.get("/flows/state").handler(auth.require("flows.read"))
+                .handler(ctx -> Replies.json(ctx, 200, Map.of("state", engine.state())));
+        if (Boolean.TRUE.equals(engine.settings().map("runtimeState").get("enabled"))) {
+            router.post("/flows/state").handler(body).handler(auth.require("flows.write")).handler(this::setState);
+        }
+        router.post("/inject/:id").handler(body).handler(auth.require("inject.write")).handler(this::inject);
+        router.post("/debug/:state").handler(body).handler(auth.require("debug.write")).handler(this::debugMany);
+        router.post("/debug/:id/:state").handler(body).handler(auth.require("debug.write"))
+                .handler(this::debugOne);
+        router.get("/nodes").handler(auth.require("nodes.read")).handler(this::nodes);
+        router.get("/settings").handler(auth.require("settings.read")).handler(this::settings);
+    }
+
+    // ---- flows ------------------------------------------------------------------------------------------------
+
+    /** "v1" (also when absent), "v2", or null for anything else (answered 400 by the caller). */
+    private static String apiVersion(RoutingContext ctx) {
+        String v = ctx.request().getHeader(API_VERSION);
+        return v == null || v.equals("v1") ? "v1" : v.equals("v2") ? "v2" : null;
     }
 
     private void getFlows(RoutingContext ctx) {
-        if (isV2(ctx)) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("flows", engine.flows());
-            json(ctx, 200, out);
+        String version = apiVersion(ctx);
+        if (version == null) {
+            Replies.error(ctx, 400, "invalid_api_version", "Invalid API Version requested");
+        } else if (version.equals("v2")) {
+            Replies.jsonText(ctx, 200, "{\"flows\":" + flows.flowsJson() + ",\"rev\":\"" + flows.revision() + "\"}");
         } else {
-            json(ctx, 200, engine.flows());
+            Replies.jsonText(ctx, 200, flows.flowsJson());
         }
     }
 
     private void postFlows(RoutingContext ctx) {
-        List<Map<String, Object>> flows;
-        try {
-            flows = FlowFileReader.validateShape(Json.parse(ctx.body().buffer().getBytes()), "request body");
-        } catch (Exception e) {
-            error(ctx, 400, "invalid_request", e.getMessage());
+        String version = apiVersion(ctx);
+        if (version == null) {
+            Replies.error(ctx, 400, "invalid_api_version", "Invalid API Version requested");
             return;
         }
-        engine.deploy(flows).onComplete(r -> {
+        String type = ctx.request().getHeader(DEPLOYMENT_TYPE);
+        Future<String> deployed;
+        if ("reload".equals(type)) {
+            deployed = flows.reload();
+        } else if (type == null || type.equals("full") || type.equals("nodes") || type.equals("flows")) {
+            // every deployment type restarts everything: correct for all of them, only less selective
+            Object parsed;
+            List<Map<String, Object>> nodes;
+            try {
+                parsed = Json.parse(ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes());
+                nodes = FlowFileReader.validateShape(parsed, "request body");
+            } catch (FlowException e) {
+                Replies.error(ctx, 400, "invalid_request", e.getMessage());
+                return;
+            } catch (Exception e) {
+                Replies.error(ctx, 400, "invalid_request", "request body is not JSON: " + e.getMessage());
+                return;
+            }
+            String rev = version.equals("v2") && parsed instanceof Map<?, ?> m && m.get("rev") instanceof String r
+                    ? r : null;
+            deployed = flows.deploy(nodes, rev, true);
+        } else {
+            Replies.error(ctx, 400, "invalid_request", "unknown " + DEPLOYMENT_TYPE + ": " + type);
+            return;
+        }
+        deployed.onComplete(r -> {
             if (r.failed()) {
-                error(ctx, 400, "deploy_failed", r.cause().getMessage());
-            } else if (isV2(ctx)) {
-                json(ctx, 200, Map.of("rev", ""));
+                fail(ctx, r.cause());
+            } else if (version.equals("v2")) {
+                Replies.json(ctx, 200, Map.of("rev", r.result()));
             } else {
-                ctx.response().setStatusCode(204).end();
+                Replies.status(ctx, 204);
             }
         });
     }
 
-    @SuppressWarnings("unchecked")
-    private void inject(RoutingContext ctx) {
-        Node n = engine.node(ctx.pathParam("id"));
-        if (!(n instanceof InjectTarget target)) {
-            ctx.response().setStatusCode(404).end();
+    private void setState(RoutingContext ctx) {
+        Object body = ctx.body().length() > 0 ? parseOrNull(ctx.body().buffer().getBytes()) : null;
+        Object asked = body instanceof Map<?, ?> m ? m.get("state") : null;
+        Future<?> done;
+        if ("stop".equals(asked)) {
+            done = engine.stop();
+        } else if ("start".equals(asked)) {
+            done = engine.state().equals("start") ? Future.succeededFuture()
+                    : flows.deploy(FlowFileReader.parse(flows.flowsJson(), "deployed flows"), null, false);
+        } else {
+            Replies.error(ctx, 400, "invalid_run_state", "Invalid state");
             return;
         }
-        Map<String, Object> body = Map.of();
-        try {
-            if (ctx.body() != null && ctx.body().length() > 0 && Json.parse(ctx.body().buffer().getBytes())
-                    instanceof Map<?, ?> m) {
-                body = (Map<String, Object>) m;
+        done.onComplete(r -> {
+            if (r.failed()) {
+                fail(ctx, r.cause());
+            } else {
+                Replies.json(ctx, 200, Map.of("state", engine.state()));
             }
-        } catch (Exception ignored) {
-            // a plain trigger
-        }
-        try {
-            target.inject(body);
-            ctx.response().setStatusCode(200).end("OK");
-        } catch (FlowException | IllegalStateException e) {
-            error(ctx, 500, "inject_failed", e.getMessage());
+        });
+    }
+
+    private static void fail(RoutingContext ctx, Throwable cause) {
+        if (cause instanceof AdminException e) {
+            Replies.error(ctx, e);
+        } else if (cause instanceof FlowException e) { // e.g. a stored flows file that no longer parses
+            Replies.error(ctx, 400, "invalid_flows", e.getMessage());
+        } else {
+            Replies.error(ctx, 500, "unexpected_error", String.valueOf(cause.getMessage()));
         }
     }
+
+    // ---- node buttons -----------------------------------------------------------------------------------------
+
+    @SuppressWarnings("unchecked")
+    private void inject(RoutingContext ctx) {
+        String id = ctx.pathParam("id");
+        Map<String, Object> body = ctx.body().length() > 0
+                && parseOrNull(ctx.body().buffer().getBytes()) instanceof Map<?, ?> m
+                ? (Map<String, Object>) m : Map.of();
+        engine.execute(() -> {
+            if (!(engine.node(id) instanceof InjectTarget target)) {
+                Replies.error(ctx, 404, "not_found", "no running inject node " + id);
+                return;
+            }
+            try {
+                target.inject(body);
+                ctx.response().setStatusCode(200).end("OK");
+            } catch (RuntimeException e) {
+                Replies.error(ctx, 500, "inject_failed", e.getMessage());
+            }
+        });
+    }
+
+    private static Object parseOrNull(byte[] bytes) {
+        try {
+            return Json.parse(bytes);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private void debugOne(RoutingContext ctx) {
+        Boolean on = debugState(ctx.pathParam("state"));
+        String id = ctx.pathParam("id");
+        engine.execute(() -> {
+            Node n = engine.node(id);
+            if (on == null || n == null) {
+                Replies.error(ctx, 404, "not_found", on == null ? "use enable or disable" : "no running node " + id);
+                return;
+            }
+            if (n instanceof DebugNode d) {
+                d.setActive(on);
+            }
+            Replies.status(ctx, on ? 200 : 201);
+        });
+    }
+
+    private void debugMany(RoutingContext ctx) {
+        Boolean on = debugState(ctx.pathParam("state"));
+        if (on == null) {
+            Replies.error(ctx, 404, "not_found", "use enable or disable");
+            return;
+        }
+        Object body = ctx.body().length() > 0 ? parseOrNull(ctx.body().buffer().getBytes()) : null;
+        if (!(body instanceof Map<?, ?> m) || !(m.get("nodes") instanceof List<?> ids)) {
+            Replies.error(ctx, 400, "invalid_request", "body must be {\"nodes\":[ids]}");
+            return;
+        }
+        engine.execute(() -> {
+            for (Object id : ids) {
+                if (id instanceof String s && engine.node(s) instanceof DebugNode d) {
+                    d.setActive(on);
+                }
+            }
+            Replies.status(ctx, on ? 200 : 201);
+        });
+    }
+
+    private static Boolean debugState(String s) {
+        return "enable".equals(s) ? Boolean.TRUE : "disable".equals(s) ? Boolean.FALSE : null;
+    }
+
+    // ---- palette and settings ---------------------------------------------------------------------------------
 
     private void nodes(RoutingContext ctx) {
         List<Map<String, Object>> types = engine.registry().all().stream()
                 .filter(t -> !t.family().equals("internal"))
                 .map(NodeType::describe).toList();
-        json(ctx, 200, types);
+        Replies.json(ctx, 200, types);
     }
 
-    private Map<String, Object> settings() {
+    private void settings(RoutingContext ctx) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("httpNodeRoot", "/");
         s.put("version", "5.0.7");
-        s.put("context", Map.of("default", "memory", "stores", List.of("memory")));
+        if (auth.enabled()) {
+            AdminAuth.Principal p = ctx.get(AdminAuth.PRINCIPAL);
+            s.put("user", p.describe());
+        }
+        Map<String, Object> context = new LinkedHashMap<>();
+        context.put("default", "memory");
+        context.put("stores", List.of("memory"));
+        s.put("context", context);
+        s.put("flowEncryptionType", "disabled");
+        Map<String, Object> runtimeState = new LinkedHashMap<>();
+        runtimeState.put("enabled", Boolean.TRUE.equals(engine.settings().map("runtimeState").get("enabled")));
+        runtimeState.put("ui", false);
+        s.put("runtimeState", runtimeState);
+        s.put("functionExternalModules", false);
         s.put("functionTimeout", engine.settings().functionTimeout());
-        return s;
+        s.put("debugMaxLength", (int) engine.settings().number("debugMaxLength", DebugEncoder.DEFAULT_MAX_LENGTH));
+        s.put("tlsConfigDisableLocalFiles", false);
+        s.put("editorTheme", Map.of());
+        Replies.json(ctx, 200, s);
     }
 
-    private static boolean isV2(RoutingContext ctx) {
-        return "v2".equals(ctx.request().getHeader("Node-RED-API-Version"));
+    // ---- login ------------------------------------------------------------------------------------------------
+
+    private void token(RoutingContext ctx) {
+        Map<String, String> params = new LinkedHashMap<>();
+        String contentType = String.valueOf(ctx.request().getHeader("content-type"));
+        if (contentType.contains("json")) {
+            if (parseOrNull(ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes())
+                    instanceof Map<?, ?> m) {
+                m.forEach((k, v) -> params.put(String.valueOf(k), v == null ? null : String.valueOf(v)));
+            }
+        } else {
+            ctx.request().formAttributes().forEach(e -> params.put(e.getKey(), e.getValue()));
+        }
+        engine.vertx().executeBlocking(() -> auth.grant(params.get("client_id"), params.get("grant_type"),
+                        params.get("scope"), params.get("username"), params.get("password")), false)
+                .onComplete(r -> {
+                    if (r.succeeded()) {
+                        Replies.json(ctx, 200, r.result());
+                    } else if (r.cause() instanceof AdminAuth.GrantRefused g) {
+                        Map<String, Object> err = new LinkedHashMap<>();
+                        err.put("error", g.error());
+                        err.put("error_description", g.getMessage());
+                        Replies.json(ctx, g.status(), err);
+                    } else {
+                        Replies.error(ctx, 500, "unexpected_error", r.cause().getMessage());
+                    }
+                });
     }
 
-    static void json(RoutingContext ctx, int status, Object body) {
-        ctx.response().setStatusCode(status).putHeader("content-type", "application/json; charset=utf-8")
-                .end(Json.stringify(body));
-    }
-
-    static void error(RoutingContext ctx, int status, String code, String message) {
-        json(ctx, status, Map.of("code", code, "message", message == null ? "" : message));
+    private void revoke(RoutingContext ctx) {
+        Object body = ctx.body().length() > 0 ? parseOrNull(ctx.body().buffer().getBytes()) : null;
+        String token = body instanceof Map<?, ?> m && m.get("token") instanceof String t ? t
+                : ctx.request().getFormAttribute("token");
+        auth.revoke(token != null ? token : AdminAuth.tokenOf(ctx));
+        Replies.status(ctx, 200);
     }
 }

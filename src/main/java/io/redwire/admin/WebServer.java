@@ -9,7 +9,8 @@ import io.vertx.ext.web.Router;
 
 /**
  * The one HTTP server: admin API and editor first, then the routes of http in nodes, then Express's 404 page.
- * It listens from the engine's loop so node handlers run on the flow's event loop.
+ * It listens from the engine's loop so node handlers run on the flow's event loop. With {@code --admin-port} a second
+ * instance without node routes serves the admin API and editor alone.
  */
 public final class WebServer {
     private final Engine engine;
@@ -17,6 +18,7 @@ public final class WebServer {
     private final Router router;
     private HttpServer server;
 
+    /** @param nodeRoutes the http-in routes, or null for an admin-only server */
     public WebServer(Engine engine, NodeRouteTable nodeRoutes) {
         this.engine = engine;
         this.nodeRoutes = nodeRoutes;
@@ -30,7 +32,7 @@ public final class WebServer {
 
     public Future<Integer> listen(String host, int port) {
         router.route().handler(ctx -> {
-            if (!nodeRoutes.dispatch(ctx)) {
+            if (nodeRoutes == null || !nodeRoutes.dispatch(ctx)) {
                 String method = ctx.request().method().name();
                 String body = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                         + "<title>Error</title>\n</head>\n<body>\n<pre>Cannot " + method + " "
@@ -41,7 +43,9 @@ public final class WebServer {
         });
         Promise<Integer> bound = Promise.promise();
         engine.loop().runOnContext(v -> engine.vertx()
+                // plain HTTP/1.1 like Node-RED: no h2c upgrade offered to clients that ask for one on a GET
                 .createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true)
+                        .setHttp2ClearTextEnabled(false)
                         .setCompressionSupported(false))
                 .requestHandler(router)
                 .listen()

@@ -1,5 +1,6 @@
 package io.redwire.cli;
 
+import io.redwire.admin.FlowFile;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.FlowException;
 import io.redwire.runtime.InjectTarget;
@@ -17,12 +18,18 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** `redwire run flows.json [options]`: runs a flows file headless; debug output goes to stdout. */
+/**
+ * `redwire run [flows.json] [options]`: runs flows headless (debug output goes to stdout) with the admin API and
+ * editor; `redwire hash-pw`: a bcrypt hash for the settings' adminAuth.
+ */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("hash-pw")) {
+            System.exit(HashPassword.run(System.in, System.out, System.err));
+        }
         if (args.length == 0 || !args[0].equals("run")) {
             System.err.print(Options.USAGE);
             System.exit(args.length == 0 ? 2 : args[0].equals("--help") ? 0 : 2);
@@ -30,9 +37,6 @@ public final class Main {
         Options o;
         try {
             o = Options.parse(Arrays.asList(args).subList(1, args.length));
-            if (o.flows() == null) {
-                throw new IllegalArgumentException("no flows file given");
-            }
         } catch (IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage());
             System.err.print(Options.USAGE);
@@ -45,14 +49,23 @@ public final class Main {
     static int run(Options o) {
         List<Map<String, Object>> flows;
         Settings settings;
+        // a given flows file is also where editor deploys are saved, as Node-RED does with its flows file
+        FlowFile store = o.flows() != null ? new FlowFile(o.flows()) : FlowFile.inUserDir(o.userDir());
+        Server server;
         try {
-            flows = FlowFileReader.read(o.flows());
             settings = o.settings() == null ? Settings.defaults() : Settings.load(o.settings());
-        } catch (FlowException | java.io.IOException e) {
+            server = new Server(settings, o.protosDir(), store, o.adminPort() >= 0);
+        } catch (java.io.IOException | IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage());
             return 1;
         }
-        Server server = new Server(settings, o.protosDir());
+        try {
+            flows = o.flows() != null ? FlowFileReader.read(o.flows()) : store.load(server.engine().log());
+        } catch (FlowException e) {
+            System.err.println("redwire: " + e.getMessage());
+            server.close();
+            return 1;
+        }
         PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16),
                 false, StandardCharsets.UTF_8);
         AtomicInteger debugCount = new AtomicInteger();
@@ -72,6 +85,13 @@ public final class Main {
             int port = server.listen(o.host(), o.port()).toCompletionStage().toCompletableFuture()
                     .get(30, TimeUnit.SECONDS);
             server.engine().log().info("Server now running at http://" + o.host() + ":" + port + "/");
+            if (o.adminPort() >= 0) {
+                int adminPort = server.listenAdmin(o.host(), o.adminPort()).toCompletionStage()
+                        .toCompletableFuture().get(30, TimeUnit.SECONDS);
+                server.engine().log().info("Editor and admin API at http://" + o.host() + ":" + adminPort + "/");
+            }
+            server.engine().log().info(o.flows() != null ? "Flows file: " + store.path()
+                    : "Flows file: " + store.path() + (flows.isEmpty() ? " (none yet, starting empty)" : ""));
             server.deploy(flows).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
             server.engine().log().info("Started flows");
         } catch (Exception e) {

@@ -6,18 +6,22 @@ import java.util.List;
 
 /** Command-line options of `redwire run`. */
 record Options(Path flows, int port, String host, Path settings, String inject, int times, int exitAfterDebug,
-               boolean debugJson, Path userDir, Path protosDir) {
+               boolean debugJson, Path userDir, Path protosDir, int adminPort) {
 
     static final String USAGE = """
-            usage: redwire run <flows.json> [options]
+            usage: redwire run [<flows.json>] [options]
+                   redwire hash-pw       (reads a password on stdin, prints its bcrypt hash for adminAuth)
+              <flows.json>           flows to run; deploys from the editor are saved back to it. Without it the
+                                     flows are loaded from and saved to <user-dir>/flows.json (empty at first)
               --port N               HTTP port for admin API and http-in routes (default 1880)
+              --admin-port N         serve the admin API and editor on this port instead (same host)
               --host H               address to bind (default 127.0.0.1)
               --settings FILE        settings JSON (functionGlobalContext, functionTimeout, adminAuth, ...)
               --inject ID            fire this inject node once the flows have started
               --times N              fire it N times, each after the previous run's debug output (default 1)
               --exit-after-debug N   exit 0 after N debug messages
               --debug json|text      debug output format on stdout (default text)
-              --user-dir DIR         where deployed flows are stored (default ~/.redwire)
+              --user-dir DIR         where deployed flows are stored without a flows file (default ~/.redwire)
               --protos DIR           directory of .proto and .thrift files (default ./protos)
             """;
 
@@ -33,6 +37,7 @@ record Options(Path flows, int port, String host, Path settings, String inject, 
         boolean json = false;
         Path userDir = Path.of(System.getProperty("user.home"), ".redwire");
         Path protos = Path.of("protos");
+        int adminPort = -1;
         for (int i = 0; i < rest.size(); i++) {
             String a = rest.get(i);
             if (!a.startsWith("--")) {
@@ -61,10 +66,11 @@ record Options(Path flows, int port, String host, Path settings, String inject, 
                 }
                 case "--user-dir" -> userDir = Path.of(v);
                 case "--protos" -> protos = Path.of(v);
+                case "--admin-port" -> adminPort = integer(a, v);
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }
         }
-        return new Options(flows, port, host, settings, inject, times, exitAfter, json, userDir, protos);
+        return new Options(flows, port, host, settings, inject, times, exitAfter, json, userDir, protos, adminPort);
     }
 
     private static int integer(String option, String v) {

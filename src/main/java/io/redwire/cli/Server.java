@@ -1,6 +1,7 @@
 package io.redwire.cli;
 
-import io.redwire.admin.AdminApi;
+import io.redwire.admin.Admin;
+import io.redwire.admin.FlowFile;
 import io.redwire.admin.NodeRouteTable;
 import io.redwire.admin.WebServer;
 import io.redwire.runtime.Engine;
@@ -18,34 +19,75 @@ public final class Server {
     private final Vertx vertx;
     private final Engine engine;
     private final WebServer web;
+    private final WebServer adminWeb; // only with a separate admin port
+    private final Admin admin;
     private int port;
+    private int adminPort;
 
     public Server(Settings settings, Path protosDir) {
+        this(settings, protosDir, null, false);
+    }
+
+    /**
+     * @param store             where deploys from the editor are saved (null: kept in memory only)
+     * @param separateAdminPort serve the admin API and editor from {@link #listenAdmin} instead of the flows' port
+     * @throws IllegalArgumentException when the settings' adminAuth is malformed
+     */
+    public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort) {
         this.vertx = Vertx.vertx();
         NodeRouteTable routes = new NodeRouteTable();
         Log log = new Log(System.err);
         this.engine = new Engine(vertx, NodeCatalog.standard(), settings, log, routes, protosDir);
+        log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
+        try {
+            this.admin = new Admin(engine, store);
+        } catch (IllegalArgumentException e) {
+            vertx.close();
+            throw e;
+        }
         this.web = new WebServer(engine, routes);
-        new AdminApi(engine).mount(web.router());
+        this.adminWeb = separateAdminPort ? new WebServer(engine, null) : null;
+        admin.mount((separateAdminPort ? adminWeb : web).router());
     }
 
     public Future<Integer> listen(String host, int port) {
         return web.listen(host, port).onSuccess(p -> this.port = p);
     }
 
+    /** Starts the admin-only server; needs the separate-admin-port constructor. */
+    public Future<Integer> listenAdmin(String host, int port) {
+        if (adminWeb == null) {
+            return Future.failedFuture(new IllegalStateException("the admin API shares the flows' port"));
+        }
+        return adminWeb.listen(host, port).onSuccess(p -> this.adminPort = p);
+    }
+
+    /** Deploys flows as the process starts them (not saved back); fails with the engine's FlowException. */
     public Future<Void> deploy(List<Map<String, Object>> flows) {
-        return engine.deploy(flows);
+        return admin.flows().deploy(flows, null, false).<Void>mapEmpty()
+                .recover(e -> Future.failedFuture(e.getCause() != null ? e.getCause() : e));
     }
 
     public Engine engine() {
         return engine;
     }
 
+    public Admin admin() {
+        return admin;
+    }
+
     public int port() {
         return port;
     }
 
+    /** The admin API's port: the separate one, else the flows' port. */
+    public int adminPort() {
+        return adminWeb != null ? adminPort : port;
+    }
+
     public Future<Void> close() {
-        return engine.stop().eventually(() -> web.close()).eventually(() -> vertx.close());
+        return engine.stop().eventually(() -> web.close())
+                .eventually(() -> adminWeb == null ? Future.succeededFuture() : adminWeb.close())
+                .eventually(() -> vertx.close());
     }
 }

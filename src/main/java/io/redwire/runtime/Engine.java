@@ -21,6 +21,7 @@ import java.util.function.Supplier;
  */
 public final class Engine {
     private static final int DRAIN_BATCH = 4096;
+    private static final int SETTLE_LIMIT = 16 * DRAIN_BATCH;
 
     private final Vertx vertx;
     private final Context loop;
@@ -130,19 +131,24 @@ public final class Engine {
 
     @SuppressWarnings("unchecked")
     private void drain() {
+        deliverQueued(DRAIN_BATCH);
+        if (queue.isEmpty()) {
+            drainScheduled = false;
+        } else {
+            loop.runOnContext(v -> drain()); // let I/O in between batches
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void deliverQueued(int max) {
         int n = 0;
-        while (!queue.isEmpty() && n++ < DRAIN_BATCH) {
+        while (!queue.isEmpty() && n++ < max) {
             Node target = (Node) queue.poll();
             Map<String, Object> msg = (Map<String, Object>) queue.poll();
             if (target.binding() != null && target.binding().engine() == this && current != null
                     && current.contains(target)) {
                 target.receive(msg);
             }
-        }
-        if (queue.isEmpty()) {
-            drainScheduled = false;
-        } else {
-            loop.runOnContext(v -> drain()); // let I/O in between batches
         }
     }
 
@@ -186,6 +192,9 @@ public final class Engine {
                 return;
             }
             Deployment old = current;
+            // finish what the running flows already accepted (e.g. an http request on its way to its response)
+            // before stopping them; bounded so a looping flow cannot hold the deploy up
+            deliverQueued(SETTLE_LIMIT);
             stop(old).compose(x -> startDeployment(next)).onComplete(started -> {
                 if (started.succeeded()) {
                     done.complete();

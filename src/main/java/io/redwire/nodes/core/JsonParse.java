@@ -41,7 +41,7 @@ final class JsonParse {
             p.value();
             p.skipWhitespace();
             if (p.pos < text.length()) {
-                throw p.at("Unexpected non-whitespace character after JSON");
+                throw p.positioned("Unexpected non-whitespace character after JSON");
             }
             return null;
         } catch (Syntax e) {
@@ -250,6 +250,10 @@ final class JsonParse {
 
     /** A positional message: "... in JSON at position N (line L column C)". */
     private Syntax at(String what) {
+        return positioned(what + " in JSON");
+    }
+
+    private Syntax positioned(String what) {
         int line = 1;
         int lineStart = 0;
         for (int i = 0; i < pos && i < s.length(); i++) {
@@ -262,7 +266,7 @@ final class JsonParse {
                 lineStart = i + 1;
             }
         }
-        return new Syntax(what + " in JSON at position " + pos + " (line " + line + " column " + (pos - lineStart + 1)
+        return new Syntax(what + " at position " + pos + " (line " + line + " column " + (pos - lineStart + 1)
                 + ")");
     }
 

@@ -44,7 +44,7 @@ public final class TriggerNode extends Node {
     private static final String ALL_TOPICS = "_none";
 
     /** What an op sends: a typed value, a mustache text, the payload ("pay"), the latest msg ("payl") or nothing. */
-    private record Op(String type, TypedValue value, JsMustache template) {
+    private record Op(String type, TypedValue value, Mustache template) {
         boolean is(String t) {
             return type.equals(t);
         }
@@ -112,10 +112,19 @@ public final class TriggerNode extends Node {
         }
         return switch (type) {
             case "pay", "payl", "nul", "null" -> new Op(type, null, null);
-            case "str" -> value.contains("{{") ? new Op(type, null, JsMustache.compile(value))
+            case "str" -> value.contains("{{") ? new Op(type, null, template(c, field, value))
                     : new Op(type, c.typed(value, type, field), null);
             default -> new Op(type, c.typed(value, type, field), null);
         };
+    }
+
+    /** Op strings with {{...}} are mustache templates rendered against the msg (as mustache.js would). */
+    private static Mustache template(NodeConfig c, String field, String text) {
+        try {
+            return Mustache.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw c.error(field, e.getMessage());
+        }
     }
 
     @Override
@@ -260,7 +269,7 @@ public final class TriggerNode extends Node {
 
     private Object value(Op op, Map<String, Object> msg) {
         if (op.template() != null) {
-            return op.template().render(msg);
+            return op.template().render(msg, (name, found, topLevel) -> found);
         }
         if (op.is("null")) {
             return null;

@@ -4,12 +4,14 @@ import io.redwire.runtime.NodeType;
 
 import java.util.List;
 
-/** The grpc node family. */
+/** The grpc node family: node-red-contrib-grpc's node types, backed by protos compiled at runtime. */
 public final class GrpcNodes {
     private GrpcNodes() {
     }
 
     public static List<NodeType> types() {
-        return List.of();
+        GrpcWarmUp.startOnce();
+        return List.of(GrpcServerNode.TYPE, GrpcRegisterFunctionNode.TYPE, GrpcResponseNode.TYPE, GrpcCallNode.TYPE,
+                GrpcClientStreamingNode.TYPE);
     }
 }

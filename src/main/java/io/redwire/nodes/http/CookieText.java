@@ -50,9 +50,13 @@ final class CookieText {
         return out;
     }
 
+    static boolean validName(String name) {
+        return NAME.matcher(name).matches();
+    }
+
     /** cookie.serialize(name, value) without options: "name=value", the value URI-encoded unless told not to. */
     static String serialize(String name, String value, boolean encode) {
-        if (!NAME.matcher(name).matches()) {
+        if (!validName(name)) {
             throw new NodeError("TypeError: argument name is invalid");
         }
         String v = encode ? UriEncoding.component(value) : value;

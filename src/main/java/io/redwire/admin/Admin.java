@@ -1,0 +1,42 @@
+package io.redwire.admin;
+
+import io.redwire.runtime.Engine;
+import io.vertx.ext.web.Router;
+
+/**
+ * Everything the editor talks to, assembled: flow storage and deploys, the admin API, the /comms websocket, login
+ * and the editor's files.
+ */
+public final class Admin {
+    private final AdminAuth auth;
+    private final FlowService flows;
+    private final CommsHub comms;
+    private final AdminApi api;
+
+    /**
+     * @param store where deploys are saved (null: in memory only)
+     * @throws IllegalArgumentException when the settings' adminAuth is malformed
+     */
+    public Admin(Engine engine, FlowFile store) {
+        this.auth = AdminAuth.from(engine.settings());
+        this.flows = new FlowService(engine, store);
+        this.comms = new CommsHub(engine, auth);
+        this.flows.addListener(comms);
+        this.api = new AdminApi(engine, flows, auth);
+    }
+
+    /** Adds the admin routes, /comms and the editor; mount before the http-in routes. */
+    public void mount(Router router) {
+        router.get("/comms").handler(comms::handle);
+        api.mount(router);
+        EditorFiles.mount(router);
+    }
+
+    public FlowService flows() {
+        return flows;
+    }
+
+    public AdminAuth auth() {
+        return auth;
+    }
+}

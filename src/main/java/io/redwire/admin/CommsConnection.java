@@ -1,0 +1,83 @@
+package io.redwire.admin;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.http.ServerWebSocket;
+
+import java.util.ArrayDeque;
+
+/**
+ * One editor websocket. Published messages are queued here (from any thread) and flushed every 50 ms as JSON arrays
+ * of at most 50 {topic, data} objects, like Node-RED's comms. A client that does not read fast enough never makes
+ * the runtime wait or buffer without bound: past {@link #MAX_PENDING} queued messages the oldest are dropped.
+ */
+final class CommsConnection {
+    static final int MAX_PENDING = 2000;
+    private static final int FRAME_SIZE = 50;
+    private static final long FLUSH_MS = 50;
+    private static final long HEARTBEAT_MS = 15_000;
+
+    private final ServerWebSocket ws;
+    private final ArrayDeque<String> pending = new ArrayDeque<>();
+    private long dropped;
+    private final long flushTimer;
+    private final long heartbeatTimer;
+
+    CommsConnection(Vertx vertx, ServerWebSocket ws, long startedAt, Runnable onClose) {
+        this.ws = ws;
+        this.flushTimer = vertx.setPeriodic(FLUSH_MS, t -> flush());
+        this.heartbeatTimer = vertx.setPeriodic(HEARTBEAT_MS,
+                t -> offer("{\"topic\":\"hb\",\"data\":" + startedAt + "}"));
+        ws.closeHandler(v -> {
+            vertx.cancelTimer(flushTimer);
+            vertx.cancelTimer(heartbeatTimer);
+            onClose.run();
+        });
+    }
+
+    ServerWebSocket socket() {
+        return ws;
+    }
+
+    /** Queues one encoded {topic, data} element. */
+    void offer(String element) {
+        synchronized (pending) {
+            if (pending.size() >= MAX_PENDING) {
+                pending.pollFirst();
+                dropped++;
+            }
+            pending.addLast(element);
+        }
+    }
+
+    long dropped() {
+        synchronized (pending) {
+            return dropped;
+        }
+    }
+
+    /** Writes whole frames while the socket's write queue has room; the rest waits for the next tick. */
+    private void flush() {
+        while (!ws.isClosed() && !ws.writeQueueFull()) {
+            StringBuilder frame = new StringBuilder("[");
+            synchronized (pending) {
+                if (pending.isEmpty()) {
+                    return;
+                }
+                for (int i = 0; i < FRAME_SIZE && !pending.isEmpty(); i++) {
+                    if (i > 0) {
+                        frame.append(',');
+                    }
+                    frame.append(pending.pollFirst());
+                }
+            }
+            ws.writeTextMessage(frame.append(']').toString());
+        }
+    }
+
+    /** A bare (unframed) reply such as {"auth":"ok"}. */
+    void reply(String json) {
+        if (!ws.isClosed()) {
+            ws.writeTextMessage(json);
+        }
+    }
+}

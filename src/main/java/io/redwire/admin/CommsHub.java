@@ -1,0 +1,156 @@
+package io.redwire.admin;
+
+import io.redwire.runtime.DebugEvent;
+import io.redwire.runtime.Engine;
+import io.redwire.runtime.Json;
+import io.redwire.runtime.Node;
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The editor's /comms websocket: every runtime event (debug output, node status, deploy notifications) is encoded
+ * once, on the thread that published it, and queued to each connection. Status and notification topics are retained
+ * and replayed to a client that subscribes to them, as Node-RED does.
+ */
+public final class CommsHub implements FlowService.DeployListener {
+    private final Engine engine;
+    private final AdminAuth auth;
+    private final DebugEncoder encoder;
+    private final Set<CommsConnection> connections = ConcurrentHashMap.newKeySet();
+    private final Map<String, String> retained = new ConcurrentHashMap<>();
+    private final long startedAt = System.currentTimeMillis();
+    private volatile Set<String> staleStatuses; // statuses not re-published since the running deploy began
+
+    public CommsHub(Engine engine, AdminAuth auth) {
+        this.engine = engine;
+        this.auth = auth;
+        int max = (int) engine.settings().number("debugMaxLength", DebugEncoder.DEFAULT_MAX_LENGTH);
+        this.encoder = new DebugEncoder(max, id -> {
+            Node n = engine.node(id);
+            return n == null ? null : n.type();
+        });
+        engine.comms().subscribe(this::publish);
+    }
+
+    int connectionCount() {
+        return connections.size();
+    }
+
+    private void publish(String topic, Object data) {
+        boolean status = topic.startsWith("status/");
+        boolean retain = status || topic.startsWith("notification/");
+        if (!retain && connections.isEmpty()) {
+            return; // nobody watching: skip the encoding cost
+        }
+        String element;
+        try {
+            Object payload = data instanceof DebugEvent e ? encoder.encode(e) : data;
+            element = "{\"topic\":" + Json.stringify(topic) + ",\"data\":" + Json.stringify(payload) + "}";
+            if (status && payload instanceof Map<?, ?> m && m.isEmpty()) {
+                Set<String> stale = staleStatuses;
+                if (stale != null) {
+                    stale.remove(topic);
+                }
+                if (retained.remove(topic) == null) {
+                    return; // Node-RED sends a clear only for a status the editor has seen
+                }
+            } else if (retain) {
+                retained.put(topic, element);
+                Set<String> stale = staleStatuses;
+                if (status && stale != null) {
+                    stale.remove(topic);
+                }
+            }
+        } catch (RuntimeException e) {
+            engine.log().warn("comms: cannot encode " + topic + ": " + e.getMessage());
+            return;
+        }
+        for (CommsConnection c : connections) {
+            c.offer(element);
+        }
+    }
+
+    @Override
+    public void deployStarting() {
+        Set<String> stale = ConcurrentHashMap.newKeySet();
+        retained.keySet().stream().filter(t -> t.startsWith("status/")).forEach(stale::add);
+        staleStatuses = stale;
+    }
+
+    @Override
+    public void deployFinished(boolean restarted) {
+        Set<String> stale = staleStatuses;
+        staleStatuses = null;
+        if (restarted && stale != null) {
+            stale.forEach(topic -> publish(topic, Map.of())); // nodes that were replaced and set no new status
+        }
+    }
+
+    /** GET /comms: upgrades when the caller may read status ({@code access_token} query or Bearer header). */
+    public void handle(RoutingContext ctx) {
+        AdminAuth.Principal p = auth.principal(ctx);
+        if (p == null) {
+            Replies.error(ctx, 401, "unauthorized", "Unauthorized");
+            return;
+        }
+        if (!p.may("status.read")) {
+            Replies.error(ctx, 403, "forbidden", "permission status.read required");
+            return;
+        }
+        ctx.request().toWebSocket().onSuccess(this::attach)
+                .onFailure(e -> engine.log().warn("comms: websocket upgrade failed: " + e.getMessage()));
+    }
+
+    private void attach(ServerWebSocket ws) {
+        CommsConnection[] self = new CommsConnection[1];
+        self[0] = new CommsConnection(engine.vertx(), ws, startedAt, () -> connections.remove(self[0]));
+        connections.add(self[0]);
+        ws.textMessageHandler(text -> onClientMessage(self[0], text));
+    }
+
+    private void onClientMessage(CommsConnection c, String text) {
+        Object parsed;
+        try {
+            parsed = Json.parse(text);
+        } catch (Exception e) {
+            return; // Node-RED ignores what it cannot parse
+        }
+        if (!(parsed instanceof Map<?, ?> m)) {
+            return;
+        }
+        if (m.get("auth") instanceof String token) {
+            AdminAuth.Principal p = auth.principalOfToken(token);
+            if (p != null && p.may("status.read")) {
+                c.reply("{\"auth\":\"ok\"}");
+            } else {
+                c.reply("{\"auth\":\"fail\"}");
+                c.socket().close();
+            }
+        } else if (m.get("subscribe") instanceof String pattern) {
+            retained.forEach((topic, element) -> {
+                if (topicMatches(pattern, topic)) {
+                    c.offer(element);
+                }
+            });
+        }
+    }
+
+    /** MQTT-style: "+" matches one level, a trailing "#" any remaining levels. */
+    static boolean topicMatches(String pattern, String topic) {
+        String[] p = pattern.split("/", -1);
+        String[] t = topic.split("/", -1);
+        for (int i = 0; i < p.length; i++) {
+            if (p[i].equals("#")) {
+                return i == p.length - 1;
+            }
+            if (i >= t.length || !(p[i].equals("+") || p[i].equals(t[i]))) {
+                return false;
+            }
+        }
+        return p.length == t.length;
+    }
+}

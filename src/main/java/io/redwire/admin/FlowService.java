@@ -1,0 +1,161 @@
+package io.redwire.admin;
+
+import io.redwire.flow.FlowFileReader;
+import io.redwire.runtime.Engine;
+import io.redwire.runtime.Json;
+import io.redwire.runtime.Node;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The deployed flows as the admin API sees them: their stored JSON, its revision, and deploys one at a time.
+ * Unlike Node-RED (save, then start), a deploy is started first and only saved once it runs, so a refused deploy
+ * changes nothing: the previous flows keep running and stay stored.
+ */
+public final class FlowService {
+    /** Told around each deploy, on the flow loop (the comms hub clears stale node statuses with it). */
+    public interface DeployListener {
+        void deployStarting();
+
+        /** @param restarted whether running nodes were replaced (false when the new flows were refused unbuilt) */
+        void deployFinished(boolean restarted);
+    }
+
+    private final Engine engine;
+    private final FlowFile store;
+    private final List<DeployListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile String flowsJson = "[]";
+    private volatile String revision = revisionOf("[]");
+    private Future<?> tail = Future.succeededFuture(); // the last queued deploy; touched on the flow loop only
+
+    /** @param store where deploys are saved; null keeps them in memory only */
+    public FlowService(Engine engine, FlowFile store) {
+        this.engine = engine;
+        this.store = store;
+    }
+
+    public void addListener(DeployListener l) {
+        listeners.add(l);
+    }
+
+    public FlowFile store() {
+        return store;
+    }
+
+    /** The deployed flows exactly as stored (compact JSON array). */
+    public String flowsJson() {
+        return flowsJson;
+    }
+
+    /** Node-RED's rev: SHA-256 hex of JSON.stringify(flows). */
+    public String revision() {
+        return revision;
+    }
+
+    static String revisionOf(String json) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(json.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing from the JVM", e);
+        }
+    }
+
+    /**
+     * Replaces the running flows, after the deploys queued before it.
+     *
+     * @param expectedRev the revision the client edited (v2 API); null forces the deploy
+     * @param save        whether to write the flows to the store once they run
+     * @return the new revision; fails with an {@link AdminException} (409 stale rev, 400 refused, 500 not saved)
+     */
+    public Future<String> deploy(List<Map<String, Object>> flows, String expectedRev, boolean save) {
+        Promise<String> result = Promise.promise();
+        engine.execute(() -> {
+            Future<String> run = tail.transform(previous -> attempt(flows, expectedRev, save));
+            tail = run;
+            run.onComplete(result);
+        });
+        return result.future();
+    }
+
+    /** Node-RED's "reload" deployment: the stored flows are read again and restarted. */
+    public Future<String> reload() {
+        if (store == null) {
+            return deploy(FlowFileReader.parse(flowsJson, "deployed flows"), null, false);
+        }
+        return engine.vertx().executeBlocking(() -> store.load(engine.log()))
+                .compose(flows -> deploy(flows, null, false));
+    }
+
+    private Future<String> attempt(List<Map<String, Object>> flows, String expectedRev, boolean save) {
+        if (expectedRev != null && !expectedRev.equals(revision)) {
+            return Future.failedFuture(new AdminException(409, "version_mismatch", "Error"));
+        }
+        String json;
+        try {
+            json = Json.stringify(flows);
+        } catch (IllegalArgumentException e) {
+            return Future.failedFuture(new AdminException(400, "invalid_request", e.getMessage()));
+        }
+        List<Node> before = List.copyOf(engine.runningNodes());
+        listeners.forEach(DeployListener::deployStarting);
+        return engine.deploy(flows).transform(started -> {
+            boolean restarted = replacedAny(before);
+            listeners.forEach(l -> l.deployFinished(restarted));
+            if (started.failed()) {
+                publishState();
+                String message = String.valueOf(started.cause().getMessage());
+                return Future.failedFuture(new AdminException(400, "deploy_failed", message,
+                        Arrays.asList(message.split("\n"))).causedBy(started.cause()));
+            }
+            flowsJson = json;
+            revision = revisionOf(json);
+            String rev = revision;
+            Future<Void> saved = save && store != null
+                    ? engine.vertx().executeBlocking(() -> {
+                        store.save(FlowFileReader.parse(json, "deployed flows"));
+                        return null;
+                    })
+                    : Future.succeededFuture();
+            return saved.transform(s -> {
+                publishState();
+                engine.comms().publish("notification/runtime-deploy", Map.of("revision", rev));
+                if (s.failed()) {
+                    engine.log().error("could not save the flows to " + store.path() + ": " + s.cause().getMessage());
+                    return Future.failedFuture(new AdminException(500, "storage_error",
+                            "the flows are running but could not be saved: " + s.cause().getMessage()));
+                }
+                return Future.succeededFuture(rev);
+            });
+        });
+    }
+
+    private boolean replacedAny(List<Node> before) {
+        if (before.isEmpty()) {
+            return !engine.runningNodes().isEmpty();
+        }
+        for (Node n : before) {
+            if (engine.node(n.id()) != n) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void publishState() {
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("state", engine.state());
+        state.put("deploy", true);
+        engine.comms().publish("notification/runtime-state", state);
+    }
+}

@@ -1,0 +1,152 @@
+package io.redwire.nodes.grpc;
+
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.DynamicMessage;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.redwire.proto.ProtoSchema;
+import io.redwire.runtime.JsValues;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeError;
+import io.redwire.runtime.Undefined;
+
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What grpc-call and grpc-client-streaming share: the grpc-server config they call, the method (from the node,
+ * else msg.service / msg.method), their client certificate, the deadline, the shared channel and the calls in
+ * flight, which closing the node cancels.
+ */
+final class ClientEndpoint {
+    private final GrpcServerNode server;
+    private final String service;
+    private final String method;
+    private final String chain;
+    private final String key;
+    private final double deadline;
+    private final Set<OutboundCall> inFlight = new LinkedHashSet<>();
+    private Descriptors.MethodDescriptor configured;
+    private ChannelPool.Lease lease;
+
+    ClientEndpoint(NodeConfig c) {
+        this.server = c.configNode("server", GrpcServerNode.class);
+        this.service = c.str("service").trim();
+        this.method = c.str("method").trim();
+        this.chain = c.str("chain");
+        this.key = c.str("key");
+        this.deadline = c.num("deadline");
+        String problem = server.clientProblem(chain, key);
+        if (problem != null) {
+            throw c.error(problem.substring(0, problem.indexOf(':')), problem.substring(problem.indexOf(':') + 2));
+        }
+    }
+
+    /** The method a msg calls; a NodeError with node-red-contrib-grpc's status text when it does not exist. */
+    Descriptors.MethodDescriptor method(Map<String, Object> msg) {
+        if (configured != null) {
+            return configured;
+        }
+        if (!service.isEmpty() && !method.isEmpty()) {
+            configured = resolve(service, method);
+            return configured;
+        }
+        String s = service.isEmpty() ? JsValues.toJsString(msg.getOrDefault("service", "")) : service;
+        String m = method.isEmpty() ? JsValues.toJsString(msg.getOrDefault("method", "")) : method;
+        return resolve(s, m);
+    }
+
+    private Descriptors.MethodDescriptor resolve(String s, String m) {
+        ProtoSchema schema = server.schema();
+        if (schema == null) {
+            throw new NodeError("Error: grpc-server " + server.id() + " has no proto file");
+        }
+        Descriptors.ServiceDescriptor sd = schema.service(s);
+        if (sd == null) {
+            throw new NodeError("Error: Service " + s + " not in proto file");
+        }
+        Descriptors.MethodDescriptor md = sd.findMethodByName(m);
+        if (md == null) {
+            throw new NodeError("Error: Method " + m + " not in proto file for service " + s);
+        }
+        return md;
+    }
+
+    /** The request messages in msg.payload: one, or for a client stream one per array element. */
+    static List<DynamicMessage> requests(Descriptors.MethodDescriptor m, Object payload) {
+        List<DynamicMessage> out = new ArrayList<>();
+        if (m.isClientStreaming() && payload instanceof List<?> many) {
+            for (Object one : many) {
+                out.add(MessageCodec.fromObject(m.getInputType(), one));
+            }
+        } else {
+            out.add(MessageCodec.fromObject(m.getInputType(), payload));
+        }
+        return out;
+    }
+
+    /** Starts a call with msg.metadata as headers and msg.deadline (ms, or a Date) over the node's deadline. */
+    OutboundCall start(Node node, Descriptors.MethodDescriptor m, Map<String, Object> msg,
+                       OutboundCall.Events events) {
+        Metadata headers = MetadataCodec.fromObject(msg.get("metadata"));
+        if (lease == null) {
+            ChannelPool pool = node.engine().shared(ChannelPool.class, ChannelPool::new);
+            lease = pool.acquire(server.target(), server.credentialsKey(chain, key),
+                    () -> server.clientCredentials(chain, key));
+        }
+        OutboundCall[] self = new OutboundCall[1];
+        self[0] = OutboundCall.start(lease.channel(), m, headers, deadlineMillis(msg), node.engine(),
+                new OutboundCall.Events() {
+                    @Override
+                    public void onReply(DynamicMessage reply) {
+                        events.onReply(reply);
+                    }
+
+                    @Override
+                    public void onClose(Status status, Metadata trailers) {
+                        inFlight.remove(self[0]);
+                        events.onClose(status, trailers);
+                    }
+                });
+        inFlight.add(self[0]);
+        return self[0];
+    }
+
+    private long deadlineMillis(Map<String, Object> msg) {
+        Object d = msg.get("deadline");
+        if (d instanceof Date date) {
+            return Math.max(1, date.getTime() - System.currentTimeMillis());
+        }
+        if (d != null && d != Undefined.VALUE) {
+            double ms = JsValues.toNumber(d);
+            if (!Double.isNaN(ms) && ms > 0) {
+                return (long) Math.ceil(ms);
+            }
+        }
+        return deadline > 0 ? (long) Math.ceil(deadline) : 0;
+    }
+
+    /** Cancels the calls in flight and lets go of the channel. */
+    void close() {
+        for (OutboundCall c : new ArrayList<>(inFlight)) {
+            c.cancel("node closed (flows redeployed or stopped)");
+        }
+        inFlight.clear();
+        if (lease != null) {
+            lease.release();
+            lease = null;
+        }
+    }
+
+    /** The error a failed call reports to catch nodes: grpc-js' message, the status name as code. */
+    static NodeError failure(Status status) {
+        String details = status.getDescription() == null ? "" : status.getDescription();
+        return new NodeError("Error: " + status.getCode().value() + " " + status.getCode().name() + ": " + details,
+                status.getCode().name(), null);
+    }
+}

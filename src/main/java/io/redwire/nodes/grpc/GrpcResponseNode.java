@@ -1,0 +1,73 @@
+package io.redwire.nodes.grpc;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import io.grpc.Status;
+import io.redwire.runtime.Done;
+import io.redwire.runtime.JsValues;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeError;
+import io.redwire.runtime.NodeType;
+import io.redwire.runtime.Undefined;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * grpc-response: answers the call in msg.call. msg.err ({code, details}) ends it with that status; otherwise
+ * msg.payload is the response. Unary and client-streaming calls end with their one response; server-streaming
+ * and bidi calls get one message per msg (one per element for an array) and end on a msg with msg.complete.
+ */
+public final class GrpcResponseNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("grpc-response", "grpc").color("#7FDBFF").ports(1, 0)
+            .factory(GrpcResponseNode::new);
+
+    GrpcResponseNode(NodeConfig c) {
+        super(c);
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        if (!(msg.get("call") instanceof InboundCall call)) {
+            status(Map.of("fill", "red", "shape", "dot", "text", "no call in message"));
+            done.done(new NodeError("Error, no call in message"));
+            return;
+        }
+        if (!call.isOpen()) {
+            done.done(new NodeError("Error: the call to " + call.fullMethodName() + " is already "
+                    + (call.cancelledByPeer() ? "cancelled by the client" : "finished")));
+            return;
+        }
+        Object err = msg.get("err");
+        if (err != null && err != Undefined.VALUE) {
+            call.finish(GrpcStatus.fromMsgErr(err));
+            done.done();
+            return;
+        }
+        Descriptor type = call.method().getOutputType();
+        Object payload = msg.getOrDefault("payload", Undefined.VALUE);
+        try {
+            if (!call.method().isServerStreaming()) {
+                call.write(MessageCodec.fromObject(type, payload));
+                call.finish(Status.OK);
+            } else {
+                if (payload instanceof List<?> many) {
+                    for (Object one : many) {
+                        call.write(MessageCodec.fromObject(type, one));
+                    }
+                } else if (payload != Undefined.VALUE && payload != null) {
+                    call.write(MessageCodec.fromObject(type, payload));
+                }
+                if (JsValues.truthy(msg.get("complete"))) {
+                    call.finish(Status.OK);
+                }
+            }
+        } catch (NodeError e) {
+            call.finish(Status.INTERNAL.withDescription("response does not fit " + type.getFullName() + ": "
+                    + e.getMessage()));
+            done.done(e);
+            return;
+        }
+        done.done();
+    }
+}

@@ -1,0 +1,144 @@
+package io.redwire.nodes.grpc;
+
+import io.grpc.ChannelCredentials;
+import io.redwire.proto.ProtoCache;
+import io.redwire.proto.ProtoException;
+import io.redwire.proto.ProtoSchema;
+import io.redwire.runtime.Field;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeType;
+import io.vertx.core.Future;
+
+/**
+ * grpc-server config node: the .proto (inline text, or the name of a file under the protos directory), the
+ * address, TLS material and, with localServer, a gRPC server for every service of the proto. Without localServer
+ * it only tells grpc-call nodes where to call and with which schema.
+ */
+public final class GrpcServerNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("grpc-server", "grpc").configNode()
+            .field(Field.num("port", 5001))
+            .field(Field.str("server", ""))
+            .field(Field.str("name", ""))
+            .field(Field.code("protoFile", "protobuf", ""))
+            .field(Field.bool("localServer", false))
+            .field(Field.bool("ssl", false))
+            .field(Field.bool("selfsigned", false))
+            .field(Field.bool("mutualTls", false))
+            .field(Field.code("ca", "pem", ""))
+            .field(Field.code("chain", "pem", ""))
+            .field(Field.code("key", "pem", ""))
+            // only used by node-red-contrib-grpc's editor to generate certificates; kept so exports round-trip
+            .field(Field.str("caPrivateKey", ""))
+            .field(Field.str("cacert", ""))
+            .field(Field.str("caName", ""))
+            .field(Field.str("caOrgName", ""))
+            .factory(GrpcServerNode::new);
+
+    /** The name an inline .proto gets in descriptors and error messages. */
+    static final String INLINE_PROTO_NAME = "protoFile.proto";
+
+    private final String host;
+    private final int port;
+    private final ProtoSchema schema;
+    private final boolean ssl;
+    private final boolean selfsigned;
+    private final boolean mutualTls;
+    private final String ca;
+    private final DynamicServer server;
+
+    GrpcServerNode(NodeConfig c) {
+        super(c);
+        double p = c.num("port");
+        if (p != Math.rint(p) || p < 0 || p > 65535) {
+            throw c.error("port", "must be a port number (0-65535), got " + c.str("port"));
+        }
+        this.port = (int) p;
+        this.host = c.str("server").trim();
+        this.ssl = c.bool("ssl");
+        this.selfsigned = c.bool("selfsigned");
+        this.mutualTls = c.bool("mutualTls");
+        this.ca = c.str("ca");
+        String proto = c.str("protoFile");
+        this.schema = proto.isBlank() ? null : compile(c, proto);
+        if (!c.bool("localServer")) {
+            this.server = null;
+            return;
+        }
+        if (schema == null) {
+            throw c.error("protoFile", "a local server needs the .proto text (or the name of a file under protos/)");
+        }
+        String problem = GrpcTls.serverProblem(ssl, mutualTls, ca, c.str("chain"), c.str("key"));
+        if (problem != null) {
+            throw c.error(problem.substring(0, problem.indexOf(':')), problem.substring(problem.indexOf(':') + 2));
+        }
+        this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port,
+                GrpcTls.server(ssl, mutualTls, ca, c.str("chain"), c.str("key")));
+    }
+
+    private static ProtoSchema compile(NodeConfig c, String proto) {
+        ProtoCache cache = c.services().shared(ProtoCache.class, ProtoCache::new);
+        String trimmed = proto.trim();
+        try {
+            if (trimmed.endsWith(".proto") && trimmed.indexOf('\n') < 0 && trimmed.indexOf('{') < 0
+                    && trimmed.indexOf(';') < 0) {
+                return cache.compileFile(c.services().protosDir(), trimmed);
+            }
+            return cache.compile(INLINE_PROTO_NAME, proto, c.services().protosDir());
+        } catch (ProtoException e) {
+            throw c.error("protoFile", e.getMessage());
+        }
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (server == null) {
+            return Future.succeededFuture();
+        }
+        return server.start().onSuccess(v -> log("gRPC server listening on "
+                + (host.isEmpty() ? "0.0.0.0" : host) + ":" + server.boundPort()));
+    }
+
+    @Override
+    public Future<Void> close() {
+        return server == null ? Future.succeededFuture() : server.close();
+    }
+
+    /** The compiled proto, or null when the config has none. */
+    public ProtoSchema schema() {
+        return schema;
+    }
+
+    /** The local server, or null when this config only describes a remote one. */
+    DynamicServer localServer() {
+        return server;
+    }
+
+    /** The port served or called (the bound one when a local server was given port 0). */
+    int port() {
+        return server != null ? server.boundPort() : port;
+    }
+
+    /** host:port clients call; an empty or wildcard host means this machine. */
+    String target() {
+        String h = host.isEmpty() || host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host;
+        if (h.indexOf(':') >= 0 && !h.startsWith("[")) {
+            h = "[" + h + "]";
+        }
+        return h + ":" + port();
+    }
+
+    /** Why a client with this certificate/key cannot call, or null. */
+    String clientProblem(String chain, String key) {
+        return GrpcTls.clientProblem(ssl, selfsigned, mutualTls, ca, chain, key);
+    }
+
+    /** Identifies the credentials a client with this certificate/key uses, for channel sharing. */
+    String credentialsKey(String chain, String key) {
+        return !ssl ? "plaintext" : "tls|" + selfsigned + "|" + mutualTls + "|" + ca + "|" + chain + "|" + key;
+    }
+
+    ChannelCredentials clientCredentials(String chain, String key) {
+        return GrpcTls.client(ssl, selfsigned, mutualTls, ca, chain, key);
+    }
+}

@@ -1,0 +1,123 @@
+package io.redwire.editor;
+
+import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Real headless Chromium (Debian's chromium + chromium-driver) driven by Selenium, with the driver given explicitly
+ * so Selenium Manager never downloads anything. Skips the test when Chromium is not installed.
+ */
+final class EditorBrowser implements AutoCloseable {
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    private final WebDriver driver;
+    private final Path profile;
+
+    EditorBrowser() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                "editor end-to-end tests need /usr/bin/chromium and /usr/bin/chromedriver "
+                        + "(apt-get install -y chromium chromium-driver)");
+        Logger.getLogger("org.openqa.selenium").setLevel(Level.WARNING);
+        System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
+        profile = Files.createTempDirectory("redwire-chrome");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1400,900", "--user-data-dir=" + profile);
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(20));
+    }
+
+    WebDriver driver() {
+        return driver;
+    }
+
+    /** Opens the editor and waits until it has loaded its node types and flows. */
+    void open(String url) {
+        leave();
+        driver.get(url);
+        waitFor(By.cssSelector("body[data-ready='true']"));
+    }
+
+    /** Lets the current page go without its "unsaved changes" prompt (each test starts on a fresh server). */
+    void leave() {
+        try {
+            js("if (window.redwire) { window.redwire.model.dirty = false; }");
+        } catch (RuntimeException noPage) {
+            // nothing loaded yet
+        }
+    }
+
+    WebElement waitFor(By by) {
+        return new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.visibilityOfElementLocated(by));
+    }
+
+    WebElement waitForText(By by, String text) {
+        new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.textToBePresentInElementLocated(by,
+                text));
+        return driver.findElement(by);
+    }
+
+    WebElement find(String css) {
+        return driver.findElement(By.cssSelector(css));
+    }
+
+    void click(String css) {
+        waitFor(By.cssSelector(css)).click();
+    }
+
+    Object js(String script, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    Actions actions() {
+        return new Actions(driver);
+    }
+
+    /** Drags with real mouse events (press, several moves, release) from one element to another. */
+    void drag(WebElement from, WebElement to) {
+        actions().moveToElement(from).clickAndHold().moveByOffset(10, 5).moveToElement(to, 0, 0).pause(100)
+                .moveToElement(to).release().perform();
+    }
+
+    /** Saves a screenshot as target/editor-<name>.png for a person to look at. */
+    Path screenshot(String name) throws Exception {
+        Path out = Path.of("target", "editor-" + name + ".png");
+        Files.createDirectories(out.getParent());
+        Files.write(out, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        return out;
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            driver.quit();
+        } finally {
+            try (var files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+// Talks to the admin API: JSON in and out, the Bearer token after login, Node-RED's v2 flows API.
+
+const TOKEN_KEY = "redwire-auth-token";
+
+/** A refused request: HTTP status plus the server's {code, message, errors?} body. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    super((body && (body.message || body.error_description || body.error)) || `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+export class Api {
+  constructor(base = "") {
+    this.base = base;
+    this.token = localStorage.getItem(TOKEN_KEY);
+  }
+
+  setToken(token) {
+    this.token = token;
+    if (token) {
+      localStorage.setItem(TOKEN_KEY, token);
+    } else {
+      localStorage.removeItem(TOKEN_KEY);
+    }
+  }
+
+  async request(method, path, body, headers = {}) {
+    const h = { "Node-RED-API-Version": "v2", ...headers };
+    if (this.token) {
+      h.Authorization = "Bearer " + this.token;
+    }
+    let payload;
+    if (body !== undefined) {
+      h["Content-Type"] = "application/json";
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(this.base + path, { method, headers: h, body: payload });
+    const text = await res.text();
+    let parsed = null;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = { message: text };
+      }
+    }
+    if (!res.ok) {
+      throw new ApiError(res.status, parsed);
+    }
+    return parsed;
+  }
+
+  get(path) {
+    return this.request("GET", path);
+  }
+
+  post(path, body) {
+    return this.request("POST", path, body === undefined ? {} : body);
+  }
+
+  settings() {
+    return this.get("settings");
+  }
+
+  nodeTypes() {
+    return this.request("GET", "nodes", undefined, { Accept: "application/json" });
+  }
+
+  /** {flows, rev} */
+  flows() {
+    return this.get("flows");
+  }
+
+  /** Deploys; rev omitted forces over whatever is deployed. Resolves {rev}. */
+  deploy(flows, rev) {
+    const body = { flows };
+    if (rev) {
+      body.rev = rev;
+    }
+    return this.request("POST", "flows", body, { "Node-RED-Deployment-Type": "full" });
+  }
+
+  inject(id) {
+    return this.post("inject/" + encodeURIComponent(id));
+  }
+
+  setDebugActive(id, on) {
+    return this.post("debug/" + encodeURIComponent(id) + (on ? "/enable" : "/disable"));
+  }
+
+  loginPrompt() {
+    return this.get("auth/login");
+  }
+
+  async login(username, password) {
+    const res = await fetch(this.base + "auth/token", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ client_id: "node-red-editor", grant_type: "password", scope: "", username, password }),
+    });
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      throw new ApiError(res.status, body);
+    }
+    this.setToken(body.access_token);
+    return body;
+  }
+
+  async logout() {
+    if (this.token) {
+      await this.post("auth/revoke", { token: this.token }).catch(() => {});
+    }
+    this.setToken(null);
+  }
+}

@@ -1,0 +1,134 @@
+// The debug sidebar: messages from /comms topic "debug", decoded from Node-RED's encoding, expandable.
+
+import { h } from "./dialog.js";
+
+const MAX_MESSAGES = 500;
+
+export class DebugPanel {
+  /** hooks: {toggleNode(id, on), reveal(id), nodeName(id)} */
+  constructor(container, clearButton, mutedInfo, hooks) {
+    this.container = container;
+    this.mutedInfo = mutedInfo;
+    this.hooks = hooks;
+    this.muted = new Set();
+    clearButton.addEventListener("click", () => this.clear());
+  }
+
+  clear() {
+    this.container.replaceChildren();
+  }
+
+  add(data) {
+    const atBottom = this.container.scrollHeight - this.container.scrollTop - this.container.clientHeight < 30;
+    const level = data.level === 20 ? "error" : data.level === 30 ? "warn" : null;
+    const name = data.name || this.hooks.nodeName(data.id) || data.id;
+    const meta = h("div", { class: "debug-meta" },
+      h("span", { class: "debug-time" }, new Date().toLocaleTimeString()),
+      h("span", { class: "debug-node", title: "show the node", onclick: () => this.hooks.reveal(data.id) }, name),
+      data.topic !== undefined ? h("span", { class: "debug-topic" }, "topic: " + stringOf(data.topic)) : null,
+      h("span", { class: "debug-property" }, level ? `${level} (${data.type || "node"})`
+        : `${data.property ? "msg." + data.property : "msg"} : ${data.format}`),
+      level ? null : h("button", { type: "button", class: "debug-mute", title: "switch this debug node's output off/on",
+        onclick: () => this.toggle(data.id) }, this.muted.has(data.id) ? "unmute" : "mute"));
+    const item = h("div", { class: "debug-message" + (level ? " level-" + level : ""),
+      dataset: { node: data.id } }, meta, h("div", { class: "debug-value" }, render(data)));
+    this.container.appendChild(item);
+    while (this.container.childElementCount > MAX_MESSAGES) {
+      this.container.firstElementChild.remove();
+    }
+    if (atBottom) {
+      this.container.scrollTop = this.container.scrollHeight;
+    }
+  }
+
+  async toggle(id) {
+    const on = this.muted.has(id);
+    await this.hooks.toggleNode(id, on);
+    this.setMuted(id, !on);
+  }
+
+  /** Keeps the mute buttons and the muted list in step with a debug node's active flag. */
+  setMuted(id, muted) {
+    if (muted) {
+      this.muted.add(id);
+    } else {
+      this.muted.delete(id);
+    }
+    for (const b of this.container.querySelectorAll(`.debug-message[data-node="${CSS.escape(id)}"] .debug-mute`)) {
+      b.textContent = muted ? "unmute" : "mute";
+    }
+    this.mutedInfo.textContent = this.muted.size ? `muted: ${[...this.muted].map((m) => this.hooks.nodeName(m) || m)
+      .join(", ")}` : "";
+  }
+}
+
+function stringOf(v) {
+  return typeof v === "string" ? v : JSON.stringify(v);
+}
+
+/** Turns {msg, format} back into something to look at. */
+function render(data) {
+  const f = data.format || "";
+  if (f === "Object" || f.startsWith("array")) {
+    try {
+      return tree(JSON.parse(data.msg), null, true);
+    } catch {
+      return h("span", {}, data.msg);
+    }
+  }
+  if (f.startsWith("string")) {
+    return h("span", { class: "s" }, data.msg);
+  }
+  if (f === "number") {
+    return h("span", { class: "n" }, data.msg);
+  }
+  if (f === "boolean") {
+    return h("span", { class: "b" }, data.msg);
+  }
+  if (f === "null" || f === "undefined") {
+    return h("span", { class: "u" }, f);
+  }
+  if (f.startsWith("buffer")) {
+    return h("span", { class: "n" }, `${f} ${data.msg}`);
+  }
+  return h("span", {}, String(data.msg));
+}
+
+/** Node-RED's __enc__ markers for values JSON cannot carry. */
+function decodeMarker(v) {
+  if (v && typeof v === "object" && v.__enc__) {
+    switch (v.type) {
+      case "undefined": return h("span", { class: "u" }, "undefined");
+      case "number": return h("span", { class: "n" }, v.data);
+      case "internal": return h("span", { class: "u" }, "[internal]");
+      case "Buffer": return h("span", { class: "n" }, `buffer[${v.length}] ` + (v.data || [])
+        .map((b) => b.toString(16).padStart(2, "0")).join(""));
+      case "array": return null; // shown as an array, with its length
+      default: return h("span", { class: "u" }, `[${v.type}]`);
+    }
+  }
+  return null;
+}
+
+function tree(v, key, open) {
+  const label = key === null ? null : h("span", { class: "k" }, key + ": ");
+  const marker = decodeMarker(v);
+  if (marker) {
+    return h("div", {}, label, marker);
+  }
+  if (v === null) {
+    return h("div", {}, label, h("span", { class: "u" }, "null"));
+  }
+  if (typeof v !== "object") {
+    const cls = typeof v === "string" ? "s" : typeof v === "number" ? "n" : "b";
+    return h("div", {}, label, h("span", { class: cls }, typeof v === "string" ? JSON.stringify(v) : String(v)));
+  }
+  const isCut = v.__enc__ && v.type === "array";
+  const items = isCut ? v.data : v;
+  const entries = Array.isArray(items) ? items.map((x, i) => [String(i), x]) : Object.entries(items);
+  const summaryText = Array.isArray(items) ? `array[${isCut ? v.length : items.length}]`
+    : `{ ${Object.keys(items).slice(0, 4).join(", ")}${Object.keys(items).length > 4 ? ", …" : ""} }`;
+  const details = h("details", { open: open || undefined }, h("summary", {}, label, summaryText),
+    ...entries.map(([k, x]) => tree(x, k, false)));
+  return details;
+}

@@ -1,0 +1,443 @@
+// The property form of a node, generated only from its type's declaration (GET /nodes fields).
+
+import { h, openDialog } from "./dialog.js";
+import { newId } from "./model.js";
+
+const TYPE_LABELS = { msg: "msg.", flow: "flow.", global: "global.", str: "string", num: "number", bool: "boolean",
+  json: "JSON", bin: "buffer", re: "regex", date: "timestamp", jsonata: "JSONata", env: "env variable" };
+
+/**
+ * Opens the form. `ctx` = {registry, model, onDone(node), onDelete(node)}.
+ */
+export function openNodeForm(node, ctx) {
+  const type = ctx.registry.get(node.type);
+  const editors = [];
+  const body = h("div", { class: "node-form", dataset: { node: node.id } });
+  if (!type) {
+    body.append(h("p", { class: "hint" }, `Unknown node type "${node.type}": the runtime has no declaration for it, `
+      + "so it cannot be deployed. Its properties are kept as they are."),
+    h("pre", { class: "debug-value" }, JSON.stringify(node, null, 2)));
+  }
+  const fields = type ? type.fields : [];
+  if (!fields.some((f) => f.name === "name")) {
+    editors.push(textEditor({ name: "name", kind: "string", label: "name" }, node));
+  }
+  for (const f of fields) {
+    editors.push(editorFor(f, node, ctx));
+  }
+  for (const e of editors) {
+    body.appendChild(e.row);
+  }
+  const title = `${node.type}${type && type.config ? " (config)" : ""} — ${node.id}`;
+  return new Promise((resolve) => {
+    const dlg = openDialog({
+      title,
+      body,
+      id: "node-form",
+      onCancel: () => resolve(false),
+      buttons: [
+        { label: "Delete", class: "danger left", id: "form-delete", action: () => {
+          ctx.onDelete(node);
+          resolve(true);
+        } },
+        { label: "Cancel", id: "form-cancel", action: () => resolve(false) },
+        { label: "Done", class: "primary", id: "form-done", action: () => {
+          let ok = true;
+          for (const e of editors) {
+            const problem = e.validate();
+            e.row.classList.toggle("invalid", !!problem);
+            e.row.querySelector(".validation").textContent = problem || "";
+            ok = ok && !problem;
+          }
+          if (!ok) {
+            return false;
+          }
+          let changed = false;
+          for (const e of editors) {
+            changed = e.apply() || changed;
+          }
+          if (changed) {
+            ctx.onDone(node);
+          }
+          resolve(changed);
+          return true;
+        } },
+      ],
+    });
+    dlg.root.dataset.nodeId = node.id;
+  });
+}
+
+function row(f, control, hint) {
+  return h("div", { class: "form-row", dataset: { field: f.name, kind: f.kind } },
+    h("label", { for: "field-" + f.name }, (f.label || f.name) + (f.required ? " *" : "")),
+    control, hint ? h("div", { class: "hint" }, hint) : null, h("div", { class: "validation" }));
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function editorFor(f, node, ctx) {
+  switch (f.kind) {
+    case "number": return numberEditor(f, node);
+    case "boolean": return booleanEditor(f, node);
+    case "select": return selectEditor(f, node);
+    case "typed": return typedEditor(f, node);
+    case "code": return codeEditor(f, node);
+    case "config": return configEditor(f, node, ctx);
+    case "json": return jsonEditor(f, node);
+    default: return textEditor(f, node);
+  }
+}
+
+function textEditor(f, node) {
+  const initial = node[f.name];
+  const input = h("input", { type: "text", id: "field-" + f.name, name: f.name,
+    value: initial === undefined || initial === null ? "" : String(initial) });
+  return {
+    row: row(f, input),
+    validate: () => (f.required && input.value.trim() === "" ? `${f.label || f.name} is required` : null),
+    apply: () => {
+      const unchanged = input.value === (initial === undefined || initial === null ? "" : String(initial));
+      if (unchanged) {
+        return false;
+      }
+      node[f.name] = input.value;
+      return true;
+    },
+  };
+}
+
+function numberEditor(f, node) {
+  const initial = node[f.name];
+  const text = initial === undefined || initial === null ? "" : String(initial);
+  const input = h("input", { type: "text", inputmode: "decimal", id: "field-" + f.name, name: f.name, value: text });
+  return {
+    row: row(f, input),
+    validate: () => {
+      const v = input.value.trim();
+      if (v === "") {
+        return f.required ? `${f.label || f.name} is required` : null;
+      }
+      return Number.isNaN(Number(v)) ? `${f.label || f.name} must be a number` : null;
+    },
+    apply: () => {
+      if (input.value === text) {
+        return false;
+      }
+      const v = input.value.trim();
+      // keep the flow file's own representation: Node-RED stores some numbers as strings
+      node[f.name] = v === "" ? "" : typeof initial === "string" ? v : Number(v);
+      return true;
+    },
+  };
+}
+
+function booleanEditor(f, node) {
+  const initial = node[f.name];
+  const input = h("input", { type: "checkbox", id: "field-" + f.name, name: f.name,
+    checked: initial === undefined ? f.default === true : initial === true || initial === "true" });
+  const start = input.checked;
+  return {
+    row: row(f, h("span", {}, input)),
+    validate: () => null,
+    apply: () => {
+      if (input.checked === start) {
+        return false;
+      }
+      node[f.name] = typeof initial === "string" ? String(input.checked) : input.checked;
+      return true;
+    },
+  };
+}
+
+function selectEditor(f, node) {
+  const initial = node[f.name] === undefined || node[f.name] === null ? "" : String(node[f.name]);
+  const options = [...(f.options || [])];
+  if (!options.includes(initial)) {
+    options.unshift(initial);
+  }
+  const select = h("select", { id: "field-" + f.name, name: f.name },
+    options.map((o) => h("option", { value: o }, o === "" ? "(none)" : o)));
+  select.value = initial;
+  return {
+    row: row(f, select),
+    validate: () => (f.required && select.value === "" ? `${f.label || f.name} is required` : null),
+    apply: () => {
+      if (select.value === initial) {
+        return false;
+      }
+      node[f.name] = select.value;
+      return true;
+    },
+  };
+}
+
+/** Node-RED's typed input: a type dropdown and a value; the type is stored in its own property. */
+function typedEditor(f, node) {
+  const initialValue = node[f.name] === undefined || node[f.name] === null ? "" : String(node[f.name]);
+  const initialType = node[f.typeField] || f.defaultType || "str";
+  const types = [...(f.types || [])];
+  if (!types.includes(initialType)) {
+    types.unshift(initialType);
+  }
+  const typeSelect = h("select", { id: "field-" + f.typeField, name: f.typeField, class: "typed-type" },
+    types.map((t) => h("option", { value: t }, TYPE_LABELS[t] || t)));
+  typeSelect.value = initialType;
+  const input = h("input", { type: "text", id: "field-" + f.name, name: f.name, value: initialValue,
+    class: "typed-value" });
+  const sync = () => {
+    input.hidden = typeSelect.value === "date";
+  };
+  typeSelect.addEventListener("change", sync);
+  sync();
+  return {
+    row: row(f, h("div", { class: "typed-input" }, typeSelect, input)),
+    validate: () => {
+      const v = input.value;
+      const label = f.label || f.name;
+      switch (typeSelect.value) {
+        case "num":
+          return v.trim() === "" || Number.isNaN(Number(v)) ? `${label} must be a number` : null;
+        case "json":
+          try {
+            JSON.parse(v);
+            return null;
+          } catch (err) {
+            return `${label} is not valid JSON: ${err.message}`;
+          }
+        case "bool":
+          return /^(true|false)$/.test(v) ? null : `${label} must be true or false`;
+        case "re":
+          try {
+            new RegExp(v);
+            return null;
+          } catch (err) {
+            return `${label}: ${err.message}`;
+          }
+        default:
+          return f.required && v === "" && typeSelect.value !== "date" ? `${label} is required` : null;
+      }
+    },
+    apply: () => {
+      let changed = false;
+      if (input.value !== initialValue) {
+        node[f.name] = input.value;
+        changed = true;
+      }
+      if (typeSelect.value !== initialType || (node[f.typeField] === undefined && changed)) {
+        node[f.typeField] = typeSelect.value;
+        changed = true;
+      }
+      return changed;
+    },
+  };
+}
+
+function codeEditor(f, node) {
+  const initial = node[f.name] === undefined || node[f.name] === null ? "" : String(node[f.name]);
+  const area = h("textarea", { id: "field-" + f.name, name: f.name, rows: 12, spellcheck: "false",
+    class: "code", dataset: { language: f.language || "" } });
+  area.value = initial;
+  area.addEventListener("keydown", (e) => {
+    if (e.key === "Tab") { // a tab character, not a focus change
+      e.preventDefault();
+      area.setRangeText("    ", area.selectionStart, area.selectionEnd, "end");
+    }
+  });
+  return {
+    row: row(f, area, f.language ? `${f.language}` : null),
+    validate: () => (f.required && area.value.trim() === "" ? `${f.label || f.name} is required` : null),
+    apply: () => {
+      if (area.value === initial) {
+        return false;
+      }
+      node[f.name] = area.value;
+      return true;
+    },
+  };
+}
+
+/** A picker of the config nodes of the declared type, with a button to make a new one. */
+function configEditor(f, node, ctx) {
+  const initial = typeof node[f.name] === "string" ? node[f.name] : "";
+  const select = h("select", { id: "field-" + f.name, name: f.name, dataset: { configType: f.configType } });
+  const fill = (chosen) => {
+    const nodes = ctx.model.configNodes(ctx.registry, f.configType);
+    select.replaceChildren(h("option", { value: "" }, "(none)"),
+      ...nodes.map((c) => h("option", { value: c.id }, c.name ? `${c.name}` : `${c.type} ${c.id}`)));
+    if (chosen && !nodes.some((c) => c.id === chosen)) {
+      select.appendChild(h("option", { value: chosen }, `missing: ${chosen}`));
+    }
+    select.value = chosen;
+  };
+  fill(initial);
+  const declared = ctx.registry.get(f.configType);
+  const add = h("button", { type: "button", class: "config-add", title: `add a new ${f.configType}`,
+    disabled: !declared, onclick: async () => {
+      const created = ctx.registry.newNode(f.configType, newId());
+      ctx.model.add(created);
+      const kept = await openNodeForm(created, ctx);
+      if (kept !== false && ctx.model.get(created.id)) {
+        fill(created.id);
+      } else {
+        if (ctx.model.get(created.id)) {
+          ctx.model.remove([created.id]);
+        }
+        fill(select.value);
+      }
+    } }, "+");
+  const edit = h("button", { type: "button", class: "config-edit", title: "edit the chosen config node",
+    onclick: async () => {
+      const chosen = ctx.model.get(select.value);
+      if (chosen) {
+        await openNodeForm(chosen, ctx);
+        fill(ctx.model.get(chosen.id) ? chosen.id : "");
+      }
+    } }, "✎");
+  return {
+    row: row(f, h("div", { class: "config-picker" }, select, edit, add), `config node of type ${f.configType}`),
+    validate: () => (f.required && select.value === "" ? `${f.label || f.name} is required` : null),
+    apply: () => {
+      if (select.value === initial) {
+        return false;
+      }
+      node[f.name] = select.value;
+      return true;
+    },
+  };
+}
+
+function isFlatRows(v) {
+  return Array.isArray(v) && v.every((r) => r && typeof r === "object" && !Array.isArray(r)
+    && Object.values(r).every((x) => x === null || ["string", "number", "boolean"].includes(typeof x)));
+}
+
+/** Structured values: an editable row per element for arrays of flat objects (rules, props), else JSON text. */
+function jsonEditor(f, node) {
+  const initial = node[f.name] === undefined ? f.default : node[f.name];
+  const template = Array.isArray(f.default) && f.default.length > 0 ? f.default[0] : null;
+  if (isFlatRows(initial) && (initial.length > 0 || template)) {
+    return rowsEditor(f, node, initial, template);
+  }
+  const area = h("textarea", { id: "field-" + f.name, name: f.name, rows: 8, spellcheck: "false" });
+  area.value = initial === undefined ? "" : JSON.stringify(initial, null, 2);
+  const startText = area.value;
+  return {
+    row: row(f, area, "JSON"),
+    validate: () => {
+      if (area.value.trim() === "") {
+        return f.required ? `${f.label || f.name} is required` : null;
+      }
+      try {
+        JSON.parse(area.value);
+        return null;
+      } catch (err) {
+        return `${f.label || f.name} is not valid JSON: ${err.message}`;
+      }
+    },
+    apply: () => {
+      if (area.value === startText) {
+        return false;
+      }
+      const next = area.value.trim() === "" ? undefined : JSON.parse(area.value);
+      if (same(next, initial)) {
+        return false;
+      }
+      if (next === undefined) {
+        delete node[f.name];
+      } else {
+        node[f.name] = next;
+      }
+      return true;
+    },
+  };
+}
+
+function rowsEditor(f, node, initial, template) {
+  const columns = [];
+  for (const r of [...initial, ...(template ? [template] : [])]) {
+    for (const k of Object.keys(r)) {
+      if (!columns.includes(k)) {
+        columns.push(k);
+      }
+    }
+  }
+  const kinds = {};
+  for (const c of columns) {
+    const sample = [...initial, template].find((r) => r && r[c] !== undefined && r[c] !== null);
+    kinds[c] = sample ? typeof sample[c] : "string";
+  }
+  const rows = initial.map((r) => ({ original: r }));
+  const tbody = h("tbody");
+  const render = () => {
+    tbody.replaceChildren(...rows.map((r, i) => h("tr", {},
+      columns.map((c) => {
+        const v = r.original[c];
+        const input = kinds[c] === "boolean"
+          ? h("input", { type: "checkbox", checked: v === true, dataset: { field: f.name, row: i, key: c } })
+          : h("input", { type: "text", value: v === undefined || v === null ? "" : String(v),
+            dataset: { field: f.name, row: i, key: c } });
+        r.inputs = r.inputs || {};
+        r.inputs[c] = input;
+        return h("td", {}, input);
+      }),
+      h("td", {}, h("button", { type: "button", class: "row-remove", title: "remove this row", onclick: () => {
+        capture();
+        rows.splice(i, 1);
+        render();
+      } }, "×")))));
+  };
+  const readRow = (r) => {
+    const out = {};
+    const keys = [...Object.keys(r.original), ...columns.filter((c) => !(c in r.original))];
+    for (const c of keys) {
+      const input = r.inputs && r.inputs[c];
+      const had = Object.prototype.hasOwnProperty.call(r.original, c);
+      if (!input) {
+        continue;
+      }
+      if (kinds[c] === "boolean") {
+        if (had || input.checked) {
+          out[c] = input.checked;
+        }
+      } else if (input.value === "" && !had) {
+        continue; // an empty cell the element never had stays absent
+      } else if (kinds[c] === "number" && input.value.trim() !== "" && !Number.isNaN(Number(input.value))) {
+        out[c] = Number(input.value);
+      } else {
+        out[c] = input.value;
+      }
+    }
+    return out;
+  };
+  const capture = () => {
+    for (const r of rows) {
+      if (r.inputs) {
+        r.original = readRow(r);
+        r.inputs = null;
+      }
+    }
+  };
+  render();
+  const addRow = h("button", { type: "button", class: "row-add", onclick: () => {
+    capture();
+    rows.push({ original: template ? structuredClone(template) : Object.fromEntries(columns.map((c) => [c, ""])) });
+    render();
+  } }, "+ add");
+  const table = h("table", { id: "field-" + f.name },
+    h("thead", {}, h("tr", {}, columns.map((c) => h("th", {}, c)), h("th"))), tbody);
+  return {
+    row: row(f, h("div", { class: "rows-editor" }, table, h("div", { class: "rows-actions" }, addRow))),
+    validate: () => (f.required && rows.length === 0 ? `${f.label || f.name} needs at least one row` : null),
+    apply: () => {
+      const next = rows.map((r) => (r.inputs ? readRow(r) : r.original));
+      if (same(next, initial)) {
+        return false;
+      }
+      node[f.name] = next;
+      return true;
+    },
+  };
+}

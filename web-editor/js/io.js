@@ -1,0 +1,95 @@
+// Import (paste or file) and export of Node-RED flow JSON.
+
+import { h, openDialog } from "./dialog.js";
+
+/** Parses flow JSON: an array of nodes, or a v2 {flows: [...]} document. Throws a readable error. */
+export function parseFlows(text) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new Error("not valid JSON: " + err.message);
+  }
+  if (parsed && !Array.isArray(parsed) && Array.isArray(parsed.flows)) {
+    parsed = parsed.flows;
+  }
+  if (parsed && !Array.isArray(parsed) && typeof parsed === "object") {
+    parsed = [parsed];
+  }
+  if (!Array.isArray(parsed)) {
+    throw new Error("flow JSON must be an array of nodes");
+  }
+  parsed.forEach((n, i) => {
+    if (!n || typeof n !== "object" || typeof n.id !== "string" || typeof n.type !== "string") {
+      throw new Error(`element ${i} is not a node (needs string id and type)`);
+    }
+  });
+  return parsed;
+}
+
+/** Shows the import dialog; resolves the parsed nodes, or null when cancelled. */
+export function openImport() {
+  return new Promise((resolve) => {
+    const area = h("textarea", { id: "import-text", rows: 14, spellcheck: "false",
+      placeholder: "paste Node-RED flow JSON here" });
+    const file = h("input", { type: "file", id: "import-file", accept: ".json,application/json" });
+    const problem = h("div", { class: "validation", id: "import-problem" });
+    file.addEventListener("change", async () => {
+      if (file.files.length > 0) {
+        area.value = await file.files[0].text();
+      }
+    });
+    openDialog({
+      title: "Import flows",
+      id: "import-dialog",
+      body: h("div", {}, h("div", { class: "form-row" }, h("label", { for: "import-file" }, "from a file"), file),
+        h("div", { class: "form-row" }, h("label", { for: "import-text" }, "or paste"), area), problem),
+      onCancel: () => resolve(null),
+      buttons: [
+        { label: "Cancel", id: "import-cancel", action: () => resolve(null) },
+        { label: "Import", class: "primary", id: "import-confirm", action: () => {
+          try {
+            resolve(parseFlows(area.value));
+            return true;
+          } catch (err) {
+            problem.textContent = err.message;
+            return false;
+          }
+        } },
+      ],
+    });
+  });
+}
+
+/** Shows the flows as JSON to copy or download. */
+export function openExport(nodes, currentTab) {
+  const all = JSON.stringify(nodes, null, 4);
+  const tabOnly = () => JSON.stringify(nodes.filter((n) => n.id === currentTab || n.z === currentTab), null, 4);
+  const area = h("textarea", { id: "export-text", rows: 18, spellcheck: "false", readonly: true });
+  area.value = all;
+  const scope = h("select", { id: "export-scope" }, h("option", { value: "all" }, "all flows"),
+    h("option", { value: "tab" }, "current tab only"));
+  scope.addEventListener("change", () => {
+    area.value = scope.value === "all" ? all : tabOnly();
+  });
+  openDialog({
+    title: "Export flows",
+    id: "export-dialog",
+    body: h("div", {}, h("div", { class: "form-row" }, scope), h("div", { class: "form-row" }, area)),
+    buttons: [
+      { label: "Copy", id: "export-copy", action: async () => {
+        area.select();
+        await navigator.clipboard?.writeText(area.value).catch(() => document.execCommand("copy"));
+        return false;
+      } },
+      { label: "Download", id: "export-download", action: () => {
+        const a = h("a", { href: URL.createObjectURL(new Blob([area.value], { type: "application/json" })),
+          download: "flows.json" });
+        a.click();
+        URL.revokeObjectURL(a.href);
+        return false;
+      } },
+      { label: "Close", class: "primary", id: "export-close", action: () => true },
+    ],
+  });
+}

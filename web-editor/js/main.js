@@ -1,0 +1,261 @@
+// Starts the editor: login if needed, node types, deployed flows, canvas, palette, sidebar, live comms.
+
+import { Api } from "./api.js";
+import { Canvas } from "./canvas.js";
+import { Comms } from "./comms.js";
+import { DebugPanel } from "./debug.js";
+import { h } from "./dialog.js";
+import { openNodeForm } from "./form.js";
+import { openExport, openImport } from "./io.js";
+import { login } from "./login.js";
+import { FlowModel, newId } from "./model.js";
+import { notify } from "./notify.js";
+import { Palette } from "./palette.js";
+import { Registry } from "./registry.js";
+import { Tabs } from "./tabs.js";
+
+const api = new Api();
+const model = new FlowModel();
+const $ = (id) => document.getElementById(id);
+let registry;
+let canvas;
+let tabs;
+let debug;
+let rev = null;
+let deploying = false;
+let autoTab = null; // the empty tab the editor made for an empty workspace; an import replaces it
+
+/** Runs an API call, logging in first when the server asks for it. */
+async function authed(call) {
+  try {
+    return await call();
+  } catch (err) {
+    if (err.status !== 401) {
+      throw err;
+    }
+    api.setToken(null);
+    await login(api);
+    return call();
+  }
+}
+
+function openForm(node) {
+  return openNodeForm(node, {
+    registry,
+    model,
+    onDone: () => model.changed(),
+    onDelete: (n) => model.remove([n.id]),
+  });
+}
+
+async function onNodeButton(action, node) {
+  if (action === "inject") {
+    try {
+      await authed(() => api.inject(node.id));
+      notify(`Injected: ${node.name || node.id}`, "success", { timeout: 1500 });
+    } catch (err) {
+      notify(err.status === 404 ? "This inject node is not deployed yet: deploy first." : "Inject failed: "
+        + err.message, "warning");
+    }
+  } else if (action === "debug") {
+    const on = node.active === false;
+    try {
+      await authed(() => api.setDebugActive(node.id, on));
+    } catch (err) {
+      if (err.status !== 404) { // not deployed: the change travels with the next deploy
+        notify("Could not switch the debug node: " + err.message, "error");
+        return;
+      }
+    }
+    node.active = on;
+    debug.setMuted(node.id, !on);
+    canvas.render();
+  }
+}
+
+function ensureTab() {
+  if (!model.workspaces().some((w) => w.type === "tab")) {
+    const tab = { id: newId(), type: "tab", label: "Flow 1", disabled: false, info: "", env: [] };
+    model.nodes.push(tab);
+    model.byId.set(tab.id, tab);
+    autoTab = tab.id;
+  }
+}
+
+function refresh() {
+  tabs.render();
+  if (canvas.tab !== tabs.active) {
+    canvas.setTab(tabs.active);
+  } else {
+    canvas.render();
+  }
+  renderConfigList();
+  renderUnknownTypes();
+}
+
+function updateDirty() {
+  $("dirty-flag").classList.toggle("dirty", model.dirty);
+}
+
+function renderConfigList() {
+  const list = $("config-list");
+  const nodes = model.configNodes(registry);
+  const used = new Set();
+  for (const n of model.nodes) {
+    for (const v of Object.values(n)) {
+      if (typeof v === "string") {
+        used.add(v);
+      }
+    }
+  }
+  list.replaceChildren(...(nodes.length ? nodes.map((n) => h("div", {
+    class: "config-item" + (used.has(n.id) ? "" : " unused"), dataset: { id: n.id },
+    title: used.has(n.id) ? "double-click to edit" : "not used by any node", ondblclick: () => openForm(n),
+  }, `${n.type}: ${n.name || n.id}`)) : [h("p", { class: "hint" }, "no config nodes")]));
+}
+
+function renderUnknownTypes() {
+  const unknown = new Map();
+  for (const n of model.nodes) {
+    if (registry.isUnknown(n, model)) {
+      unknown.set(n.type, (unknown.get(n.type) || 0) + 1);
+    }
+  }
+  const banner = $("unknown-types");
+  banner.hidden = unknown.size === 0;
+  banner.textContent = unknown.size === 0 ? "" : "⚠ Unknown node types (drawn dashed; a deploy will be refused): "
+    + [...unknown].map(([t, c]) => `${t} (${c})`).join(", ");
+}
+
+async function deploy(force = false) {
+  deploying = true;
+  $("deploy-button").disabled = true;
+  document.getElementById("deploy-result")?.remove();
+  try {
+    const result = await authed(() => api.deploy(model.snapshot(), force ? null : rev));
+    rev = result.rev;
+    model.dirty = false;
+    autoTab = null;
+    updateDirty();
+    notify("Deployed", "success", { id: "deploy-result" });
+  } catch (err) {
+    if (err.status === 409) {
+      if (confirm("The flows on the server were changed by someone else since you loaded them.\n"
+        + "Deploy anyway and overwrite them?")) {
+        deploying = false;
+        return deploy(true);
+      }
+    } else if (err.status === 400 && err.body.code === "deploy_failed") {
+      notify("Deploy refused — the previous flows keep running:", "error",
+        { details: err.body.errors || [err.message], timeout: 0, id: "deploy-result" });
+    } else {
+      notify("Deploy failed: " + err.message, "error", { timeout: 0, id: "deploy-result" });
+    }
+  } finally {
+    deploying = false;
+    $("deploy-button").disabled = false;
+  }
+}
+
+async function importFlows() {
+  const nodes = await openImport();
+  if (!nodes) {
+    return;
+  }
+  const bringsTabs = nodes.some((n) => n.type === "tab");
+  if (bringsTabs && autoTab && !model.nodes.some((n) => n.z === autoTab)) {
+    model.nodes = model.nodes.filter((n) => n.id !== autoTab); // the placeholder tab gives way
+    model.byId.delete(autoTab);
+  }
+  autoTab = null;
+  const added = model.importNodes(nodes, canvas.tab);
+  const firstTab = added.find((n) => n.type === "tab");
+  if (firstTab) {
+    tabs.select(firstTab.id);
+  }
+  notify(`Imported ${added.length} nodes`, "success", { timeout: 2000 });
+}
+
+function onComms(topic, data) {
+  if (topic === "debug") {
+    debug.add(data);
+  } else if (topic.startsWith("status/")) {
+    canvas.setStatus(topic.substring(7), data);
+  } else if (topic === "notification/runtime-deploy") {
+    if (!deploying && rev && data.revision !== rev) {
+      notify("The flows were deployed from elsewhere; reload the page to see them.", "warning", { timeout: 0 });
+    }
+  } else if (topic === "comms/auth-failed") {
+    notify("Live updates need a new login; reload the page.", "warning", { timeout: 0 });
+  }
+}
+
+async function start() {
+  const settings = await authed(() => api.settings());
+  if (settings.user) {
+    $("user-info").replaceChildren(settings.user.username || "anonymous", " ",
+      h("button", { type: "button", id: "logout", onclick: async () => {
+        await api.logout();
+        location.reload();
+      } }, "log out"));
+  }
+  registry = new Registry(await authed(() => api.nodeTypes()));
+  canvas = new Canvas($("canvas"), model, registry, {
+    open: openForm,
+    button: onNodeButton,
+    showTab: (id) => tabs.select(id),
+  });
+  tabs = new Tabs($("tabs"), model, { select: (id) => canvas.setTab(id) });
+  new Palette($("palette-content"), $("palette-search"), registry, canvas,
+    (type, x, y) => canvas.addNodeAt(type, x, y)).render();
+  debug = new DebugPanel($("debug-messages"), $("debug-clear"), $("debug-muted"), {
+    toggleNode: (id, on) => authed(() => api.setDebugActive(id, on)).then(() => {
+      const n = model.get(id);
+      if (n) {
+        n.active = on;
+        canvas.render();
+      }
+    }),
+    reveal: (id) => canvas.reveal(id),
+    nodeName: (id) => model.get(id)?.name,
+  });
+  model.onChange((structural) => {
+    updateDirty();
+    if (structural) {
+      refresh();
+    }
+  });
+  const deployed = await authed(() => api.flows());
+  rev = deployed.rev;
+  model.load(deployed.flows);
+  ensureTab();
+  refresh();
+  for (const n of model.nodes) {
+    if (n.type === "debug" && n.active === false) {
+      debug.setMuted(n.id, true);
+    }
+  }
+
+  $("deploy-button").addEventListener("click", () => deploy());
+  $("import-button").addEventListener("click", importFlows);
+  $("export-button").addEventListener("click", () => openExport(model.snapshot(), canvas.tab));
+  for (const b of document.querySelectorAll(".sidebar-tabs button")) {
+    b.addEventListener("click", () => {
+      document.querySelectorAll(".sidebar-tabs button").forEach((x) => x.classList.toggle("active", x === b));
+      document.querySelectorAll(".sidebar-panel").forEach((p) => { p.hidden = p.id !== b.dataset.panel; });
+    });
+  }
+  window.addEventListener("beforeunload", (e) => {
+    if (model.dirty) {
+      e.preventDefault();
+    }
+  });
+  new Comms(() => api.token, onComms).connect();
+  window.redwire = { model, canvas, registry, ready: true }; // for scripted checks (tests, console)
+  document.body.dataset.ready = "true";
+}
+
+start().catch((err) => {
+  notify("The editor could not start: " + err.message, "error", { timeout: 0 });
+  console.error(err);
+});

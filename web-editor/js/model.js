@@ -1,0 +1,173 @@
+// The workspace: the flow file's node objects, kept as imported so export gives back every field untouched.
+
+export function newId() {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class FlowModel {
+  constructor() {
+    this.nodes = [];
+    this.byId = new Map();
+    this.dirty = false;
+    this.listeners = new Set();
+  }
+
+  onChange(fn) {
+    this.listeners.add(fn);
+  }
+
+  changed(structural = true) {
+    this.dirty = true;
+    for (const fn of this.listeners) {
+      fn(structural);
+    }
+  }
+
+  /** Replaces everything (what is deployed); not a change. */
+  load(nodes) {
+    this.nodes = nodes;
+    this.byId = new Map(nodes.map((n) => [n.id, n]));
+    this.dirty = false;
+    for (const fn of this.listeners) {
+      fn(true);
+    }
+  }
+
+  get(id) {
+    return this.byId.get(id);
+  }
+
+  /** Workspaces: tabs first, then subflow definitions. */
+  workspaces() {
+    return [...this.nodes.filter((n) => n.type === "tab"), ...this.nodes.filter((n) => n.type === "subflow")];
+  }
+
+  /** Canvas nodes of a workspace (no config nodes, tabs or groups). */
+  nodesOn(z, registry) {
+    return this.nodes.filter((n) => n.z === z && n.type !== "group" && !registry.isStructure(n)
+      && !registry.isConfig(n));
+  }
+
+  groupsOn(z) {
+    return this.nodes.filter((n) => n.z === z && n.type === "group");
+  }
+
+  configNodes(registry, type) {
+    return this.nodes.filter((n) => registry.isConfig(n) && (!type || n.type === type));
+  }
+
+  add(node) {
+    if (this.byId.has(node.id)) {
+      throw new Error("duplicate node id " + node.id);
+    }
+    this.nodes.push(node);
+    this.byId.set(node.id, node);
+    this.changed();
+  }
+
+  /** Removes nodes and every wire and group membership pointing at them; a tab takes its nodes along. */
+  remove(ids) {
+    const gone = new Set(ids);
+    for (const n of this.nodes) {
+      if ((n.type === "tab" || n.type === "subflow") && gone.has(n.id)) {
+        for (const m of this.nodes) {
+          if (m.z === n.id) {
+            gone.add(m.id);
+          }
+        }
+      }
+    }
+    this.nodes = this.nodes.filter((n) => !gone.has(n.id));
+    for (const id of gone) {
+      this.byId.delete(id);
+    }
+    for (const n of this.nodes) {
+      if (Array.isArray(n.wires)) {
+        n.wires = n.wires.map((port) => (Array.isArray(port) ? port.filter((t) => !gone.has(t)) : port));
+      }
+      if (n.type === "group" && Array.isArray(n.nodes)) {
+        n.nodes = n.nodes.filter((t) => !gone.has(t));
+      }
+    }
+    this.changed();
+  }
+
+  addWire(sourceId, port, targetId) {
+    const n = this.byId.get(sourceId);
+    if (!n || sourceId === targetId) {
+      return false;
+    }
+    if (!Array.isArray(n.wires)) {
+      n.wires = [];
+    }
+    while (n.wires.length <= port) {
+      n.wires.push([]);
+    }
+    if (n.wires[port].includes(targetId)) {
+      return false;
+    }
+    n.wires[port].push(targetId);
+    this.changed();
+    return true;
+  }
+
+  removeWire(sourceId, port, targetId) {
+    const n = this.byId.get(sourceId);
+    if (n && Array.isArray(n.wires) && Array.isArray(n.wires[port])) {
+      n.wires[port] = n.wires[port].filter((t) => t !== targetId);
+      this.changed();
+    }
+  }
+
+  /**
+   * Adds imported nodes. Into an empty workspace they go exactly as given; otherwise ids already in use get new ones
+   * (with wires, z, group and config references rewritten) so nothing existing is overwritten.
+   * Nodes whose z is not a workspace land on `currentTab`.
+   */
+  importNodes(imported, currentTab) {
+    const clash = imported.some((n) => this.byId.has(n.id));
+    let nodes = imported;
+    if (clash) {
+      const renamed = new Map(imported.map((n) => [n.id, this.byId.has(n.id) ? newId() : n.id]));
+      nodes = imported.map((n) => rewriteIds(n, renamed));
+    }
+    const workspaces = new Set([...this.workspaces().map((w) => w.id),
+      ...nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id)]);
+    for (const n of nodes) {
+      if (n.type !== "tab" && n.type !== "subflow" && n.z !== undefined && !workspaces.has(n.z) && currentTab) {
+        n.z = currentTab;
+      }
+    }
+    for (const n of nodes) {
+      this.nodes.push(n);
+      this.byId.set(n.id, n);
+    }
+    this.changed();
+    return nodes;
+  }
+
+  /** The flows to deploy or export: a deep copy, in order. */
+  snapshot() {
+    return JSON.parse(JSON.stringify(this.nodes));
+  }
+}
+
+/** A copy of a node with every reference to a renamed id rewritten (wires, z, g, group members, links, config). */
+function rewriteIds(node, renamed) {
+  const map = (v) => (typeof v === "string" && renamed.has(v) ? renamed.get(v) : v);
+  const copy = JSON.parse(JSON.stringify(node));
+  copy.id = renamed.get(node.id);
+  for (const key of Object.keys(copy)) {
+    const v = copy[key];
+    if (key === "wires" && Array.isArray(v)) {
+      copy.wires = v.map((port) => (Array.isArray(port) ? port.map(map) : port));
+    } else if ((key === "links" || key === "nodes" || key === "scope") && Array.isArray(v)) {
+      copy[key] = v.map(map);
+    } else if (key !== "id" && key !== "type" && typeof v === "string") {
+      copy[key] = map(v); // z, g and config node references are plain id strings
+    }
+  }
+  return copy;
+}

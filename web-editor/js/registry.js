@@ -1,0 +1,121 @@
+// The node types the runtime declares (GET /nodes): the only source for the palette, node looks and forms.
+
+/** Flow-file entries that are structure, not node types. */
+const STRUCTURE = new Set(["tab", "subflow", "group"]);
+
+export class Registry {
+  constructor(types) {
+    this.types = new Map(types.map((t) => [t.type, t]));
+  }
+
+  get(type) {
+    return this.types.get(type);
+  }
+
+  /** Families in declaration order, each with its types. */
+  families() {
+    const out = new Map();
+    for (const t of this.types.values()) {
+      if (!out.has(t.family)) {
+        out.set(t.family, []);
+      }
+      out.get(t.family).push(t);
+    }
+    return out;
+  }
+
+  isStructure(node) {
+    return STRUCTURE.has(node.type);
+  }
+
+  /** A node the runtime cannot run: neither declared nor an instance of a subflow in these flows. */
+  isUnknown(node, model) {
+    if (STRUCTURE.has(node.type) || this.types.has(node.type)) {
+      return false;
+    }
+    return !(node.type.startsWith("subflow:") && model.get(node.type.substring(8)));
+  }
+
+  /** Config nodes live outside the canvas; unknown types count as config when they have no position. */
+  isConfig(node) {
+    const t = this.types.get(node.type);
+    if (t) {
+      return !!t.config;
+    }
+    if (STRUCTURE.has(node.type) || node.type.startsWith("subflow:")) {
+      return false;
+    }
+    return node.x === undefined && node.y === undefined;
+  }
+
+  color(node, model) {
+    const t = this.types.get(node.type);
+    if (t) {
+      return t.color;
+    }
+    if (node.type.startsWith("subflow:")) {
+      const def = model.get(node.type.substring(8));
+      return (def && def.color) || "#DDAA99";
+    }
+    return "#ffffff";
+  }
+
+  inputs(node, model) {
+    const t = this.types.get(node.type);
+    if (t) {
+      return t.inputs;
+    }
+    if (node.type.startsWith("subflow:")) {
+      const def = model.get(node.type.substring(8));
+      return def && Array.isArray(def.in) ? Math.min(def.in.length, 1) : 1;
+    }
+    return 1;
+  }
+
+  /** Outputs: a node's own "outputs" (function, switch) wins over the declaration, as in Node-RED. */
+  outputs(node, model) {
+    if (typeof node.outputs === "number" || (typeof node.outputs === "string" && /^\d+$/.test(node.outputs))) {
+      return Number(node.outputs);
+    }
+    const t = this.types.get(node.type);
+    if (t) {
+      return t.outputs;
+    }
+    if (node.type.startsWith("subflow:")) {
+      const def = model.get(node.type.substring(8));
+      return def && Array.isArray(def.out) ? def.out.length : 0;
+    }
+    return Array.isArray(node.wires) ? node.wires.length : 0;
+  }
+
+  label(node, model) {
+    if (node.name) {
+      return String(node.name);
+    }
+    if (node.type.startsWith("subflow:")) {
+      const def = model.get(node.type.substring(8));
+      return (def && def.name) || "subflow";
+    }
+    return node.type;
+  }
+
+  /** A new node of this type with the declared defaults (typed inputs get their default type). */
+  newNode(type, id, z) {
+    const t = this.types.get(type);
+    const node = { id, type };
+    if (z !== undefined && !t.config) {
+      node.z = z;
+    }
+    node.name = "";
+    for (const f of t.fields) {
+      if (f.name === "name") {
+        continue;
+      }
+      node[f.name] = structuredClone(f.default === undefined ? "" : f.default);
+      if (f.kind === "typed" && f.typeField) {
+        node[f.typeField] = f.defaultType || (f.types && f.types[0]) || "str";
+      }
+    }
+    return node;
+  }
+}

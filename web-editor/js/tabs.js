@@ -1,0 +1,81 @@
+// The workspace tabs: switch, add, rename (double-click), remove.
+
+import { h, openDialog } from "./dialog.js";
+import { newId } from "./model.js";
+
+export class Tabs {
+  /** hooks: {select(id)} */
+  constructor(container, model, hooks) {
+    this.container = container;
+    this.model = model;
+    this.hooks = hooks;
+    this.active = null;
+  }
+
+  render() {
+    const spaces = this.model.workspaces();
+    if (!spaces.some((w) => w.id === this.active)) {
+      this.active = spaces.length ? spaces[0].id : null;
+    }
+    this.container.replaceChildren(...spaces.map((w) => {
+      const subflow = w.type === "subflow";
+      const tab = h("div", { class: "tab" + (w.id === this.active ? " active" : "") + (subflow ? " subflow" : "")
+        + (w.disabled ? " disabled" : ""), dataset: { id: w.id }, title: subflow ? "subflow definition" : w.info || "",
+      onclick: () => this.select(w.id), ondblclick: () => this.rename(w) },
+      subflow ? "subflow: " + (w.name || w.id) : (w.label || w.id));
+      if (!subflow && spaces.filter((s) => s.type === "tab").length > 1) {
+        tab.appendChild(h("button", { type: "button", class: "tab-close", title: "delete this tab and its nodes",
+          onclick: (e) => {
+            e.stopPropagation();
+            if (confirm(`Delete "${w.label || w.id}" and all its nodes?`)) {
+              this.model.remove([w.id]);
+            }
+          } }, "×"));
+      }
+      return tab;
+    }), h("button", { type: "button", id: "add-tab", title: "add a tab", onclick: () => this.add() }, "+"));
+  }
+
+  select(id) {
+    this.active = id;
+    this.render();
+    this.hooks.select(id);
+  }
+
+  add() {
+    const count = this.model.workspaces().filter((w) => w.type === "tab").length;
+    const tab = { id: newId(), type: "tab", label: `Flow ${count + 1}`, disabled: false, info: "", env: [] };
+    this.model.add(tab);
+    this.select(tab.id);
+  }
+
+  rename(w) {
+    const key = w.type === "subflow" ? "name" : "label";
+    const input = h("input", { type: "text", id: "tab-label", value: w[key] || "" });
+    const disabled = h("input", { type: "checkbox", id: "tab-disabled", checked: !!w.disabled });
+    openDialog({
+      title: w.type === "subflow" ? "Subflow" : "Tab",
+      id: "tab-dialog",
+      body: h("div", {}, h("div", { class: "form-row" }, h("label", { for: "tab-label" }, "name"), input),
+        w.type === "tab" ? h("div", { class: "form-row" }, h("label", {}, disabled, " disabled")) : null),
+      buttons: [
+        { label: "Cancel", action: () => true },
+        { label: "Done", class: "primary", id: "tab-done", action: () => {
+          let changed = false;
+          if (input.value !== (w[key] || "")) {
+            w[key] = input.value;
+            changed = true;
+          }
+          if (w.type === "tab" && disabled.checked !== !!w.disabled) {
+            w.disabled = disabled.checked;
+            changed = true;
+          }
+          if (changed) {
+            this.model.changed();
+          }
+          return true;
+        } },
+      ],
+    });
+  }
+}

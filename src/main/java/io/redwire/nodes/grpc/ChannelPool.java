@@ -53,7 +53,10 @@ final class ChannelPool {
     synchronized Lease acquire(String target, String credentialsKey, Supplier<ChannelCredentials> credentials) {
         Key key = new Key(target, credentialsKey);
         Entry e = channels.computeIfAbsent(key, k -> new Entry(
-                NettyChannelBuilder.forTarget(target, credentials.get()).directExecutor().build()));
+                NettyChannelBuilder.forTarget(target, credentials.get()).eventLoopGroup(GrpcEventLoops.group())
+                        .channelType(GrpcEventLoops.channelType()).directExecutor()
+                        // node-red-contrib-grpc never retried either; retry buffering costs on every call
+                        .disableRetry().build()));
         e.users++;
         return new Lease(key, e.channel);
     }

@@ -31,6 +31,7 @@ final class ClientEndpoint {
     private final String key;
     private final double deadline;
     private final Set<OutboundCall> inFlight = new LinkedHashSet<>();
+    private Descriptors.MethodDescriptor configured;
     private ChannelPool.Lease lease;
 
     ClientEndpoint(NodeConfig c) {
@@ -48,8 +49,19 @@ final class ClientEndpoint {
 
     /** The method a msg calls; a NodeError with node-red-contrib-grpc's status text when it does not exist. */
     Descriptors.MethodDescriptor method(Map<String, Object> msg) {
+        if (configured != null) {
+            return configured;
+        }
+        if (!service.isEmpty() && !method.isEmpty()) {
+            configured = resolve(service, method);
+            return configured;
+        }
         String s = service.isEmpty() ? JsValues.toJsString(msg.getOrDefault("service", "")) : service;
         String m = method.isEmpty() ? JsValues.toJsString(msg.getOrDefault("method", "")) : method;
+        return resolve(s, m);
+    }
+
+    private Descriptors.MethodDescriptor resolve(String s, String m) {
         ProtoSchema schema = server.schema();
         if (schema == null) {
             throw new NodeError("Error: grpc-server " + server.id() + " has no proto file");

@@ -91,6 +91,9 @@ final class DynamicServer {
             registry.addService(d);
         }
         return NettyServerBuilder.forAddress(new InetSocketAddress(host, port), credentials)
+                .bossEventLoopGroup(GrpcEventLoops.group())
+                .workerEventLoopGroup(GrpcEventLoops.group())
+                .channelType(GrpcEventLoops.serverChannelType())
                 .directExecutor()
                 .fallbackHandlerRegistry(registry)
                 .addService(ProtoReflectionServiceV1.newInstance())

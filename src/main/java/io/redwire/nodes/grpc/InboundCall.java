@@ -171,7 +171,8 @@ public final class InboundCall implements SharedRef {
         if (endOfStream) {
             msg.put("complete", true);
         }
-        msg.put("metadata", Messages.deepCopy(metadata));
+        // a single request's msg takes the map itself; every msg of a stream gets its own copy
+        msg.put("metadata", method.isClientStreaming() ? Messages.deepCopy(metadata) : metadata);
         msg.put("call", this);
         return msg;
     }

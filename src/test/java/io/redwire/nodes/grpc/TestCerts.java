@@ -14,12 +14,14 @@ record TestCerts(String ca, String serverChain, String serverKey, String clientC
     }
 
     static TestCerts create(Path dir) throws Exception {
-        run(dir, "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
+        run(dir, "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", "ca.key", "-out", "ca.pem",
                 "-days", "2", "-subj", "/CN=redwire test CA");
         Files.writeString(dir.resolve("server.ext"), "subjectAltName=DNS:localhost,IP:127.0.0.1\n");
         Files.writeString(dir.resolve("client.ext"), "extendedKeyUsage=clientAuth\n");
         for (String who : List.of("server", "client")) {
-            run(dir, "openssl", "req", "-newkey", "rsa:2048", "-nodes", "-keyout", who + ".key", "-out", who + ".csr",
+            run(dir, "openssl", "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                    "-keyout", who + ".key", "-out", who + ".csr",
                     "-subj", "/CN=" + (who.equals("server") ? "localhost" : "redwire test client"));
             run(dir, "openssl", "x509", "-req", "-in", who + ".csr", "-CA", "ca.pem", "-CAkey", "ca.key",
                     "-CAcreateserial", "-out", who + ".pem", "-days", "2", "-extfile", who + ".ext");

@@ -1,0 +1,45 @@
+package io.redwire.nodes.grpc;
+
+import io.grpc.netty.shaded.io.netty.channel.Channel;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.IoHandlerFactory;
+import io.grpc.netty.shaded.io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.ServerChannel;
+import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollIoHandler;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollServerSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.nio.NioIoHandler;
+import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioSocketChannel;
+import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
+
+/**
+ * The one I/O thread every grpc server and channel of the process shares. All flow work runs on the single flow
+ * loop anyway, so one I/O thread next to it is enough, and a call between a local grpc-call and a local server
+ * then stays on that one thread instead of crossing grpc-java's separate client and server thread pools (fewer
+ * thread hand-offs per call, measured in the seed benchmark).
+ */
+final class GrpcEventLoops {
+    private static final boolean EPOLL = Epoll.isAvailable();
+    private static EventLoopGroup group;
+
+    private GrpcEventLoops() {
+    }
+
+    static synchronized EventLoopGroup group() {
+        if (group == null) {
+            IoHandlerFactory io = EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+            group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("redwire-grpc", true), io);
+        }
+        return group;
+    }
+
+    static Class<? extends Channel> channelType() {
+        return EPOLL ? EpollSocketChannel.class : NioSocketChannel.class;
+    }
+
+    static Class<? extends ServerChannel> serverChannelType() {
+        return EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+    }
+}

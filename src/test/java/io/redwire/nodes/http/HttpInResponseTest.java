@@ -182,4 +182,22 @@ class HttpInResponseTest {
             assertEquals(404, h.get("/odd").statusCode());
         }
     }
+
+    @Test
+    void pathsMatchCaseInsensitivelyWithAnOptionalTrailingSlash() throws Exception {
+        try (Harness h = new Harness().deploy("""
+                [{"id":"t","type":"tab"},
+                 {"id":"lit","type":"http in","z":"t","url":"/lit/a.b","method":"get","x":1,"y":1,"wires":[["out"]]},
+                 {"id":"par","type":"http in","z":"t","url":"/p/:x/*","method":"get","x":1,"y":1,"wires":[["dbg","out"]]},
+                 {"id":"dbg","type":"debug","z":"t","complete":"req.params","x":1,"y":1,"wires":[]},
+                 {"id":"out","type":"http response","z":"t","x":1,"y":1,"wires":[]}]
+                """)) {
+            assertEquals(200, h.get("/LIT/A.B/").statusCode());
+            assertEquals(200, h.get("/lit/a.b").statusCode());
+            assertEquals(404, h.get("/lit/aXb").statusCode());
+            assertEquals(404, h.get("/lit/a.b/c").statusCode());
+            assertEquals(200, h.get("/p/a%20b/rest/of/it").statusCode());
+            assertEquals(Map.of("x", "a b", "0", "rest/of/it"), h.nextDebug(5).value());
+        }
+    }
 }

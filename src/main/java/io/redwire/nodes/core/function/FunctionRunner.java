@@ -60,9 +60,9 @@ public final class FunctionRunner implements FunctionHost {
     }
 
     /**
-     * Builds the sandbox on a worker thread without holding up the deploy (the first GraalJS context of a
-     * process takes seconds); msgs queue until it is ready. Compile errors are logged and leave a node that
-     * ignores its input, as in Node-RED.
+     * Builds the sandbox on a worker thread (the first GraalJS context of a process takes seconds; the event loop
+     * keeps running). The deploy completes when the code is compiled, as in Node-RED; compile errors are logged
+     * and leave a node that ignores its input, but do not fail the deploy.
      */
     public Future<Void> start() {
         info = nodeInfo();
@@ -72,6 +72,7 @@ public final class FunctionRunner implements FunctionHost {
                 node.warn("external modules are not loaded: '" + lib.var() + "' (" + lib.module() + ") is undefined");
             }
         }
+        Promise<Void> started = Promise.promise();
         building = node.vertx().executeBlocking(() -> build(timeoutMillis), false);
         building.onComplete(built -> node.engine().execute(() -> {
             if (state == State.CLOSED) {
@@ -86,8 +87,9 @@ public final class FunctionRunner implements FunctionHost {
             } else {
                 ready(built.result());
             }
+            started.complete();
         }));
-        return Future.succeededFuture();
+        return started.future();
     }
 
     private double timeoutSeconds(Settings settings) {

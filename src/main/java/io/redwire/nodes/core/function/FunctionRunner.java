@@ -60,10 +60,9 @@ public final class FunctionRunner implements FunctionHost {
     }
 
     /**
-     * Builds the sandbox on a worker thread, never on the event loop (the first GraalJS context of a process
-     * takes seconds). The deploy counts as started once the sandbox is ready, as Node-RED reports flows started
-     * when its nodes are; msgs that arrive earlier queue. Compile errors are logged and leave a node that
-     * ignores its input, as in Node-RED, without refusing the deploy.
+     * Builds the sandbox on a worker thread (the first GraalJS context of a process takes seconds; the event loop
+     * keeps running). The deploy completes when the code is compiled, as in Node-RED; compile errors are logged
+     * and leave a node that ignores its input, but do not fail the deploy.
      */
     public Future<Void> start() {
         info = nodeInfo();
@@ -73,6 +72,7 @@ public final class FunctionRunner implements FunctionHost {
                 node.warn("external modules are not loaded: '" + lib.var() + "' (" + lib.module() + ") is undefined");
             }
         }
+        Promise<Void> started = Promise.promise();
         building = node.vertx().executeBlocking(() -> build(timeoutMillis), false);
         building.onComplete(built -> node.engine().execute(() -> {
             if (state == State.CLOSED) {
@@ -87,8 +87,9 @@ public final class FunctionRunner implements FunctionHost {
             } else {
                 ready(built.result());
             }
+            started.complete();
         }));
-        return building.<Void>mapEmpty().otherwiseEmpty();
+        return started.future();
     }
 
     private double timeoutSeconds(Settings settings) {

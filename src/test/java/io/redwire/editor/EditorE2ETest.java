@@ -64,7 +64,7 @@ class EditorE2ETest {
 
     static void deployAndExpectSuccess(EditorBrowser b) {
         b.click("#deploy-button");
-        b.waitFor(By.cssSelector("#deploy-result.success"));
+        b.waitFor(By.cssSelector("#deploy-result.success"), java.time.Duration.ofSeconds(90));
     }
 
     @Test

@@ -105,9 +105,14 @@ public final class HttpInNode extends Node {
             emit(ctx, info, payload);
         }).onFailure(e -> {
             if (e instanceof TooLarge) {
-                // the rest of an HTTP/1 body is never read, so that connection cannot serve another request
+                // the rest of an HTTP/1 body is never read, so that connection cannot serve another request:
+                // say so in the response, so clients do not send the next request on it
+                boolean http1 = ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2;
+                if (http1) {
+                    ctx.response().putHeader("connection", "close");
+                }
                 Future<Void> sent = errorPage(ctx, 413, "PayloadTooLargeError: request entity too large");
-                if (ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
+                if (http1) {
                     sent.onComplete(v -> ctx.request().connection().close());
                 }
             } else {

@@ -161,12 +161,7 @@ public final class FunctionRunner implements FunctionHost {
 
     private void invoke(Map<String, Object> msg, Done done) {
         Call call = new Call(msg, sandbox.values().inputRoot(msg), done);
-        NodeError err;
-        try {
-            err = sandbox.run(() -> sandbox.invoke(body, call.root, call));
-        } catch (RuntimeException e) {
-            err = new NodeError(NodeError.textOf(e));
-        }
+        NodeError err = sandbox.run(() -> sandbox.invoke(body, call.root, call));
         if (err != null && !call.settled) {
             call.settle(); // a timed-out body never resolves
             done.done(err);

@@ -2,6 +2,7 @@ package io.redwire.nodes.core.function;
 
 import io.redwire.runtime.SharedRef;
 import io.redwire.runtime.Undefined;
+import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Value;
 
 import java.nio.ByteBuffer;
@@ -130,7 +131,11 @@ final class GuestValues {
             return newDate.execute(d.getTime());
         }
         Pattern p = (Pattern) v;
-        return newRegExp.execute(p.pattern());
+        try {
+            return newRegExp.execute(p.pattern());
+        } catch (PolyglotException e) {
+            return newObject.execute(); // a Java-only pattern syntax: an object, as JSON would show it
+        }
     }
 
     private Object nested(Object v, IdentityHashMap<Object, Value> seen) {

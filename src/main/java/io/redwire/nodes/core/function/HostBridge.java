@@ -53,6 +53,11 @@ final class HostBridge implements ProxyObject {
             host.send(call(a[0]), ports(a[1], a[2].asBoolean()));
             return null;
         });
+        define("returnedInput", a -> {
+            Call call = call(a[0]);
+            host.returned(call, call.root.materialize());
+            return null;
+        });
         define("returned", a -> {
             host.returned(call(a[0]), values().toMessageValue(a[1], false));
             return null;
@@ -137,8 +142,9 @@ final class HostBridge implements ProxyObject {
         }
     }
 
+    /** The Call passed back by the prelude; null only where the prelude passes null (initialize's sends). */
     private static Call call(Value v) {
-        return v.isNull() ? null : v.asProxyObject() instanceof Call c ? c : null;
+        return v.isProxyObject() && v.asProxyObject() instanceof Call c ? c : null;
     }
 
     /** A report object from the prelude ({text, code?, stack?, cause?}) as a NodeError; null stays null. */

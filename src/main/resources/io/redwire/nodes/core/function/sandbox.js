@@ -719,10 +719,15 @@
         }
     }
 
-    // A resolved body: returned msgs are sent as they are (never cloned), then the call is settled.
-    function finish(call, result) {
-        if (result !== null && typeof result === 'object' && !Array.isArray(result) && !(result instanceof Buffer)) {
-            host.returned(call, result); // the common `return msg`: one host call
+    // A resolved body: returned msgs are sent as they are (never cloned), then the call is settled. The
+    // common outcomes (the input msg, nothing) take one host call.
+    function finish(call, msg, result) {
+        if (result === msg) {
+            host.returnedInput(call);
+        } else if (result === undefined || result === null) {
+            host.settled(call, null);
+        } else if (typeof result === 'object' && !Array.isArray(result) && !(result instanceof Buffer)) {
+            host.returned(call, result);
         } else {
             sendResults(call, result, false);
             host.settled(call, null);
@@ -770,10 +775,10 @@
                 host.settled(call, rejection(e, msg, source));
                 return;
             }
-            if (result instanceof Promise) {
-                result.then((r) => finish(call, r), (e) => host.settled(call, rejection(e, msg, source)));
+            if (result === msg || result === undefined || result === null || !(result instanceof Promise)) {
+                finish(call, msg, result);
             } else {
-                finish(call, result);
+                result.then((r) => finish(call, msg, r), (e) => host.settled(call, rejection(e, msg, source)));
             }
         },
         initialize(fn) {

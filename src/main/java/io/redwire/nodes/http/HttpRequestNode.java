@@ -58,6 +58,8 @@ public final class HttpRequestNode extends Node {
     private final HeaderRules headerRules;
     private final long defaultTimeoutMs;
     private HttpClientAgent ownClient;
+    /** The last URL parsed: most nodes call one URL, so parsing it once per message is wasted work. */
+    private TargetUrl lastTarget;
 
     HttpRequestNode(NodeConfig c) {
         super(c);
@@ -116,7 +118,7 @@ public final class HttpRequestNode extends Node {
         long timeoutMs = timeout(msg);
         RequestHeaders headers = headers(msg);
         boolean follow = !msg.containsKey("followRedirects") || JsValues.truthy(msg.get("followRedirects"));
-        TargetUrl target = TargetUrl.parse(url);
+        TargetUrl target = target(url);
         CookieJar cookies = cookies(msg, headers, target);
         addAuthorization(headers, target);
         Object payload = msg.containsKey("payload") ? msg.get("payload") : Undefined.VALUE;
@@ -131,7 +133,7 @@ public final class HttpRequestNode extends Node {
                 return;
             }
             url += (url.contains("?") ? (url.endsWith("?") ? "" : "&") : "?") + QueryString.stringify(payload);
-            target = TargetUrl.parse(url);
+            target = target(url);
         } else if (method.equals("GET") && payload != Undefined.VALUE && payloadToBody) {
             body = RequestBody.encodeGetBody(payload);
         }
@@ -148,6 +150,15 @@ public final class HttpRequestNode extends Node {
             }
             done.done();
         });
+    }
+
+    private TargetUrl target(String url) {
+        TargetUrl cached = lastTarget;
+        if (cached != null && cached.source().equals(url)) {
+            return cached;
+        }
+        lastTarget = TargetUrl.parse(url);
+        return lastTarget;
     }
 
     /** Node-RED: the node's URL (mustache-rendered when templated) wins; msg.url only fills an empty one. */

@@ -588,4 +588,22 @@ class HttpRequestNodeTest {
             }
         }
     }
+
+    @Test
+    void httpsVerifiesCertificatesUnlessMsgRejectUnauthorizedIsFalse() throws Exception {
+        try (TargetServer target = new TargetServer(true).route("/echo", HttpRequestNodeTest::echo);
+             Harness h = new Harness()) {
+            String url = urlProp(target.url("/echo"));
+            h.deploy(requestFlow(h.port(), "[" + url + "]", "\"ret\":\"obj\""));
+            h.inject("go");
+            Map<String, DebugEvent> byNode = twoOutputs(h);
+            Map<?, ?> error = (Map<?, ?>) byNode.get("caught").value();
+            assertEquals("RequestError: unable to verify the first certificate", error.get("message"));
+            assertEquals("UNABLE_TO_VERIFY_LEAF_SIGNATURE", error.get("code"));
+
+            h.deploy(requestFlow(h.port(), "[" + url + ",{\"p\":\"rejectUnauthorized\",\"v\":\"false\",\"vt\":\"bool\"}]",
+                    "\"ret\":\"obj\""));
+            assertEquals("GET", echoed(send(h)).get("method"));
+        }
+    }
 }

@@ -13,6 +13,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.net.ClientSSLOptions;
+import io.vertx.core.net.ProxyOptions;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -57,6 +58,7 @@ public final class HttpRequestNode extends Node {
     private final String password;
     private final HeaderRules headerRules;
     private final long defaultTimeoutMs;
+    private final ProxyRules proxyRules;
     private HttpClientAgent ownClient;
     /** The last URL parsed: most nodes call one URL, so parsing it once per message is wasted work. */
     private TargetUrl lastTarget;
@@ -79,6 +81,10 @@ public final class HttpRequestNode extends Node {
         this.headerRules = new HeaderRules(c.list("headers"));
         long configured = (long) JsValues.toNumber(c.services().settings().get("httpRequestTimeout"));
         this.defaultTimeoutMs = configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
+        String proxyId = c.str("proxy");
+        Node proxyNode = proxyId.isEmpty() ? null : c.services().configNode(proxyId);
+        this.proxyRules = proxyNode instanceof HttpProxyConfigNode p ? p.rules()
+                : proxyId.isEmpty() ? ProxyRules.fromEnvironment(System.getenv()) : ProxyRules.NONE;
     }
 
     @Override
@@ -138,7 +144,8 @@ public final class HttpRequestNode extends Node {
             body = RequestBody.encodeGetBody(payload);
         }
         HttpExchange.Spec spec = new HttpExchange.Spec(method, target, headers, body, timeoutMs, follow, cookies,
-                authType.equals("digest") && hasCredentials(target) ? digest(target) : null, sslOptions(msg));
+                authType.equals("digest") && hasCredentials(target) ? digest(target) : null, sslOptions(msg),
+                proxy(target));
         String sentUrl = url;
         HttpExchange.run(client(), vertx(), spec).onComplete(ar -> {
             if (ar.succeeded()) {
@@ -269,6 +276,15 @@ public final class HttpRequestNode extends Node {
         String u = effectiveUser(target);
         String p = effectivePassword(target);
         return new DigestAuth(u == null ? "undefined" : u, p == null ? "undefined" : p);
+    }
+
+    private ProxyOptions proxy(TargetUrl target) {
+        try {
+            return proxyRules.forUrl(target);
+        } catch (ProxyRules.BadProxy e) {
+            warn(e.getMessage());
+            return null;
+        }
     }
 
     /** msg.rejectUnauthorized (boolean, or "true"/"false"): false accepts any certificate. */

@@ -606,4 +606,29 @@ class HttpRequestNodeTest {
             assertEquals("GET", echoed(send(h)).get("method"));
         }
     }
+
+    @Test
+    void anHttpProxyConfigSendsRequestsThroughTheProxyExceptItsNoProxyHosts() throws Exception {
+        try (TargetServer proxy = new TargetServer().route("/echo", HttpRequestNodeTest::echo);
+             TargetServer target = new TargetServer().route("/echo", HttpRequestNodeTest::echo);
+             Harness h = new Harness()) {
+            String proxyNode = ",{\"id\":\"px\",\"type\":\"http proxy\",\"url\":\"" + proxy.url("") + "\","
+                    + "\"noproxy\":[\"localhost:" + target.port() + "\"],"
+                    + "\"credentials\":{\"username\":\"pu\",\"password\":\"pp\"}}]";
+            String flow = requestFlow(h.port(), "[" + urlProp(target.url("/echo")) + "]", "\"ret\":\"obj\",\"proxy\":\"px\"");
+            h.deploy(flow.substring(0, flow.length() - 1) + proxyNode);
+            Map<?, ?> viaProxy = echoed(send(h));
+            assertEquals(target.url("/echo"), viaProxy.get("uri"));
+            assertEquals("Basic " + Base64.getEncoder().encodeToString("pu:pp".getBytes(StandardCharsets.UTF_8)),
+                    ((Map<?, ?>) viaProxy.get("headers")).get("proxy-authorization"));
+            assertEquals(1, proxy.requests());
+            assertEquals(0, target.requests());
+
+            flow = requestFlow(h.port(), "[" + urlProp("http://localhost:" + target.port() + "/echo") + "]",
+                    "\"ret\":\"obj\",\"proxy\":\"px\"");
+            h.deploy(flow.substring(0, flow.length() - 1) + proxyNode);
+            assertEquals("/echo", echoed(send(h)).get("uri"));
+            assertEquals(1, target.requests());
+        }
+    }
 }

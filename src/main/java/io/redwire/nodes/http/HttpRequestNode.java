@@ -13,6 +13,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.net.ClientSSLOptions;
+import io.vertx.core.net.ProxyOptions;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -57,7 +58,10 @@ public final class HttpRequestNode extends Node {
     private final String password;
     private final HeaderRules headerRules;
     private final long defaultTimeoutMs;
+    private final ProxyRules proxyRules;
     private HttpClientAgent ownClient;
+    /** The last URL parsed: most nodes call one URL, so parsing it once per message is wasted work. */
+    private TargetUrl lastTarget;
 
     HttpRequestNode(NodeConfig c) {
         super(c);
@@ -77,6 +81,10 @@ public final class HttpRequestNode extends Node {
         this.headerRules = new HeaderRules(c.list("headers"));
         long configured = (long) JsValues.toNumber(c.services().settings().get("httpRequestTimeout"));
         this.defaultTimeoutMs = configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
+        String proxyId = c.str("proxy");
+        Node proxyNode = proxyId.isEmpty() ? null : c.services().configNode(proxyId);
+        this.proxyRules = proxyNode instanceof HttpProxyConfigNode p ? p.rules()
+                : proxyId.isEmpty() ? ProxyRules.fromEnvironment(System.getenv()) : ProxyRules.NONE;
     }
 
     @Override
@@ -116,7 +124,7 @@ public final class HttpRequestNode extends Node {
         long timeoutMs = timeout(msg);
         RequestHeaders headers = headers(msg);
         boolean follow = !msg.containsKey("followRedirects") || JsValues.truthy(msg.get("followRedirects"));
-        TargetUrl target = TargetUrl.parse(url);
+        TargetUrl target = target(url);
         CookieJar cookies = cookies(msg, headers, target);
         addAuthorization(headers, target);
         Object payload = msg.containsKey("payload") ? msg.get("payload") : Undefined.VALUE;
@@ -131,12 +139,13 @@ public final class HttpRequestNode extends Node {
                 return;
             }
             url += (url.contains("?") ? (url.endsWith("?") ? "" : "&") : "?") + QueryString.stringify(payload);
-            target = TargetUrl.parse(url);
+            target = target(url);
         } else if (method.equals("GET") && payload != Undefined.VALUE && payloadToBody) {
             body = RequestBody.encodeGetBody(payload);
         }
         HttpExchange.Spec spec = new HttpExchange.Spec(method, target, headers, body, timeoutMs, follow, cookies,
-                authType.equals("digest") && hasCredentials(target) ? digest(target) : null, sslOptions(msg));
+                authType.equals("digest") && hasCredentials(target) ? digest(target) : null, sslOptions(msg),
+                proxy(target));
         String sentUrl = url;
         HttpExchange.run(client(), vertx(), spec).onComplete(ar -> {
             if (ar.succeeded()) {
@@ -148,6 +157,15 @@ public final class HttpRequestNode extends Node {
             }
             done.done();
         });
+    }
+
+    private TargetUrl target(String url) {
+        TargetUrl cached = lastTarget;
+        if (cached != null && cached.source().equals(url)) {
+            return cached;
+        }
+        lastTarget = TargetUrl.parse(url);
+        return lastTarget;
     }
 
     /** Node-RED: the node's URL (mustache-rendered when templated) wins; msg.url only fills an empty one. */
@@ -258,6 +276,15 @@ public final class HttpRequestNode extends Node {
         String u = effectiveUser(target);
         String p = effectivePassword(target);
         return new DigestAuth(u == null ? "undefined" : u, p == null ? "undefined" : p);
+    }
+
+    private ProxyOptions proxy(TargetUrl target) {
+        try {
+            return proxyRules.forUrl(target);
+        } catch (ProxyRules.BadProxy e) {
+            warn(e.getMessage());
+            return null;
+        }
     }
 
     /** msg.rejectUnauthorized (boolean, or "true"/"false"): false accepts any certificate. */

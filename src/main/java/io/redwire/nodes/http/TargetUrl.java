@@ -8,11 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An http(s) URL parsed and serialised the way Node's WHATWG URL does it for the http request node: lower-case host,
+ * An http(s) URL ({@code source} is the text it was parsed from) parsed and serialised the way Node's WHATWG URL does it for the http request node: lower-case host,
  * default port dropped, empty path → "/", dot segments removed, unsafe characters percent-encoded. Parsed by hand
  * because java.net.URI rejects characters (spaces, braces, `|`) that browsers and Node accept.
  */
-record TargetUrl(boolean https, String username, String password, String host, int port, String path,
+record TargetUrl(String source, boolean https, String username, String password, String host, int port, String path,
                  String query, String fragment) {
 
     static TargetUrl parse(String url) {
@@ -90,7 +90,7 @@ record TargetUrl(boolean https, String username, String password, String host, i
             tail = tail.substring(0, q);
         }
         String path = removeDotSegments(UriEncoding.path(tail.isEmpty() ? "/" : tail));
-        return new TargetUrl(https, user, pass, host, port, path, query, fragment);
+        return new TargetUrl(url, https, user, pass, host, port, path, query, fragment);
     }
 
     /** The URL a redirect's Location points to, relative to this one. */
@@ -152,11 +152,11 @@ record TargetUrl(boolean https, String username, String password, String host, i
     }
 
     TargetUrl withoutCredentials() {
-        return new TargetUrl(https, "", "", host, port, path, query, fragment);
+        return new TargetUrl(source, https, "", "", host, port, path, query, fragment);
     }
 
     TargetUrl withCredentials(String user, String pass) {
-        return new TargetUrl(https, user, pass, host, port, path, query, fragment);
+        return new TargetUrl(source, https, user, pass, host, port, path, query, fragment);
     }
 
     /** The WHATWG href. */

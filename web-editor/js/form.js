@@ -8,6 +8,7 @@ const TYPE_LABELS = { msg: "msg.", flow: "flow.", global: "global.", str: "strin
 
 /**
  * Opens the form. `ctx` = {registry, model, onDone(node), onDelete(node)}.
+ * Resolves how it was closed: "done", "cancel" or "deleted".
  */
 export function openNodeForm(node, ctx) {
   const type = ctx.registry.get(node.type);
@@ -34,13 +35,13 @@ export function openNodeForm(node, ctx) {
       title,
       body,
       id: "node-form",
-      onCancel: () => resolve(false),
+      onCancel: () => resolve("cancel"),
       buttons: [
         { label: "Delete", class: "danger left", id: "form-delete", action: () => {
           ctx.onDelete(node);
-          resolve(true);
+          resolve("deleted");
         } },
-        { label: "Cancel", id: "form-cancel", action: () => resolve(false) },
+        { label: "Cancel", id: "form-cancel", action: () => resolve("cancel") },
         { label: "Done", class: "primary", id: "form-done", action: () => {
           let ok = true;
           for (const e of editors) {
@@ -59,7 +60,7 @@ export function openNodeForm(node, ctx) {
           if (changed) {
             ctx.onDone(node);
           }
-          resolve(changed);
+          resolve("done");
           return true;
         } },
       ],
@@ -278,8 +279,8 @@ function configEditor(f, node, ctx) {
     disabled: !declared, onclick: async () => {
       const created = ctx.registry.newNode(f.configType, newId());
       ctx.model.add(created);
-      const kept = await openNodeForm(created, ctx);
-      if (kept !== false && ctx.model.get(created.id)) {
+      const closed = await openNodeForm(created, ctx);
+      if (closed === "done") {
         fill(created.id);
       } else {
         if (ctx.model.get(created.id)) {

@@ -158,7 +158,7 @@ public final class AdminApi {
                 ? (Map<String, Object>) m : Map.of();
         engine.execute(() -> {
             if (!(engine.node(id) instanceof InjectTarget target)) {
-                Replies.status(ctx, 404);
+                Replies.error(ctx, 404, "not_found", "no running inject node " + id);
                 return;
             }
             try {
@@ -184,7 +184,7 @@ public final class AdminApi {
         engine.execute(() -> {
             Node n = engine.node(id);
             if (on == null || n == null) {
-                Replies.status(ctx, 404);
+                Replies.error(ctx, 404, "not_found", on == null ? "use enable or disable" : "no running node " + id);
                 return;
             }
             if (n instanceof DebugNode d) {
@@ -197,12 +197,12 @@ public final class AdminApi {
     private void debugMany(RoutingContext ctx) {
         Boolean on = debugState(ctx.pathParam("state"));
         if (on == null) {
-            Replies.status(ctx, 404);
+            Replies.error(ctx, 404, "not_found", "use enable or disable");
             return;
         }
         Object body = ctx.body().length() > 0 ? parseOrNull(ctx.body().buffer().getBytes()) : null;
         if (!(body instanceof Map<?, ?> m) || !(m.get("nodes") instanceof List<?> ids)) {
-            Replies.status(ctx, 400);
+            Replies.error(ctx, 400, "invalid_request", "body must be {\"nodes\":[ids]}");
             return;
         }
         engine.execute(() -> {

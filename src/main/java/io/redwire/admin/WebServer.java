@@ -43,7 +43,9 @@ public final class WebServer {
         });
         Promise<Integer> bound = Promise.promise();
         engine.loop().runOnContext(v -> engine.vertx()
+                // plain HTTP/1.1 like Node-RED: no h2c upgrade offered to clients that ask for one on a GET
                 .createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true)
+                        .setHttp2ClearTextEnabled(false)
                         .setCompressionSupported(false))
                 .requestHandler(router)
                 .listen()

@@ -36,7 +36,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class KillDuringDeployTest {
     private static final Pattern LISTENING = Pattern.compile("Server now running at http://127\\.0\\.0\\.1:(\\d+)/");
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private HttpClient http = client();
+
+    /** HTTP/1.1 and a fresh pool per process: a new process may get the port of the one just killed. */
+    private static HttpClient client() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
+                .build();
+    }
 
     @Test
     void aKilledDeployNeverLeavesATruncatedFlowsFile(@TempDir Path userDir) throws Exception {
@@ -46,6 +52,7 @@ class KillDuringDeployTest {
         int killedMidDeploy = 0;
         for (int round = 0; round < 4; round++) {
             Process p = start(userDir);
+            http = client();
             try {
                 int port = awaitPort(p);
                 String current = get(port);

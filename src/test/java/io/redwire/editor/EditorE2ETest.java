@@ -246,8 +246,6 @@ class EditorE2ETest {
             b.actions().doubleClick(b.waitFor(By.cssSelector("#canvas .node[data-id='h1'] .node-body"))).perform();
             WebElement url = b.waitFor(By.id("field-url"));
             url.clear();
-            b.click("#form-done");
-            b.waitForText(By.cssSelector(".form-row[data-field='url'] .validation"), "is required");
             url.sendKeys("/after");
             b.click("#form-done");
             deployAndExpectSuccess(b);
@@ -284,6 +282,38 @@ class EditorE2ETest {
             deployAndExpectSuccess(b);
             assertEquals(Map.of("message", "edited in the form"), Json.parse(s.post("/http", "{}").body()));
             b.screenshot("change-edited");
+        }
+    }
+
+    @Test
+    void aConfigNodePickerListsTheDeclaredConfigTypeAndOpensItsForm() throws Exception {
+        Path seed = Path.of("/work/shared/flows/seed-http-vs-grpc.flow.json");
+        try (AdminServer s = new AdminServer()) {
+            assumeTrue(s.server().engine().registry().has("grpc-call"), "needs the grpc nodes");
+            assumeTrue(Files.exists(seed), "seed flow file");
+            b.open(s.url("/"));
+            importFile(b, seed);
+            b.actions().doubleClick(b.waitFor(By.cssSelector("#canvas .node[data-id='d3739dc3caf9689f'] .node-body")))
+                    .perform();
+            WebElement picker = b.waitFor(By.cssSelector("#node-form select[data-config-type='grpc-server']"));
+            assertEquals("8cb71b4d968ba4f2", b.js("return arguments[0].value", picker));
+            b.click("#node-form .config-edit");
+            WebElement proto = b.waitFor(By.cssSelector("#dialogs .overlay:last-child #field-protoFile"));
+            assertTrue(proto.getAttribute("value").contains("service Greeter"));
+            assertEquals("textarea", proto.getTagName(), "a code area for the .proto text");
+            b.screenshot("config-node-form");
+            b.click("#dialogs .overlay:last-child #form-cancel");
+            b.click("#node-form .config-add"); // a new grpc-server, made from its declaration's defaults
+            WebElement port = b.waitFor(By.cssSelector("#dialogs .overlay:last-child #field-port"));
+            assertEquals("5001", port.getAttribute("value"));
+            b.click("#dialogs .overlay:last-child #form-done");
+            new org.openqa.selenium.support.ui.WebDriverWait(b.driver(), java.time.Duration.ofSeconds(5))
+                    .until(d -> !"8cb71b4d968ba4f2".equals(b.js("return arguments[0].value", picker)));
+            assertEquals(3L, b.js("return arguments[0].options.length", picker), "(none) and two servers");
+            new org.openqa.selenium.support.ui.Select(picker).selectByValue("");
+            b.click("#form-done");
+            b.waitForText(By.cssSelector("#node-form .form-row[data-field='server'] .validation"), "is required");
+            b.click("#form-cancel");
         }
     }
 

@@ -15,6 +15,7 @@ public final class CoreNodes {
                 CatchNode.TYPE, StatusNode.TYPE, CompleteNode.TYPE,
                 LinkInNode.TYPE, LinkOutNode.TYPE, LinkCallNode.TYPE,
                 ChangeNode.TYPE, SwitchNode.TYPE, RangeNode.TYPE, TemplateNode.TYPE, JsonNode.TYPE, RbeNode.TYPE,
-                SplitNode.TYPE, JoinNode.TYPE, BatchNode.TYPE, SortNode.TYPE, DelayNode.TYPE, TriggerNode.TYPE);
+                SplitNode.TYPE, JoinNode.TYPE, BatchNode.TYPE, SortNode.TYPE, DelayNode.TYPE, TriggerNode.TYPE,
+                FunctionNode.TYPE);
     }
 }

@@ -13,8 +13,6 @@ import io.redwire.runtime.Undefined;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * rbe (the "filter" node): report by exception. Passes a message only when its value changed (rbe, rbei) or moved
@@ -32,8 +30,6 @@ public final class RbeNode extends Node {
             .field(Field.str("topi", "topic"))
             .factory(RbeNode::new);
 
-    private static final Pattern LEADING_FLOAT = Pattern.compile(
-            "^[\\s\\u00a0\\ufeff]*([+-]?(Infinity|(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?))");
     private static final String NO_TOPIC = "_no_topic";
 
     private final String func;
@@ -52,7 +48,7 @@ public final class RbeNode extends Node {
         this.func = c.str("func").isEmpty() ? "rbe" : c.str("func");
         String gap = c.str("gap").isEmpty() ? "0" : c.str("gap");
         this.percent = gap.endsWith("%");
-        this.gapSetting = percent ? parseFloat(gap) : JsValues.toNumber(gap);
+        this.gapSetting = percent ? JsRules.parseFloat(gap) : JsValues.toNumber(gap);
         this.start = c.str("start");
         this.compareWithInput = "in".equals(c.str("inout"));
         this.perTopic = !Boolean.FALSE.equals(c.raw().get("septopics"));
@@ -103,7 +99,7 @@ public final class RbeNode extends Node {
                     send(msg);
                 }
             }
-        } else if (!strictEquals(value, previous.getOrDefault(t, Undefined.VALUE))) {
+        } else if (!JsRules.strictEquals(value, previous.getOrDefault(t, Undefined.VALUE))) {
             previous.put(t, value);
             if (doSend) {
                 send(msg);
@@ -112,7 +108,7 @@ public final class RbeNode extends Node {
     }
 
     private void onBand(Map<String, Object> msg, Object value, String t) {
-        double n = parseFloat(JsValues.toJsString(value));
+        double n = JsRules.parseFloat(value);
         if (Double.isNaN(n)) {
             warn("no number found in payload");
             return;
@@ -149,32 +145,11 @@ public final class RbeNode extends Node {
         }
     }
 
-    /** JavaScript's ===: numbers by value, other primitives by equality. */
-    private static boolean strictEquals(Object a, Object b) {
-        if (a instanceof Number x && b instanceof Number y) {
-            return x.doubleValue() == y.doubleValue();
-        }
-        return a == b || a != null && a.equals(b);
-    }
-
     private static double number(Object v) {
         return v == null ? Double.NaN : JsValues.toNumber(v);
     }
 
     private static double zeroIfNaN(double d) {
         return Double.isNaN(d) ? 0 : d;
-    }
-
-    /** JavaScript's parseFloat: the longest numeric prefix after leading whitespace, NaN when there is none. */
-    static double parseFloat(String text) {
-        Matcher m = LEADING_FLOAT.matcher(text);
-        if (!m.find()) {
-            return Double.NaN;
-        }
-        String num = m.group(1);
-        if (num.endsWith("Infinity")) {
-            return num.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
-        }
-        return Double.parseDouble(num);
     }
 }

@@ -10,6 +10,8 @@ import io.redwire.runtime.NodeType;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.buffer.Buffer;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,37 +20,52 @@ import java.util.Map;
 /** http in: an HTTP endpoint on the shared server; each request becomes a msg with payload, req and res. */
 public final class HttpInNode extends Node {
     public static final NodeType TYPE = NodeType.builder("http in", "network").color("#e7e7ae").ports(0, 1)
-            .field(Field.str("url", "").asRequired())
+            .field(Field.str("url", "").label("path (required; a node without one stays inert)"))
             .field(Field.select("method", "get", "get", "post", "put", "delete", "patch"))
             .field(Field.bool("upload", false))
             .field(Field.bool("skipBodyParsing", false))
             .field(Field.str("swaggerDoc", ""))
             .factory(HttpInNode::new);
-    private static final int MAX_BODY = 5 * 1024 * 1024;
+    private static final long DEFAULT_MAX_BODY = 5L * 1024 * 1024;
+    private static final java.util.regex.Pattern BYTE_SIZE =
+            java.util.regex.Pattern.compile("(?i)^\\s*(\\d+(?:\\.\\d+)?)\\s*(b|kb|mb|gb|tb|pb)?\\s*$");
+
+    private static final List<String> METHODS = List.of("get", "post", "put", "delete", "patch");
 
     private final String url;
     private final String method;
+    /** settings.httpNodeRoot: a path prefix, or null when set to false (no http in routes at all). */
+    private final String root;
     private final boolean upload;
     private final boolean skipBodyParsing;
+    private final long maxBody;
     private final HttpRoutes routes;
     private HttpRoutes.Registration registration;
 
     HttpInNode(NodeConfig c) {
         super(c);
         String u = c.str("url");
-        this.url = u.startsWith("/") ? u : "/" + u;
+        this.url = u.isEmpty() || u.startsWith("/") ? u : "/" + u;
         this.method = c.str("method").toLowerCase();
         this.upload = c.bool("upload");
         this.skipBodyParsing = c.bool("skipBodyParsing");
         this.routes = c.services().httpRoutes();
-        if (!List.of("get", "post", "put", "delete", "patch").contains(method)) {
-            throw c.error("method", "unsupported method '" + method + "'");
-        }
+        this.maxBody = byteSize(c.services().settings().get("apiMaxLength"));
+        Object rootSetting = c.services().settings().get("httpNodeRoot");
+        this.root = Boolean.FALSE.equals(rootSetting) ? null
+                : rootSetting instanceof String r ? (r.endsWith("/") ? r.substring(0, r.length() - 1) : r) : "";
     }
 
+    /** Like Node-RED, a node that cannot serve warns and stays inert instead of refusing the deploy. */
     @Override
     public Future<Void> start() {
-        registration = routes.add(method, url, this::handle);
+        if (root == null) {
+            warn("Cannot create http-in node when httpNodeRoot set to false");
+        } else if (url.isEmpty()) {
+            warn("missing path");
+        } else if (METHODS.contains(method)) {
+            registration = routes.add(method, root + url, this::handle);
+        }
         return Future.succeededFuture();
     }
 
@@ -71,17 +88,13 @@ public final class HttpInNode extends Node {
         }
         String contentType = req.getHeader("content-type");
         if (upload && "multipart/form-data".equals(RequestBodyParser.mediaType(contentType))) {
-            MultipartReader.read(req, MAX_BODY).onSuccess(form -> {
+            MultipartReader.read(req, (int) Math.min(maxBody, Integer.MAX_VALUE)).onSuccess(form -> {
                 info.put("files", form.files());
                 emit(ctx, info, form.fields());
             }).onFailure(e -> badRequest(ctx, e.getMessage()));
             return;
         }
-        req.body().onSuccess(buf -> {
-            if (buf.length() > MAX_BODY) {
-                ctx.response().setStatusCode(413).end();
-                return;
-            }
+        readBody(req).onSuccess(buf -> {
             Object payload;
             try {
                 payload = skipBodyParsing ? buf.getBytes() : RequestBodyParser.parse(contentType, buf.getBytes());
@@ -90,7 +103,62 @@ public final class HttpInNode extends Node {
                 return;
             }
             emit(ctx, info, payload);
-        }).onFailure(e -> badRequest(ctx, e.getMessage()));
+        }).onFailure(e -> {
+            if (e instanceof TooLarge) {
+                // the rest of an HTTP/1 body is never read, so that connection cannot serve another request
+                Future<Void> sent = errorPage(ctx, 413, "PayloadTooLargeError: request entity too large");
+                if (ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
+                    sent.onComplete(v -> ctx.request().connection().close());
+                }
+            } else {
+                badRequest(ctx, e.getMessage());
+            }
+        });
+    }
+
+    /** The request is larger than apiMaxLength. */
+    private static final class TooLarge extends RuntimeException {
+        TooLarge() {
+            super("request entity too large", null, false, false);
+        }
+    }
+
+    /** The whole body, refused as soon as it is known to exceed the limit (raw-body's rule). */
+    private Future<Buffer> readBody(HttpServerRequest req) {
+        String declared = req.getHeader("content-length");
+        if (declared != null && declared.chars().allMatch(Character::isDigit) && declared.length() < 19
+                && Long.parseLong(declared) > maxBody) {
+            return Future.failedFuture(new TooLarge());
+        }
+        Promise<Buffer> done = Promise.promise();
+        Buffer body = Buffer.buffer();
+        req.handler(chunk -> {
+            if (body.length() + chunk.length() > maxBody) {
+                done.tryFail(new TooLarge());
+            } else {
+                body.appendBuffer(chunk);
+            }
+        });
+        req.exceptionHandler(done::tryFail);
+        req.endHandler(v -> done.tryComplete(body));
+        req.resume();
+        return done.future();
+    }
+
+    /** settings.apiMaxLength: bytes, or a size like "5mb" (the bytes package's units, powers of 1024). */
+    static long byteSize(Object setting) {
+        if (setting instanceof Number n) {
+            return n.longValue();
+        }
+        if (setting instanceof String s) {
+            java.util.regex.Matcher m = BYTE_SIZE.matcher(s);
+            if (m.matches()) {
+                String unit = m.group(2) == null ? "b" : m.group(2).toLowerCase();
+                int power = List.of("b", "kb", "mb", "gb", "tb", "pb").indexOf(unit);
+                return (long) Math.floor(Double.parseDouble(m.group(1)) * Math.pow(1024, power));
+            }
+        }
+        return DEFAULT_MAX_BODY;
     }
 
     private void emit(RoutingContext ctx, HttpRequestInfo info, Object payload) {
@@ -104,9 +172,15 @@ public final class HttpInNode extends Node {
     }
 
     private static void badRequest(RoutingContext ctx, String message) {
+        errorPage(ctx, 400, "SyntaxError: " + message);
+    }
+
+    /** Express's default error page. */
+    private static Future<Void> errorPage(RoutingContext ctx, int status, String text) {
         String body = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Error</title>\n"
-                + "</head>\n<body>\n<pre>SyntaxError: " + escape(message) + "</pre>\n</body>\n</html>\n";
-        ctx.response().setStatusCode(400).putHeader("content-type", "text/html; charset=utf-8").end(body);
+                + "</head>\n<body>\n<pre>" + escape(text) + "</pre>\n</body>\n</html>\n";
+        return ctx.response().setStatusCode(status).putHeader("content-type", "text/html; charset=utf-8")
+                .putHeader("x-content-type-options", "nosniff").end(body);
     }
 
     private static String escape(String s) {

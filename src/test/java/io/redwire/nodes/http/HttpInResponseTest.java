@@ -4,6 +4,7 @@ import io.redwire.testing.Harness;
 import org.junit.jupiter.api.Test;
 
 import io.redwire.runtime.DebugEvent;
+import io.redwire.runtime.Settings;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -150,6 +151,53 @@ class HttpInResponseTest {
                     .header("cookie", "a=1; b=x%20y").build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode());
             assertEquals(Map.of("a", "1", "b", "x y"), h.nextDebug(5).value());
+        }
+    }
+
+    @Test
+    void settingsMoveRoutesAndLimitBodies() throws Exception {
+        Settings settings = new Settings(new java.util.LinkedHashMap<>(Map.of("httpNodeRoot", "/api/", "apiMaxLength", "1kb")));
+        try (Harness h = new Harness(settings).deploy(ECHO)) {
+            assertEquals(404, h.post("/echo", "text/plain", "x").statusCode());
+            assertEquals("small", h.post("/api/echo", "text/plain", "small").body());
+            HttpResponse<String> big = h.post("/api/echo", "text/plain", "x".repeat(1025));
+            assertEquals(413, big.statusCode());
+            assertTrue(big.body().contains("PayloadTooLargeError: request entity too large"), big.body());
+            assertEquals("again", h.post("/api/echo", "text/plain", "again").body());
+        }
+    }
+
+    @Test
+    void nodesWithoutAPathOrAServableMethodWarnAndStayInert() throws Exception {
+        try (Harness h = new Harness()) {
+            List<Object> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+            h.server().engine().log().sidebar((topic, data) -> warnings.add(((DebugEvent) data).value()));
+            h.deploy("""
+                    [{"id":"t","type":"tab"},
+                     {"id":"a","type":"http in","z":"t","url":"","method":"get","x":1,"y":1,"wires":[["out"]]},
+                     {"id":"b","type":"http in","z":"t","url":"/odd","method":"head","x":1,"y":1,"wires":[["out"]]},
+                     {"id":"out","type":"http response","z":"t","x":1,"y":1,"wires":[]}]
+                    """);
+            assertEquals(List.of("missing path"), warnings);
+            assertEquals(404, h.get("/odd").statusCode());
+        }
+    }
+
+    @Test
+    void pathsMatchCaseInsensitivelyWithAnOptionalTrailingSlash() throws Exception {
+        try (Harness h = new Harness().deploy("""
+                [{"id":"t","type":"tab"},
+                 {"id":"lit","type":"http in","z":"t","url":"/lit/a.b","method":"get","x":1,"y":1,"wires":[["out"]]},
+                 {"id":"par","type":"http in","z":"t","url":"/p/:x/*","method":"get","x":1,"y":1,"wires":[["dbg","out"]]},
+                 {"id":"dbg","type":"debug","z":"t","complete":"req.params","x":1,"y":1,"wires":[]},
+                 {"id":"out","type":"http response","z":"t","x":1,"y":1,"wires":[]}]
+                """)) {
+            assertEquals(200, h.get("/LIT/A.B/").statusCode());
+            assertEquals(200, h.get("/lit/a.b").statusCode());
+            assertEquals(404, h.get("/lit/aXb").statusCode());
+            assertEquals(404, h.get("/lit/a.b/c").statusCode());
+            assertEquals(200, h.get("/p/a%20b/rest/of/it").statusCode());
+            assertEquals(Map.of("x", "a b", "0", "rest/of/it"), h.nextDebug(5).value());
         }
     }
 }

@@ -144,4 +144,20 @@ class HttpRequestPartsTest {
         assertEquals(List.of("x-a"), new ArrayList<>(out.names()));
         assertEquals("2", out.get("X-A"));
     }
+
+    @Test
+    void setCookieHeadersAreWrittenAsExpressWritesThem() {
+        String withOptions = ResponseCookies.setCookie("b", map("value", "x y", "maxAge", 1500, "domain", "example.com",
+                "httpOnly", true, "secure", true, "sameSite", "lax", "priority", "high"));
+        assertEquals("b=x%20y; Max-Age=1; Domain=example.com; Path=/; Expires=", withOptions.substring(0, 56));
+        assertEquals("; HttpOnly; Secure; Priority=High; SameSite=Lax",
+                withOptions.substring(withOptions.indexOf(" GMT") + 4));
+        assertEquals("a=1; Path=/", ResponseCookies.setCookie("a", 1));
+        assertEquals("j=j%3A%7B%22a%22%3A1%7D; Path=/", ResponseCookies.setCookie("j", map("value", map("a", 1))));
+        assertEquals("gone=; Path=/x; Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+                ResponseCookies.setCookie("gone", map("value", null, "path", "/x", "maxAge", 5)));
+        assertEquals("gone=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT", ResponseCookies.setCookie("gone", null));
+        assertEquals("TypeError: option sameSite is invalid", assertThrows(NodeError.class,
+                () -> ResponseCookies.setCookie("s", map("value", "v", "sameSite", "sideways"))).getMessage());
+    }
 }

@@ -1,0 +1,53 @@
+package io.redwire.nodes.core.function;
+
+import org.graalvm.polyglot.Context;
+
+import java.time.Duration;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Stops guest code that runs longer than its node's time limit. {@link Context#interrupt} must be called from a
+ * thread other than the one running the code, hence one shared daemon thread.
+ */
+final class Watchdog {
+    private final ScheduledThreadPoolExecutor timer;
+
+    Watchdog() {
+        timer = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "redwire-js-watchdog");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.setRemoveOnCancelPolicy(true);
+    }
+
+    /** A running guard; {@link Guard#close()} disarms it when the guest call returns in time. */
+    final class Guard implements AutoCloseable {
+        private volatile boolean active = true;
+        private final ScheduledFuture<?> task;
+
+        private Guard(Context context, long millis) {
+            task = timer.schedule(() -> {
+                if (active) {
+                    try {
+                        context.interrupt(Duration.ofSeconds(10));
+                    } catch (Exception e) {
+                        // the call ended meanwhile, or the context is closing: nothing left to stop
+                    }
+                }
+            }, millis, TimeUnit.MILLISECONDS);
+        }
+
+        @Override
+        public void close() {
+            active = false;
+            task.cancel(false);
+        }
+    }
+
+    Guard arm(Context context, long millis) {
+        return new Guard(context, millis);
+    }
+}

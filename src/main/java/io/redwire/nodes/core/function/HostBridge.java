@@ -172,7 +172,7 @@ final class HostBridge implements ProxyObject {
 
     /**
      * The msgs of one send: an array with, per output, null or an array of msgs (the prelude normalised it). The
-     * first msg is deep-copied when cloneFirst; the others are handed over as they are.
+     * first msg object is deep-copied when cloneFirst; the others are handed over as they are.
      */
     private List<Object> ports(Value msgs, boolean cloneFirst) {
         long outputs = msgs.getArraySize();
@@ -192,9 +192,11 @@ final class HostBridge implements ProxyObject {
                     continue;
                 }
                 Object msg = values().toMessageValue(m, first && cloneFirst);
-                first = false;
+                if (msg instanceof Map) {
+                    first = false;
+                }
                 if (msg != null) {
-                    port.add(msg);
+                    port.add(msg); // non-msgs too: Node.send reports them like Node-RED's runtime does
                 }
             }
             perPort.add(port);

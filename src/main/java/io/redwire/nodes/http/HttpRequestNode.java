@@ -59,6 +59,8 @@ public final class HttpRequestNode extends Node {
     private final HeaderRules headerRules;
     private final long defaultTimeoutMs;
     private final ProxyRules proxyRules;
+    /** The tls-config node, or null: its options replace msg.rejectUnauthorized, and URLs default to https. */
+    private final TlsConfigNode tls;
     private HttpClientAgent ownClient;
     /** The last URL parsed: most nodes call one URL, so parsing it once per message is wasted work. */
     private TargetUrl lastTarget;
@@ -81,6 +83,8 @@ public final class HttpRequestNode extends Node {
         this.headerRules = new HeaderRules(c.list("headers"));
         long configured = (long) JsValues.toNumber(c.services().settings().get("httpRequestTimeout"));
         this.defaultTimeoutMs = configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
+        String tlsId = c.str("tls");
+        this.tls = !tlsId.isEmpty() && c.services().configNode(tlsId) instanceof TlsConfigNode t ? t : null;
         String proxyId = c.str("proxy");
         Node proxyNode = proxyId.isEmpty() ? null : c.services().configNode(proxyId);
         this.proxyRules = proxyNode instanceof HttpProxyConfigNode p ? p.rules()
@@ -117,7 +121,7 @@ public final class HttpRequestNode extends Node {
             return;
         }
         if (!url.startsWith("http://") && !url.startsWith("https://")) {
-            url = "http://" + url;
+            url = (tls != null ? "https://" : "http://") + url;
         }
         url = escapeStrayPercents(url);
         String method = method(msg);
@@ -144,7 +148,8 @@ public final class HttpRequestNode extends Node {
             body = RequestBody.encodeGetBody(payload);
         }
         HttpExchange.Spec spec = new HttpExchange.Spec(method, target, headers, body, timeoutMs, follow, cookies,
-                authType.equals("digest") && hasCredentials(target) ? digest(target) : null, sslOptions(msg),
+                authType.equals("digest") && hasCredentials(target) ? digest(target) : null,
+                tls != null ? tls.sslOptions() : sslOptions(msg),
                 proxy(target));
         String sentUrl = url;
         HttpExchange.run(client(), vertx(), spec).onComplete(ar -> {

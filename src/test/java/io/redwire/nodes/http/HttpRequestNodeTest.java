@@ -631,4 +631,24 @@ class HttpRequestNodeTest {
             assertEquals(1, target.requests());
         }
     }
+
+    @Test
+    void aTlsConfigSuppliesTheTrustedCaAndMakesHttpsTheDefaultScheme() throws Exception {
+        try (TargetServer target = new TargetServer(true).route("/echo", HttpRequestNodeTest::echo);
+             Harness h = new Harness()) {
+            String tlsNode = ",{\"id\":\"tc\",\"type\":\"tls-config\",\"ca\":\""
+                    + target.certificatePath().replace("\\", "\\\\") + "\",\"verifyservercert\":true}]";
+            String flow = requestFlow(h.port(), "[" + urlProp("localhost:" + target.port() + "/echo") + "]",
+                    "\"ret\":\"obj\",\"tls\":\"tc\"");
+            h.deploy(flow.substring(0, flow.length() - 1) + tlsNode);
+            Map<?, ?> msg = send(h);
+            assertEquals("GET", echoed(msg).get("method"));
+            assertEquals("https://localhost:" + target.port() + "/echo", msg.get("responseUrl"));
+
+            String lax = ",{\"id\":\"tc\",\"type\":\"tls-config\",\"verifyservercert\":false}]";
+            flow = requestFlow(h.port(), "[" + urlProp(target.url("/echo")) + "]", "\"ret\":\"obj\",\"tls\":\"tc\"");
+            h.deploy(flow.substring(0, flow.length() - 1) + lax);
+            assertEquals("GET", echoed(send(h)).get("method"));
+        }
+    }
 }

@@ -23,6 +23,7 @@ final class TargetServer implements AutoCloseable {
     private final AtomicInteger requests = new AtomicInteger();
     private final HttpServer server;
     private final boolean tls;
+    private final SelfSignedCertificate certificate = SelfSignedCertificate.create("localhost");
 
     TargetServer() {
         this(false);
@@ -33,7 +34,7 @@ final class TargetServer implements AutoCloseable {
         this.tls = tls;
         HttpServerOptions options = new HttpServerOptions();
         if (tls) {
-            options.setSsl(true).setKeyCertOptions(SelfSignedCertificate.create("localhost").keyCertOptions());
+            options.setSsl(true).setKeyCertOptions(certificate.keyCertOptions());
         }
         server = Harness.await(vertx.createHttpServer(options)
                 .connectionHandler(c -> connections.incrementAndGet())
@@ -52,6 +53,11 @@ final class TargetServer implements AutoCloseable {
     TargetServer route(String path, Handler<HttpServerRequest> handler) {
         routes.put(path, handler);
         return this;
+    }
+
+    /** The PEM file of the server's self-signed certificate (for "localhost"). */
+    String certificatePath() {
+        return certificate.certificatePath();
     }
 
     int port() {

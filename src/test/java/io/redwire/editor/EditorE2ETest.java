@@ -116,7 +116,7 @@ class EditorE2ETest {
 
     @Test
     void exportEqualsTheImportedSeedFlow() throws Exception {
-        Path seed = Path.of("/work/shared/flows/seed-http-vs-grpc.flow.json");
+        Path seed = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
         if (!Files.exists(seed)) {
             seed = Path.of("src/test/resources/seed-http-vs-grpc.flow.json");
         }
@@ -287,7 +287,7 @@ class EditorE2ETest {
 
     @Test
     void aConfigNodePickerListsTheDeclaredConfigTypeAndOpensItsForm() throws Exception {
-        Path seed = Path.of("/work/shared/flows/seed-http-vs-grpc.flow.json");
+        Path seed = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
         try (AdminServer s = new AdminServer()) {
             assumeTrue(s.server().engine().registry().has("grpc-call"), "needs the grpc nodes");
             assumeTrue(Files.exists(seed), "seed flow file");
@@ -320,7 +320,7 @@ class EditorE2ETest {
     /** The seed flow's gRPC loop; needs the gRPC, function, switch, change and http request nodes. */
     @Test
     void theSeedFlowsGrpcLoopReportsAnElapsedTime() throws Exception {
-        Path seed = Path.of("/work/shared/flows/seed-http-vs-grpc.flow.json");
+        Path seed = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
         try (AdminServer s = new AdminServer()) {
             var registry = s.server().engine().registry();
             for (String type : List.of("grpc-call", "grpc-server", "grpc-register-function", "grpc-response",

@@ -60,9 +60,9 @@ public final class FunctionRunner implements FunctionHost {
     }
 
     /**
-     * Builds the sandbox on a worker thread (the first GraalJS context of a process takes seconds; the event loop
-     * keeps running). The deploy completes when the code is compiled, as in Node-RED; compile errors are logged
-     * and leave a node that ignores its input, but do not fail the deploy.
+     * Builds the sandbox on a worker thread (the first GraalJS context of a process takes seconds) without holding
+     * up the deploy: like Node-RED 5, which compiles after its module loading promise, the node queues input until
+     * its code is ready. Compile errors are logged and leave a node that ignores its input.
      */
     public Future<Void> start() {
         info = nodeInfo();
@@ -72,7 +72,6 @@ public final class FunctionRunner implements FunctionHost {
                 node.warn("external modules are not loaded: '" + lib.var() + "' (" + lib.module() + ") is undefined");
             }
         }
-        Promise<Void> started = Promise.promise();
         building = node.vertx().executeBlocking(() -> build(timeoutMillis), false);
         building.onComplete(built -> node.engine().execute(() -> {
             if (state == State.CLOSED) {
@@ -87,9 +86,8 @@ public final class FunctionRunner implements FunctionHost {
             } else {
                 ready(built.result());
             }
-            started.complete();
         }));
-        return started.future();
+        return Future.succeededFuture();
     }
 
     private double timeoutSeconds(Settings settings) {

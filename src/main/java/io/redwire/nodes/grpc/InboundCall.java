@@ -28,7 +28,8 @@ public final class InboundCall implements SharedRef {
     private final ServerCall<Request, DynamicMessage> call;
     private final Descriptors.MethodDescriptor method;
     private final DynamicServer server;
-    private final Map<String, Object> metadata;
+    private final Metadata headers;
+    private Map<String, Object> metadata;
     private GrpcRegisterFunctionNode target;
     private boolean admitted;
     private boolean headersSent;
@@ -41,7 +42,7 @@ public final class InboundCall implements SharedRef {
         this.call = call;
         this.method = method;
         this.server = server;
-        this.metadata = MetadataCodec.toObject(headers);
+        this.headers = headers; // converted on the loop: grpc's I/O thread is the busier one under load
     }
 
     /** grpc-java's entry point for one method: creates the call and its transport-thread listener. */
@@ -184,6 +185,9 @@ public final class InboundCall implements SharedRef {
         }
         if (endOfStream) {
             msg.put("complete", true);
+        }
+        if (metadata == null) {
+            metadata = MetadataCodec.toObject(headers);
         }
         // a single request's msg takes the map itself; every msg of a stream gets its own copy
         msg.put("metadata", method.isClientStreaming() ? copyOfMetadata() : metadata);

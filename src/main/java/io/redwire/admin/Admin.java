@@ -8,7 +8,6 @@ import io.vertx.ext.web.Router;
  * and the editor's files.
  */
 public final class Admin {
-    private final AdminAuth auth;
     private final FlowService flows;
     private final CommsHub comms;
     private final AdminApi api;
@@ -18,7 +17,7 @@ public final class Admin {
      * @throws IllegalArgumentException when the settings' adminAuth is malformed
      */
     public Admin(Engine engine, FlowFile store) {
-        this.auth = AdminAuth.from(engine.settings());
+        AdminAuth auth = AdminAuth.from(engine.settings());
         this.flows = new FlowService(engine, store);
         this.comms = new CommsHub(engine, auth);
         this.flows.addListener(comms);
@@ -34,9 +33,5 @@ public final class Admin {
 
     public FlowService flows() {
         return flows;
-    }
-
-    public AdminAuth auth() {
-        return auth;
     }
 }

@@ -133,10 +133,6 @@ public final class AdminAuth {
         return enabled;
     }
 
-    public long sessionSeconds() {
-        return sessionSeconds;
-    }
-
     /** The caller of a request: its Bearer token (header, or access_token query for websockets), else anonymous. */
     public Principal principal(RoutingContext ctx) {
         if (!enabled) {

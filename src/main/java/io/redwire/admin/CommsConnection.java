@@ -18,7 +18,6 @@ final class CommsConnection {
 
     private final ServerWebSocket ws;
     private final ArrayDeque<String> pending = new ArrayDeque<>();
-    private long dropped;
     private final long flushTimer;
     private final long heartbeatTimer;
 
@@ -43,15 +42,8 @@ final class CommsConnection {
         synchronized (pending) {
             if (pending.size() >= MAX_PENDING) {
                 pending.pollFirst();
-                dropped++;
             }
             pending.addLast(element);
-        }
-    }
-
-    long dropped() {
-        synchronized (pending) {
-            return dropped;
         }
     }
 

@@ -36,10 +36,6 @@ public final class CommsHub implements FlowService.DeployListener {
         engine.comms().subscribe(this::publish);
     }
 
-    int connectionCount() {
-        return connections.size();
-    }
-
     private void publish(String topic, Object data) {
         boolean status = topic.startsWith("status/");
         boolean retain = status || topic.startsWith("notification/");

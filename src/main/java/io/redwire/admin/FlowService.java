@@ -48,10 +48,6 @@ public final class FlowService {
         listeners.add(l);
     }
 
-    public FlowFile store() {
-        return store;
-    }
-
     /** The deployed flows exactly as stored (compact JSON array). */
     public String flowsJson() {
         return flowsJson;

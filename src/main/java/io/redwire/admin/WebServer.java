@@ -43,7 +43,8 @@ public final class WebServer {
         });
         Promise<Integer> bound = Promise.promise();
         engine.loop().runOnContext(v -> engine.vertx()
-                // plain HTTP/1.1 like Node-RED: no h2c upgrade offered to clients that ask for one on a GET
+                // plain HTTP/1.1 like Node-RED: with h2c upgrades on, Java's HttpClient (which asks for one on
+                // each GET) hung or hit framing errors on large answers such as GET /flows and GET /nodes
                 .createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true)
                         .setHttp2ClearTextEnabled(false)
                         .setCompressionSupported(false))

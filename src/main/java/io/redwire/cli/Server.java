@@ -72,10 +72,6 @@ public final class Server {
         return engine;
     }
 
-    public Admin admin() {
-        return admin;
-    }
-
     public int port() {
         return port;
     }

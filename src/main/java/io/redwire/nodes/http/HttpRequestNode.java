@@ -15,8 +15,6 @@ import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.net.ClientSSLOptions;
 import io.vertx.core.net.ProxyOptions;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -53,9 +51,7 @@ public final class HttpRequestNode extends Node {
     private final boolean payloadToBody;
     private final boolean persist;
     private final boolean sendErrorsToCatchOnly;
-    private final String authType;
-    private final String user;
-    private final String password;
+    private final RequestAuth auth;
     private final HeaderRules headerRules;
     private final long defaultTimeoutMs;
     private final ProxyRules proxyRules;
@@ -76,10 +72,8 @@ public final class HttpRequestNode extends Node {
         this.payloadToBody = "body".equals(paytoqs);
         this.persist = c.bool("persist");
         this.sendErrorsToCatchOnly = c.bool("senderr");
-        this.authType = c.str("authType").isEmpty() ? "basic" : c.str("authType");
-        Map<?, ?> credentials = c.raw().get("credentials") instanceof Map<?, ?> m ? m : Map.of();
-        this.user = credentials.get("user") instanceof String s ? s : null;
-        this.password = credentials.get("password") instanceof String s ? s : null;
+        this.auth = RequestAuth.of(c.str("authType"),
+                c.raw().get("credentials") instanceof Map<?, ?> m ? m : Map.of());
         this.headerRules = new HeaderRules(c.list("headers"));
         long configured = (long) JsValues.toNumber(c.services().settings().get("httpRequestTimeout"));
         this.defaultTimeoutMs = configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
@@ -123,21 +117,21 @@ public final class HttpRequestNode extends Node {
         if (!url.startsWith("http://") && !url.startsWith("https://")) {
             url = (tls != null ? "https://" : "http://") + url;
         }
-        url = escapeStrayPercents(url);
+        url = TargetUrl.escapeStrayPercents(url);
         String method = method(msg);
         long timeoutMs = timeout(msg);
         RequestHeaders headers = headers(msg);
         boolean follow = !msg.containsKey("followRedirects") || JsValues.truthy(msg.get("followRedirects"));
         TargetUrl target = target(url);
         CookieJar cookies = cookies(msg, headers, target);
-        addAuthorization(headers, target);
+        auth.apply(headers, target);
         Object payload = msg.containsKey("payload") ? msg.get("payload") : Undefined.VALUE;
         Buffer body = null;
         if (!method.equals("GET") && !method.equals("HEAD") && payload != Undefined.VALUE) {
             body = RequestBody.encode(payload, headers);
         }
         if (method.equals("GET") && payload != Undefined.VALUE && payloadToQuery) {
-            if (!(payload == null || payload instanceof Map || payload instanceof List || payload instanceof byte[])) {
+            if (payload instanceof String || payload instanceof Number || payload instanceof Boolean) {
                 error("Invalid payload", msg);
                 done.done();
                 return;
@@ -148,7 +142,7 @@ public final class HttpRequestNode extends Node {
             body = RequestBody.encodeGetBody(payload);
         }
         HttpExchange.Spec spec = new HttpExchange.Spec(method, target, headers, body, timeoutMs, follow, cookies,
-                authType.equals("digest") && hasCredentials(target) ? digest(target) : null,
+                auth.digest(target),
                 tls != null ? tls.sslOptions() : sslOptions(msg),
                 proxy(target));
         String sentUrl = url;
@@ -246,43 +240,6 @@ public final class HttpRequestNode extends Node {
         return jar;
     }
 
-    private boolean hasCredentials(TargetUrl target) {
-        return effectiveUser(target) != null || effectivePassword(target) != null;
-    }
-
-    /** Credentials, with the URL's userinfo filling the missing ones (Node-RED's rule). */
-    private String effectiveUser(TargetUrl target) {
-        return user != null && !user.isEmpty() ? user : target.username().isEmpty() ? user : target.username();
-    }
-
-    private String effectivePassword(TargetUrl target) {
-        return password != null && !password.isEmpty() ? password
-                : target.password().isEmpty() ? password : target.password();
-    }
-
-    private void addAuthorization(RequestHeaders headers, TargetUrl target) {
-        String u = effectiveUser(target);
-        String p = effectivePassword(target);
-        if (u == null && p == null) {
-            return;
-        }
-        if (authType.equals("basic")) {
-            if ((u != null && !u.isEmpty()) || (p != null && !p.isEmpty())) {
-                String pair = (u == null ? "" : u) + ":" + (p == null ? "" : p);
-                headers.set("Authorization", "Basic "
-                        + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
-            }
-        } else if (authType.equals("bearer")) {
-            headers.set("Authorization", "Bearer " + (p == null ? "" : p));
-        }
-    }
-
-    private DigestAuth digest(TargetUrl target) {
-        String u = effectiveUser(target);
-        String p = effectivePassword(target);
-        return new DigestAuth(u == null ? "undefined" : u, p == null ? "undefined" : p);
-    }
-
     private ProxyOptions proxy(TargetUrl target) {
         try {
             return proxyRules.forUrl(target);
@@ -336,46 +293,11 @@ public final class HttpRequestNode extends Node {
         }
     }
 
-    /**
-     * got rejects a query with a '%' that does not start an escape; Node-RED re-encodes such a '%' as %25 (and
-     * keeps valid escapes).
-     */
-    static String escapeStrayPercents(String url) {
-        int q = url.indexOf('?');
-        if (q < 0 || q == url.length() - 1 || url.indexOf('%', q) < 0) {
-            return url;
-        }
-        String query = url.substring(q + 1);
-        StringBuilder out = new StringBuilder(url.length() + 8).append(url, 0, q + 1);
-        int i = 0;
-        while (i < query.length()) {
-            char c = query.charAt(i);
-            if (c != '%') {
-                out.append(c);
-                i++;
-                continue;
-            }
-            int end = Math.min(i + 3, query.length());
-            String match = query.substring(i, end);
-            if (match.length() == 3 && isHex(match.charAt(1)) && isHex(match.charAt(2))) {
-                out.append(match);
-            } else {
-                out.append("%25").append(match, 1, match.length());
-            }
-            i = end;
-        }
-        return out.toString();
-    }
-
     private static Map<String, Object> status(String fill, String shape, String text) {
         Map<String, Object> s = new java.util.LinkedHashMap<>();
         s.put("fill", fill);
         s.put("shape", shape);
         s.put("text", text);
         return s;
-    }
-
-    private static boolean isHex(char c) {
-        return Character.digit(c, 16) >= 0 && c < 0x80;
     }
 }

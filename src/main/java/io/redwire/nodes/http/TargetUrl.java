@@ -242,4 +242,39 @@ record TargetUrl(String source, boolean https, String username, String password,
         }
         return "/" + String.join("/", out);
     }
+
+    /**
+     * got rejects a query with a '%' that does not start an escape; Node-RED re-encodes such a '%' as %25 (and
+     * keeps valid escapes). Applied to the URL text before it is parsed.
+     */
+    static String escapeStrayPercents(String url) {
+        int q = url.indexOf('?');
+        if (q < 0 || q == url.length() - 1 || url.indexOf('%', q) < 0) {
+            return url;
+        }
+        String query = url.substring(q + 1);
+        StringBuilder out = new StringBuilder(url.length() + 8).append(url, 0, q + 1);
+        int i = 0;
+        while (i < query.length()) {
+            char c = query.charAt(i);
+            if (c != '%') {
+                out.append(c);
+                i++;
+                continue;
+            }
+            int end = Math.min(i + 3, query.length());
+            String match = query.substring(i, end);
+            if (match.length() == 3 && isHex(match.charAt(1)) && isHex(match.charAt(2))) {
+                out.append(match);
+            } else {
+                out.append("%25").append(match, 1, match.length());
+            }
+            i = end;
+        }
+        return out.toString();
+    }
+
+    private static boolean isHex(char c) {
+        return c < 0x80 && Character.digit(c, 16) >= 0;
+    }
 }

@@ -84,9 +84,9 @@ class HttpRequestPartsTest {
 
     @Test
     void strayPercentsInTheQueryAreEscaped() {
-        assertEquals("http://h/a%?x=%2525&y=%25zz&z=%25", HttpRequestNode.escapeStrayPercents("http://h/a%?x=%2525&y=%zz&z=%"));
-        assertEquals("http://h/?a=%25%41", HttpRequestNode.escapeStrayPercents("http://h/?a=%%41"));
-        assertEquals("http://h/?", HttpRequestNode.escapeStrayPercents("http://h/?"));
+        assertEquals("http://h/a%?x=%2525&y=%25zz&z=%25", TargetUrl.escapeStrayPercents("http://h/a%?x=%2525&y=%zz&z=%"));
+        assertEquals("http://h/?a=%25%41", TargetUrl.escapeStrayPercents("http://h/?a=%%41"));
+        assertEquals("http://h/?", TargetUrl.escapeStrayPercents("http://h/?"));
     }
 
     @Test

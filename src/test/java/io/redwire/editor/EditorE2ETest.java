@@ -56,7 +56,7 @@ class EditorE2ETest {
     /** Imports a flows file through the import dialog's file chooser. */
     static void importFile(EditorBrowser b, Path file) {
         b.click("#import-button");
-        b.waitFor(By.id("import-file")).sendKeys(file.toAbsolutePath().toString());
+        b.waitFor(By.id("import-file")).sendKeys(file.toAbsolutePath().normalize().toString()); // chromedriver wants canonical paths
         new org.openqa.selenium.support.ui.WebDriverWait(b.driver(), java.time.Duration.ofSeconds(10))
                 .until(d -> !d.findElement(By.id("import-text")).getAttribute("value").isEmpty());
         b.click("#import-confirm");

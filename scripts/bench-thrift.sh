@@ -35,7 +35,7 @@ wait_port() { # port
 
 python_runs() { # port label -> prints each run, echoes the median
   local port=$1 label=$2 ms=()
-  $PY "$PEER" "$GEN" client tinycalc binary buffered "$port" bench >/dev/null   # warm-up
+  for _ in 1 2 3; do $PY "$PEER" "$GEN" client tinycalc binary buffered "$port" bench >/dev/null; done   # JIT warm-up
   for _ in $(seq 1 "$RUNS"); do
     ms+=("$($PY "$PEER" "$GEN" client tinycalc binary buffered "$port" bench | $PY -c 'import json,sys; print(json.load(sys.stdin)["ms"])')")
   done

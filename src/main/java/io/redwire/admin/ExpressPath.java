@@ -9,9 +9,13 @@ import java.util.regex.Pattern;
 final class ExpressPath {
     private final Pattern pattern;
     private final List<String> params = new ArrayList<>();
+    /** The path without its trailing slash when it has no params or wildcards: matched without a regex. */
+    private final String literal;
 
     ExpressPath(String path) {
         String p = path.startsWith("/") ? path : "/" + path;
+        literal = p.indexOf(':') < 0 && p.indexOf('*') < 0 ? (p.endsWith("/") ? p.substring(0, p.length() - 1) : p)
+                : null;
         StringBuilder re = new StringBuilder("^");
         int i = 0;
         int wildcard = 0;
@@ -45,6 +49,12 @@ final class ExpressPath {
 
     /** The matched params (name → decoded value, absent optional ones omitted), or null when the path differs. */
     java.util.Map<String, String> match(String path) {
+        if (literal != null) {
+            int n = literal.length();
+            boolean same = (path.length() == n || path.length() == n + 1 && path.charAt(n) == '/')
+                    && path.regionMatches(true, 0, literal, 0, n);
+            return same ? java.util.Map.of() : null;
+        }
         Matcher m = pattern.matcher(path);
         if (!m.matches()) {
             return null;

@@ -27,14 +27,20 @@ public final class NodeRouteTable implements HttpRoutes {
         return () -> routes.remove(r);
     }
 
-    /** Dispatches to the first matching route; false when none matches. HEAD uses GET routes; OPTIONS lists methods. */
+    /**
+     * Dispatches to the first matching route; false when none matches. HEAD uses GET routes; OPTIONS without an
+     * OPTIONS route (such as the CORS preflight handler) lists the methods routed for the path.
+     */
     boolean dispatch(RoutingContext ctx) {
         String method = ctx.request().method().name().toLowerCase();
         String path = ctx.normalizedPath();
         if (method.equals("options")) {
-            return answerOptions(ctx, path);
+            return route(ctx, method, path) || answerOptions(ctx, path);
         }
-        String wanted = method.equals("head") ? "get" : method;
+        return route(ctx, method.equals("head") ? "get" : method, path);
+    }
+
+    private boolean route(RoutingContext ctx, String wanted, String path) {
         for (Route r : routes) {
             if (!r.method.equals(wanted)) {
                 continue;
@@ -53,7 +59,7 @@ public final class NodeRouteTable implements HttpRoutes {
     private boolean answerOptions(RoutingContext ctx, String path) {
         java.util.LinkedHashSet<String> allowed = new java.util.LinkedHashSet<>();
         for (Route r : routes) {
-            if (r.path.match(path) != null) {
+            if (!r.method.equals("options") && r.path.match(path) != null) {
                 allowed.add(r.method.toUpperCase());
                 if (r.method.equals("get")) {
                     allowed.add("HEAD");

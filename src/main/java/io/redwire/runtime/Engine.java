@@ -37,6 +37,8 @@ public final class Engine {
 
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
     private boolean drainScheduled;
+    /** False while a deployment is starting: deliveries queue until every node has started. */
+    private boolean started;
     private volatile Thread loopThread;
     private Deployment current;
     private volatile String state = "stop";
@@ -123,7 +125,7 @@ public final class Engine {
         }
         queue.add(target);
         queue.add(msg);
-        if (!drainScheduled) {
+        if (started && !drainScheduled) {
             drainScheduled = true;
             loop.runOnContext(v -> drain());
         }
@@ -232,8 +234,15 @@ public final class Engine {
     private Future<Void> startDeployment(Deployment d) {
         current = d;
         state = "start";
+        started = false;
         flowContexts.keySet().retainAll(d.unitIds());
-        return d.start();
+        return d.start().onComplete(r -> {
+            started = true;
+            if (!queue.isEmpty() && !drainScheduled) {
+                drainScheduled = true;
+                loop.runOnContext(v -> drain());
+            }
+        });
     }
 
     private Future<Void> stop(Deployment d) {

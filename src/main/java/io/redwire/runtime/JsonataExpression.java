@@ -66,6 +66,11 @@ public final class JsonataExpression {
             });
         }
         frame.bind("clone", (Jsonata.Fn1<Object, Object>) Messages::deepCopy);
+        // dashjoin reads "now" from the expression compiled last on this thread; take it per evaluation instead
+        long now = System.currentTimeMillis();
+        frame.bind("millis", (Jsonata.Fn0<Object>) () -> now);
+        frame.bind("now", Jsonata.function("now",
+                (Jsonata.FnVarArgs<Object>) args -> JsValues.isoString(new java.util.Date(now)), "<s?s?:s>"));
         extra.forEach(frame::bind);
         Object out;
         try {

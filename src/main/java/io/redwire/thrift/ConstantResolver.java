@@ -75,7 +75,7 @@ final class ConstantResolver {
         }
         if (type instanceof TypeDef.MapOf m && e instanceof MapValueElement map) {
             Map<String, Object> out = new LinkedHashMap<>();
-            map.getValue().forEach((k, v) -> out.put(ThriftCodec.keyString(value(k, m.key())), value(v, m.value())));
+            map.getValue().forEach((k, v) -> out.put(MapKeys.toKey(value(k, m.key())), value(v, m.value())));
             return out;
         }
         if (type instanceof StructDef s && e instanceof MapValueElement map) {
@@ -107,11 +107,11 @@ final class ConstantResolver {
                 case BOOL:
                     return v != 0;
                 case BYTE:
-                    return (int) ThriftCodec.checkRange(v, Byte.MIN_VALUE, Byte.MAX_VALUE, s);
+                    return (int) ValueWriter.checkRange(v, Byte.MIN_VALUE, Byte.MAX_VALUE, s);
                 case I16:
-                    return (int) ThriftCodec.checkRange(v, Short.MIN_VALUE, Short.MAX_VALUE, s);
+                    return (int) ValueWriter.checkRange(v, Short.MIN_VALUE, Short.MAX_VALUE, s);
                 case I32:
-                    return (int) ThriftCodec.checkRange(v, Integer.MIN_VALUE, Integer.MAX_VALUE, s);
+                    return (int) ValueWriter.checkRange(v, Integer.MIN_VALUE, Integer.MAX_VALUE, s);
                 case I64:
                     return v;
                 case DOUBLE:

@@ -51,12 +51,12 @@ public final class IncomingCall implements SharedRef {
     /** Answers with the method's result (ignored for void). Throws ValueException if it does not fit the IDL. */
     public void reply(Object result) {
         FieldDef success = method.returnsVoid() ? null : method.result().field((short) 0);
-        send(encode(TMessageType.REPLY, out -> ThriftCodec.writeResult(out, method.result(), success, result)));
+        send(encode(TMessageType.REPLY, out -> ValueWriter.writeResult(out, method.result(), success, result)));
     }
 
     /** Answers with a declared exception. Throws ValueException if its fields do not fit the IDL. */
     public void raise(FieldDef exception, Object fields) {
-        send(encode(TMessageType.REPLY, out -> ThriftCodec.writeResult(out, method.result(), exception, fields)));
+        send(encode(TMessageType.REPLY, out -> ValueWriter.writeResult(out, method.result(), exception, fields)));
     }
 
     /** Answers with a TApplicationException (type is one of its constants). */

@@ -66,7 +66,7 @@ final class ServerConnection {
             return new Incoming(header, null, null, null);
         }
         ReadProblems found = new ReadProblems();
-        Map<String, Object> args = ThriftCodec.readStruct(in, route.method().args(), found);
+        Map<String, Object> args = ValueReader.readStruct(in, route.method().args(), found);
         in.readMessageEnd();
         return new Incoming(header, route, args, found.text());
     }

@@ -93,7 +93,7 @@ public final class ThriftClient {
             bytes = wire.encode(out -> {
                 out.writeMessageBegin(new TMessage(method.name(), method.oneway() ? TMessageType.ONEWAY
                         : TMessageType.CALL, seqid));
-                ThriftCodec.writeStruct(out, method.args(), args);
+                ValueWriter.writeStruct(out, method.args(), args);
                 out.writeMessageEnd();
             });
         } catch (ValueException e) {
@@ -222,7 +222,7 @@ public final class ThriftClient {
                     + header.type);
         }
         ReadProblems problems = new ReadProblems();
-        Map<String, Object> result = ThriftCodec.readStruct(in, p.method.result(), problems);
+        Map<String, Object> result = ValueReader.readStruct(in, p.method.result(), problems);
         in.readMessageEnd();
         return new Reply(header.seqid, result, null, problems.text());
     }

@@ -71,7 +71,12 @@ final class EditorBrowser implements AutoCloseable {
     }
 
     WebElement waitFor(By by) {
-        return new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.visibilityOfElementLocated(by));
+        return waitFor(by, Duration.ofSeconds(15));
+    }
+
+    /** A longer wait, for deploys: they finish once every node has started (function sandboxes take seconds). */
+    WebElement waitFor(By by, Duration limit) {
+        return new WebDriverWait(driver, limit).until(ExpectedConditions.visibilityOfElementLocated(by));
     }
 
     WebElement waitForText(By by, String text) {

@@ -56,7 +56,7 @@ class EditorE2ETest {
     /** Imports a flows file through the import dialog's file chooser. */
     static void importFile(EditorBrowser b, Path file) {
         b.click("#import-button");
-        b.waitFor(By.id("import-file")).sendKeys(file.toAbsolutePath().toString());
+        b.waitFor(By.id("import-file")).sendKeys(file.toAbsolutePath().normalize().toString()); // chromedriver wants canonical paths
         new org.openqa.selenium.support.ui.WebDriverWait(b.driver(), java.time.Duration.ofSeconds(10))
                 .until(d -> !d.findElement(By.id("import-text")).getAttribute("value").isEmpty());
         b.click("#import-confirm");
@@ -65,7 +65,7 @@ class EditorE2ETest {
     static void deployAndExpectSuccess(EditorBrowser b) throws Exception {
         b.click("#deploy-button");
         WebElement result = new org.openqa.selenium.support.ui.WebDriverWait(b.driver(),
-                java.time.Duration.ofSeconds(60)).until(d -> d.findElements(By.id("deploy-result")).stream()
+                java.time.Duration.ofSeconds(90)).until(d -> d.findElements(By.id("deploy-result")).stream()
                 .findFirst().orElse(null));
         if (!result.getAttribute("class").contains("success")) {
             b.screenshot("deploy-failed");
@@ -122,7 +122,7 @@ class EditorE2ETest {
 
     @Test
     void exportEqualsTheImportedSeedFlow() throws Exception {
-        Path seed = Path.of("/work/shared/flows/seed-http-vs-grpc.flow.json");
+        Path seed = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
         if (!Files.exists(seed)) {
             seed = Path.of("src/test/resources/seed-http-vs-grpc.flow.json");
         }
@@ -293,7 +293,7 @@ class EditorE2ETest {
 
     @Test
     void aConfigNodePickerListsTheDeclaredConfigTypeAndOpensItsForm() throws Exception {
-        Path seed = Path.of("/work/shared/flows/seed-http-vs-grpc.flow.json");
+        Path seed = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
         try (AdminServer s = new AdminServer()) {
             assumeTrue(s.server().engine().registry().has("grpc-call"), "needs the grpc nodes");
             assumeTrue(Files.exists(seed), "seed flow file");
@@ -326,7 +326,7 @@ class EditorE2ETest {
     /** The seed flow's gRPC loop; needs the gRPC, function, switch, change and http request nodes. */
     @Test
     void theSeedFlowsGrpcLoopReportsAnElapsedTime() throws Exception {
-        Path seed = Path.of("/work/shared/flows/seed-http-vs-grpc.flow.json");
+        Path seed = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
         try (AdminServer s = new AdminServer()) {
             var registry = s.server().engine().registry();
             for (String type : List.of("grpc-call", "grpc-server", "grpc-register-function", "grpc-response",

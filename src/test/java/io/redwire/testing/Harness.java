@@ -81,7 +81,7 @@ public final class Harness implements AutoCloseable {
 
     public static <T> T await(io.vertx.core.Future<T> f) {
         try {
-            return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            return f.toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS); // generous: CI machines are shared
         } catch (java.util.concurrent.ExecutionException e) {
             if (e.getCause() instanceof RuntimeException re) {
                 throw re;

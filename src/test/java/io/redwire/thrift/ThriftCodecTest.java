@@ -45,13 +45,13 @@ class ThriftCodecTest {
     }
 
     private static Buffer encode(ThriftWire wire, StructDef s, Object value) throws TException {
-        return wire.encode(out -> ThriftCodec.writeStruct(out, s, value));
+        return wire.encode(out -> ValueWriter.writeStruct(out, s, value));
     }
 
     private static List<Map<String, Object>> decodeAll(ThriftWire wire, StructDef s, Buffer bytes,
                                                        ReadProblems problems) throws MalformedInput {
         List<Map<String, Object>> out = new ArrayList<>();
-        wire.reader(in -> ThriftCodec.readStruct(in, s, problems)).feed(bytes, out::add);
+        wire.reader(in -> ValueReader.readStruct(in, s, problems)).feed(bytes, out::add);
         return out;
     }
 
@@ -80,12 +80,14 @@ class ThriftCodecTest {
         ThriftWire wire = new ThriftWire(WireProtocol.BINARY, Framing.FRAMED);
         assertProblem(wire, with("name", 5), "name: expected string, got number 5");
         assertProblem(wire, with("tags", List.of("a", 7)), "tags[1]: expected string, got number 7");
-        assertProblem(wire, with("color", "PURPLE"), "color: 'PURPLE' is not a member of enum Color (RED, GREEN, BLUE)");
+        assertProblem(wire, with("color", "PURPLE"),
+                "color: 'PURPLE' is not a member of enum Color (RED, GREEN, BLUE)");
         assertProblem(wire, with("small", 300), "small: 300 is out of range for byte");
         assertProblem(wire, with("medium", 1.5), "medium: expected i16, got number 1.5");
         assertProblem(wire, with("audit", Map.of("at", "soon")), "audit.at: expected i64, got string \"soon\"");
         assertProblem(wire, with("shelves", Map.of("x", List.of())), "shelves[\"x\"]: expected i32, got string \"x\"");
-        assertProblem(wire, with("shelves", Map.of("1", List.of("RED", 9))), "shelves[\"1\"][1]: 9 is not a value of enum Color");
+        assertProblem(wire, with("shelves", Map.of("1", List.of("RED", 9))),
+                "shelves[\"1\"][1]: 9 is not a value of enum Color");
         assertProblem(wire, Map.of("name", "no id"), "id: required field is missing");
         ValueException u = assertThrows(ValueException.class,
                 () -> encode(wire, LOOKUP, Map.of("id", 1, "name", "x")));
@@ -139,7 +141,7 @@ class ThriftCodecTest {
         ThriftWire wire = new ThriftWire(protocol, Framing.BUFFERED);
         Buffer bytes = encode(wire, ITEM, fullItem()).appendBuffer(encode(wire, ITEM, Map.of("id", 3)));
         List<Map<String, Object>> out = new ArrayList<>();
-        MessageReader<Map<String, Object>> reader = wire.reader(in -> ThriftCodec.readStruct(in, ITEM,
+        MessageReader<Map<String, Object>> reader = wire.reader(in -> ValueReader.readStruct(in, ITEM,
                 new ReadProblems()));
         for (int i = 0; i < bytes.length(); i++) {
             reader.feed(bytes.getBuffer(i, i + 1), out::add);

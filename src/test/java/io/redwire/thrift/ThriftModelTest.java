@@ -26,7 +26,8 @@ class ThriftModelTest {
     void servicesIncludeInheritedMethodsAndResolveIncludedTypes() {
         ThriftModel m = inventory();
         ServiceDef inv = m.service("Inventory");
-        assertEquals(List.of("ping", "put", "find", "all", "index", "log", "clear"), List.copyOf(inv.methods().keySet()));
+        assertEquals(List.of("ping", "put", "find", "all", "index", "log", "clear"),
+                List.copyOf(inv.methods().keySet()));
         assertSame(m.service("Inventory"), m.service("inventory.Inventory"));
         assertEquals("Health", m.service("common.Health").name());
         MethodDef find = inv.method("find");

@@ -3,7 +3,6 @@ package io.redwire.nodes.core;
 import io.redwire.runtime.ContextScope;
 import io.redwire.runtime.JsValues;
 import io.redwire.runtime.JsonataExpression;
-import io.redwire.runtime.Node;
 import io.redwire.runtime.NodeConfig;
 import io.redwire.runtime.NodeError;
 import io.redwire.runtime.PropertyPath;

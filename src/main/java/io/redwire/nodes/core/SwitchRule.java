@@ -9,6 +9,7 @@ import io.redwire.runtime.TypedValue;
 import io.redwire.runtime.Undefined;
 
 import java.util.Date;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -101,7 +102,7 @@ final class SwitchRule {
                     try {
                         Map<String, Object> parts = withSequenceBindings ? SwitchSequences.parts(msg) : null;
                         if (parts != null) { // $I and $N: this msg's place in its sequence
-                            Map<String, Object> seq = new java.util.HashMap<>();
+                            Map<String, Object> seq = new HashMap<>();
                             seq.put("I", parts.get("index"));
                             seq.put("N", parts.get("count"));
                             return expr.evaluate(msg, node, seq);

@@ -3,17 +3,11 @@ package io.redwire.nodes.core;
 import io.redwire.runtime.JsValues;
 import io.redwire.runtime.Undefined;
 
-import java.time.LocalDate;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * A small YAML loader for the template node's "parsed YAML" output, resolving scalars like js-yaml's default
@@ -22,13 +16,6 @@ import java.util.regex.Pattern;
  * scalars, comments, anchors/aliases, merge keys and the core !! tags. Anything else fails with a clear message.
  */
 final class YamlReader {
-    private static final Pattern INT = Pattern.compile("[-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0o[0-7_]+|[0-9][0-9_]*)");
-    private static final Pattern FLOAT = Pattern.compile("[-+]?([0-9][0-9_]*)(\\.[0-9_]*)?([eE][-+]?[0-9]+)?"
-            + "|\\.[0-9_]+([eE][-+]?[0-9]+)?|[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
-    private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
-    private static final Pattern DATE_TIME = Pattern.compile("([0-9]{4}-[0-9]{1,2}-[0-9]{1,2})(?:[Tt]|[ \\t]+)"
-            + "([0-9]{1,2}):([0-9]{2}):([0-9]{2})(\\.[0-9]*)?[ \\t]*(Z|[-+][0-9]{1,2}(?::?[0-9]{2})?)?");
-
     private final List<String> lines;
     private final int firstLine;
     private final Map<String, Object> anchors = new HashMap<>();
@@ -193,7 +180,7 @@ final class YamlReader {
         }
         char q = content.charAt(0);
         if (q == '"' || q == '\'') {
-            int close = closingQuote(content, 0);
+            int close = YamlScalars.closingQuote(content, 0);
             if (close < 0) {
                 return null;
             }
@@ -202,7 +189,7 @@ final class YamlReader {
                 colon++;
             }
             if (colon < content.length() && content.charAt(colon) == ':' && separated(content, colon + 1)) {
-                return new Key(unquote(content.substring(0, close + 1)), colon + 1);
+                return new Key(YamlScalars.unquote(content.substring(0, close + 1)), colon + 1);
             }
             return null;
         }
@@ -216,7 +203,7 @@ final class YamlReader {
                 if (raw.startsWith("&")) {
                     throw error("anchors on mapping keys are not supported", indent(row));
                 }
-                return new Key(keyText(resolvePlain(raw)), i + 1);
+                return new Key(YamlScalars.keyText(YamlScalars.resolvePlain(raw)), i + 1);
             }
         }
         return null;
@@ -224,10 +211,6 @@ final class YamlReader {
 
     private static boolean separated(String s, int at) {
         return at >= s.length() || s.charAt(at) == ' ' || s.charAt(at) == '\t';
-    }
-
-    private static String keyText(Object key) {
-        return key == null ? "null" : JsValues.toJsString(key);
     }
 
     // ---- scalars and inline values ---------------------------------------------------------------------------
@@ -290,7 +273,11 @@ final class YamlReader {
 
     /** A plain scalar, folded over deeper continuation lines; resolved by the core schema unless tagged. */
     private Object plain(int col, int parent, boolean tagged) {
-        StringBuilder sb = new StringBuilder(stripComment(lines.get(row).substring(col)).strip());
+        String first = stripComment(lines.get(row).substring(col)).strip();
+        if (first.contains(": ") || first.endsWith(":")) {
+            throw error("bad indentation of a mapping entry (a plain value cannot hold \": \"; quote it)", col);
+        }
+        StringBuilder sb = new StringBuilder(first);
         row++;
         int pendingBreaks = 0;
         while (row < lines.size()) {
@@ -309,14 +296,14 @@ final class YamlReader {
             row++;
         }
         String s = sb.toString();
-        return tagged ? s : resolvePlain(s);
+        return tagged ? s : YamlScalars.resolvePlain(s);
     }
 
     private Object quoted(int col, int parent) {
         String first = lines.get(row).substring(col);
         StringBuilder raw = new StringBuilder(first);
         int startRow = row;
-        int close = closingQuote(raw.toString(), 0);
+        int close = YamlScalars.closingQuote(raw.toString(), 0);
         while (close < 0) {
             row++;
             if (row >= lines.size()) {
@@ -324,122 +311,13 @@ final class YamlReader {
                 throw error("unexpected end of the stream within a quoted scalar", col);
             }
             raw.append('\n').append(lines.get(row));
-            close = closingQuote(raw.toString(), 0);
+            close = YamlScalars.closingQuote(raw.toString(), 0);
         }
         String all = raw.toString();
-        String value = unquote(all.substring(0, close + 1));
+        String value = YamlScalars.unquote(all.substring(0, close + 1));
         requireEnd(all.substring(close + 1), col);
         row++;
         return value;
-    }
-
-    /** Index of the quote closing the one at {@code open}, or -1. */
-    private static int closingQuote(String s, int open) {
-        char q = s.charAt(open);
-        for (int i = open + 1; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (q == '"' && c == '\\') {
-                i++;
-            } else if (c == q) {
-                if (q == '\'' && i + 1 < s.length() && s.charAt(i + 1) == '\'') {
-                    i++;
-                } else {
-                    return i;
-                }
-            }
-        }
-        return -1;
-    }
-
-    /** The text of a complete quoted scalar (quotes included): escapes decoded, line breaks folded. */
-    private static String unquote(String quoted) {
-        char q = quoted.charAt(0);
-        String body = fold(quoted.substring(1, quoted.length() - 1), q == '"');
-        if (q == '\'') {
-            return body.replace("''", "'");
-        }
-        StringBuilder sb = new StringBuilder(body.length());
-        for (int i = 0; i < body.length(); i++) {
-            char c = body.charAt(i);
-            if (c != '\\' || i + 1 >= body.length()) {
-                sb.append(c);
-                continue;
-            }
-            char e = body.charAt(++i);
-            switch (e) {
-                case '0' -> sb.append('\0');
-                case 'a' -> sb.append('\u0007');
-                case 'b' -> sb.append('\b');
-                case 't', '\t' -> sb.append('\t');
-                case 'n' -> sb.append('\n');
-                case 'v' -> sb.append('\u000b');
-                case 'f' -> sb.append('\f');
-                case 'r' -> sb.append('\r');
-                case 'e' -> sb.append('\u001b');
-                case ' ' -> sb.append(' ');
-                case '"' -> sb.append('"');
-                case '/' -> sb.append('/');
-                case '\\' -> sb.append('\\');
-                case 'N' -> sb.append('\u0085');
-                case '_' -> sb.append('\u00a0');
-                case 'L' -> sb.append('\u2028');
-                case 'P' -> sb.append('\u2029');
-                case 'x', 'u', 'U' -> {
-                    int len = e == 'x' ? 2 : e == 'u' ? 4 : 8;
-                    try {
-                        sb.appendCodePoint(Integer.parseInt(body.substring(i + 1, i + 1 + len), 16));
-                    } catch (NumberFormatException | IndexOutOfBoundsException bad) {
-                        throw new IllegalArgumentException("expected hexadecimal character in escape sequence");
-                    }
-                    i += len;
-                }
-                default -> throw new IllegalArgumentException("unknown escape sequence \\" + e);
-            }
-        }
-        return sb.toString();
-    }
-
-    /** Quoted-scalar line folding: one break becomes a space, n blank lines n newlines; "\" + break joins. */
-    private static String fold(String body, boolean escapes) {
-        if (body.indexOf('\n') < 0) {
-            return body;
-        }
-        String[] parts = body.split("\n", -1);
-        StringBuilder sb = new StringBuilder();
-        int emptyLines = 0;
-        boolean joinNext = false;
-        for (int i = 0; i < parts.length; i++) {
-            boolean last = i == parts.length - 1;
-            String part = i > 0 ? parts[i].stripLeading() : parts[i];
-            boolean escapedBreak = false;
-            if (!last) {
-                if (escapes && oddTrailingBackslashes(part)) {
-                    part = part.substring(0, part.length() - 1);
-                    escapedBreak = true;
-                } else {
-                    part = part.stripTrailing();
-                }
-            }
-            if (i > 0 && !last && part.isEmpty() && !escapedBreak) {
-                emptyLines++;
-                continue;
-            }
-            if (i > 0) {
-                sb.append(joinNext ? "" : emptyLines > 0 ? "\n".repeat(emptyLines) : " ");
-            }
-            sb.append(part);
-            emptyLines = 0;
-            joinNext = escapedBreak;
-        }
-        return sb.toString();
-    }
-
-    private static boolean oddTrailingBackslashes(String s) {
-        int n = 0;
-        for (int i = s.length() - 1; i >= 0 && s.charAt(i) == '\\'; i--) {
-            n++;
-        }
-        return n % 2 == 1;
     }
 
     /** A literal (|) or folded (>) block scalar with optional chomping (+/-) and indentation digit. */
@@ -555,228 +433,13 @@ final class YamlReader {
             row = startRow;
             throw error("unexpected end of the stream within a flow collection", col);
         }
-        FlowParser p = new FlowParser(text.toString());
+        YamlFlow p = new YamlFlow(text.toString(), anchors);
         Object value = p.value();
-        p.skip();
-        if (p.pos < p.s.length()) {
+        if (!p.atEnd()) {
             row = startRow;
             throw error("unexpected characters after a flow collection", col);
         }
         return value;
-    }
-
-    /** Parser for flow collections and the scalars inside them. */
-    private final class FlowParser {
-        final String s;
-        int pos;
-
-        FlowParser(String s) {
-            this.s = s;
-        }
-
-        Object value() {
-            skip();
-            if (pos >= s.length()) {
-                return null;
-            }
-            char c = s.charAt(pos);
-            if (c == '[') {
-                return seq();
-            }
-            if (c == '{') {
-                return map();
-            }
-            if (c == '*') {
-                int start = ++pos;
-                while (pos < s.length() && ",]} \n\t".indexOf(s.charAt(pos)) < 0) {
-                    pos++;
-                }
-                String name = s.substring(start, pos);
-                if (!anchors.containsKey(name)) {
-                    throw new IllegalArgumentException("unidentified alias \"" + name + "\"");
-                }
-                return anchors.get(name);
-            }
-            if (c == '"' || c == '\'') {
-                int close = closingQuote(s, pos);
-                if (close < 0) {
-                    throw new IllegalArgumentException("unexpected end of the stream within a quoted scalar");
-                }
-                String v = unquote(s.substring(pos, close + 1));
-                pos = close + 1;
-                return v;
-            }
-            int start = pos;
-            while (pos < s.length()) {
-                char x = s.charAt(pos);
-                if (x == ',' || x == ']' || x == '}' || x == '[' || x == '{'
-                        || x == ':' && (pos + 1 >= s.length() || " \n\t,]}".indexOf(s.charAt(pos + 1)) >= 0)) {
-                    break;
-                }
-                pos++;
-            }
-            String raw = s.substring(start, pos).strip().replaceAll("\\s*\n\\s*", " ");
-            return resolvePlain(raw);
-        }
-
-        private List<Object> seq() {
-            List<Object> out = new ArrayList<>();
-            pos++;
-            while (true) {
-                skip();
-                if (peek() == ']') {
-                    pos++;
-                    return out;
-                }
-                Object item = value();
-                skip();
-                if (peek() == ':') { // a single-pair mapping inside a sequence
-                    pos++;
-                    Map<String, Object> pair = new LinkedHashMap<>();
-                    pair.put(keyText(item), value());
-                    item = pair;
-                    skip();
-                }
-                out.add(item);
-                if (peek() == ',') {
-                    pos++;
-                } else if (peek() != ']') {
-                    throw new IllegalArgumentException("missed comma between flow collection entries");
-                }
-            }
-        }
-
-        private Map<String, Object> map() {
-            Map<String, Object> out = new LinkedHashMap<>();
-            pos++;
-            while (true) {
-                skip();
-                if (peek() == '}') {
-                    pos++;
-                    return out;
-                }
-                String key = keyText(value());
-                skip();
-                Object v = null;
-                if (peek() == ':') {
-                    pos++;
-                    skip();
-                    v = peek() == ',' || peek() == '}' ? null : value();
-                    skip();
-                }
-                if (out.containsKey(key)) {
-                    throw new IllegalArgumentException("duplicated mapping key");
-                }
-                out.put(key, v);
-                if (peek() == ',') {
-                    pos++;
-                } else if (peek() != '}') {
-                    throw new IllegalArgumentException("missed comma between flow collection entries");
-                }
-            }
-        }
-
-        char peek() {
-            if (pos >= s.length()) {
-                throw new IllegalArgumentException("unexpected end of the stream within a flow collection");
-            }
-            return s.charAt(pos);
-        }
-
-        void skip() {
-            while (pos < s.length() && Character.isWhitespace(s.charAt(pos))) {
-                pos++;
-            }
-        }
-    }
-
-    // ---- the core schema ----------------------------------------------------------------------------------
-
-    /** js-yaml's implicit typing of a plain scalar. */
-    static Object resolvePlain(String s) {
-        switch (s) {
-            case "", "~", "null", "Null", "NULL":
-                return null;
-            case "true", "True", "TRUE":
-                return true;
-            case "false", "False", "FALSE":
-                return false;
-            default:
-        }
-        if (INT.matcher(s).matches() && !s.endsWith("_")) {
-            return integer(s);
-        }
-        if (FLOAT.matcher(s).matches() && !s.endsWith("_")) {
-            return floating(s);
-        }
-        if (DATE.matcher(s).matches() || DATE_TIME.matcher(s).matches()) {
-            Date d = timestamp(s);
-            if (d != null) {
-                return d;
-            }
-        }
-        return s;
-    }
-
-    private static Object integer(String s) {
-        String v = s.replace("_", "");
-        int sign = 1;
-        if (v.startsWith("-") || v.startsWith("+")) {
-            sign = v.startsWith("-") ? -1 : 1;
-            v = v.substring(1);
-        }
-        double d;
-        if (v.startsWith("0b")) {
-            d = new java.math.BigInteger(v.substring(2), 2).doubleValue();
-        } else if (v.startsWith("0x")) {
-            d = new java.math.BigInteger(v.substring(2), 16).doubleValue();
-        } else if (v.startsWith("0o")) {
-            d = new java.math.BigInteger(v.substring(2), 8).doubleValue();
-        } else {
-            d = Double.parseDouble(v);
-        }
-        d *= sign;
-        return d == (int) d && !(d == 0 && sign < 0) ? (Object) (int) d : (Object) d;
-    }
-
-    private static Object floating(String s) {
-        String v = s.replace("_", "").toLowerCase();
-        if (v.endsWith(".inf")) {
-            return v.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
-        }
-        if (v.equals(".nan")) {
-            return Double.NaN;
-        }
-        return Double.parseDouble(v);
-    }
-
-    private static Date timestamp(String s) {
-        try {
-            if (DATE.matcher(s).matches()) {
-                return Date.from(LocalDate.parse(s).atStartOfDay(ZoneOffset.UTC).toInstant());
-            }
-            var m = DATE_TIME.matcher(s);
-            if (!m.matches()) {
-                return null;
-            }
-            String[] ymd = m.group(1).split("-");
-            String frac = m.group(5) == null ? "" : m.group(5);
-            String zone = m.group(6) == null || m.group(6).equals("Z") ? "Z" : normaliseOffset(m.group(6));
-            String iso = String.format("%s-%02d-%02dT%02d:%s:%s%s%s", ymd[0], Integer.parseInt(ymd[1]),
-                    Integer.parseInt(ymd[2]), Integer.parseInt(m.group(2)), m.group(3), m.group(4),
-                    frac.length() > 1 ? frac : "", zone);
-            return Date.from(OffsetDateTime.parse(iso).toInstant());
-        } catch (DateTimeParseException | NumberFormatException e) {
-            return null;
-        }
-    }
-
-    private static String normaliseOffset(String z) {
-        String sign = z.substring(0, 1);
-        String digits = z.substring(1).replace(":", "");
-        String hh = digits.length() <= 2 ? digits : digits.substring(0, digits.length() - 2);
-        String mm = digits.length() <= 2 ? "00" : digits.substring(digits.length() - 2);
-        return sign + (hh.length() == 1 ? "0" + hh : hh) + ":" + mm;
     }
 
     private Object applyTag(String tag, Object value, int col) {
@@ -786,11 +449,11 @@ final class YamlReader {
         String text = value == null ? "" : JsValues.toJsString(value);
         return switch (tag) {
             case "!!str" -> value instanceof Map || value instanceof List ? fail(tag, col) : text;
-            case "!!int" -> INT.matcher(text).matches() ? integer(text) : fail(tag, col);
-            case "!!float" -> FLOAT.matcher(text).matches() || INT.matcher(text).matches()
-                    ? Double.valueOf(((Number) resolvePlain(text)).doubleValue()) : fail(tag, col);
-            case "!!bool" -> resolvePlain(text) instanceof Boolean b ? b : fail(tag, col);
-            case "!!null" -> resolvePlain(text) == null ? null : fail(tag, col);
+            case "!!int" -> YamlScalars.INT.matcher(text).matches() ? YamlScalars.integer(text) : fail(tag, col);
+            case "!!float" -> YamlScalars.FLOAT.matcher(text).matches() || YamlScalars.INT.matcher(text).matches()
+                    ? Double.valueOf(((Number) YamlScalars.resolvePlain(text)).doubleValue()) : fail(tag, col);
+            case "!!bool" -> YamlScalars.resolvePlain(text) instanceof Boolean b ? b : fail(tag, col);
+            case "!!null" -> YamlScalars.resolvePlain(text) == null ? null : fail(tag, col);
             case "!!map" -> value instanceof Map ? value : fail(tag, col);
             case "!!seq" -> value instanceof List ? value : fail(tag, col);
             default -> throw error("unknown tag " + tag, col);

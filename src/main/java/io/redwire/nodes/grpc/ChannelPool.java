@@ -55,6 +55,7 @@ final class ChannelPool {
         Entry e = channels.computeIfAbsent(key, k -> new Entry(
                 NettyChannelBuilder.forTarget(target, credentials.get()).eventLoopGroup(GrpcEventLoops.group())
                         .channelType(GrpcEventLoops.channelType()).directExecutor()
+                        .flowControlWindow(GrpcEventLoops.FLOW_CONTROL_WINDOW)
                         // node-red-contrib-grpc never retried either; retry buffering costs on every call
                         .disableRetry().build()));
         e.users++;

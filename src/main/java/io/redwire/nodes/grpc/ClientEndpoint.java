@@ -36,6 +36,9 @@ final class ClientEndpoint {
 
     ClientEndpoint(NodeConfig c) {
         this.server = c.configNode("server", GrpcServerNode.class);
+        if (server == null) {
+            throw c.error("server", "needs a grpc-server config node");
+        }
         this.service = c.str("service").trim();
         this.method = c.str("method").trim();
         this.chain = c.str("chain");

@@ -94,6 +94,7 @@ final class DynamicServer {
                 .bossEventLoopGroup(GrpcEventLoops.group())
                 .workerEventLoopGroup(GrpcEventLoops.group())
                 .channelType(GrpcEventLoops.serverChannelType())
+                .flowControlWindow(GrpcEventLoops.FLOW_CONTROL_WINDOW)
                 .directExecutor()
                 .fallbackHandlerRegistry(registry)
                 .addService(ProtoReflectionServiceV1.newInstance())

@@ -15,12 +15,18 @@ import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioSocketChannel;
 import io.grpc.netty.shaded.io.netty.util.concurrent.DefaultThreadFactory;
 
 /**
- * The one I/O thread every grpc server and channel of the process shares. All flow work runs on the single flow
- * loop anyway, so one I/O thread next to it is enough, and a call between a local grpc-call and a local server
- * then stays on that one thread instead of crossing grpc-java's separate client and server thread pools (fewer
- * thread hand-offs per call, measured in the seed benchmark).
+ * The I/O threads every grpc server and channel of the process shares: half the cores, at least one. All flow work
+ * runs on the single flow loop, which gets the other half. On a small machine that is one I/O thread, so a call
+ * from a local grpc-call to a local server stays on it instead of crossing grpc-java's separate client and server
+ * pools (fewer thread hand-offs per call), and fewer threads compete with the flow loop for the cores.
  */
 final class GrpcEventLoops {
+    /**
+     * A fixed HTTP/2 window. Setting one turns off grpc-java's window auto-tuning, which answers data frames with
+     * BDP pings: for short request/response calls that is an extra ping and ack per call in each direction.
+     */
+    static final int FLOW_CONTROL_WINDOW = 1 << 20;
+
     private static final boolean EPOLL = Epoll.isAvailable();
     private static EventLoopGroup group;
 
@@ -30,7 +36,8 @@ final class GrpcEventLoops {
     static synchronized EventLoopGroup group() {
         if (group == null) {
             IoHandlerFactory io = EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-            group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("redwire-grpc", true), io);
+            int threads = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+            group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("redwire-grpc", true), io);
         }
         return group;
     }

@@ -30,6 +30,9 @@ public final class GrpcRegisterFunctionNode extends Node {
     GrpcRegisterFunctionNode(NodeConfig c) {
         super(c);
         this.server = c.configNode("server", GrpcServerNode.class);
+        if (server == null) {
+            throw c.error("server", "needs a grpc-server config node");
+        }
         this.service = c.str("service").trim();
         this.method = c.str("method").trim();
     }

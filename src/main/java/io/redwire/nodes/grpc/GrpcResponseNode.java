@@ -17,6 +17,7 @@ import java.util.Map;
  * grpc-response: answers the call in msg.call. msg.err ({code, details}) ends it with that status; otherwise
  * msg.payload is the response. Unary and client-streaming calls end with their one response; server-streaming
  * and bidi calls get one message per msg (one per element for an array) and end on a msg with msg.complete.
+ * A msg for a call the client has cancelled is dropped; one for a call already answered is an error.
  */
 public final class GrpcResponseNode extends Node {
     public static final NodeType TYPE = NodeType.builder("grpc-response", "grpc").color("#7FDBFF").ports(1, 0)
@@ -33,9 +34,12 @@ public final class GrpcResponseNode extends Node {
             done.done(new NodeError("Error, no call in message"));
             return;
         }
+        if (call.cancelledByPeer()) {
+            done.done(); // the client left (cancel, deadline): nobody to answer, as grpc-js drops such writes
+            return;
+        }
         if (!call.isOpen()) {
-            done.done(new NodeError("Error: the call to " + call.fullMethodName() + " is already "
-                    + (call.cancelledByPeer() ? "cancelled by the client" : "finished")));
+            done.done(new NodeError("Error: the call to " + call.fullMethodName() + " is already finished"));
             return;
         }
         Object err = msg.get("err");

@@ -22,10 +22,14 @@ public final class InboundCall implements SharedRef {
     /** Stream messages requested ahead of the flow; replenished by half as the flow takes them. */
     private static final int WINDOW = 64;
 
+    private static final Object END_OF_STREAM = new Object();
+    private static final Object CANCELLED = new Object();
+
     private final ServerCall<Request, DynamicMessage> call;
     private final Descriptors.MethodDescriptor method;
     private final DynamicServer server;
-    private final Map<String, Object> metadata;
+    private final Metadata headers;
+    private Map<String, Object> metadata;
     private GrpcRegisterFunctionNode target;
     private boolean admitted;
     private boolean headersSent;
@@ -38,7 +42,7 @@ public final class InboundCall implements SharedRef {
         this.call = call;
         this.method = method;
         this.server = server;
-        this.metadata = MetadataCodec.toObject(headers);
+        this.headers = headers; // converted on the loop: grpc's I/O thread is the busier one under load
     }
 
     /** grpc-java's entry point for one method: creates the call and its transport-thread listener. */
@@ -48,20 +52,21 @@ public final class InboundCall implements SharedRef {
         Engine engine = server.engine();
         if (method.isClientStreaming()) {
             call.request(WINDOW);
+            LoopInbox<Object> inbox = new LoopInbox<>(engine, c::streamEvent);
             return new ServerCall.Listener<>() {
                 @Override
                 public void onMessage(Request r) {
-                    engine.execute(() -> c.streamMessage(r));
+                    inbox.post(r);
                 }
 
                 @Override
                 public void onHalfClose() {
-                    engine.execute(c::streamEnded);
+                    inbox.post(END_OF_STREAM);
                 }
 
                 @Override
                 public void onCancel() {
-                    engine.execute(c::cancelledByClient);
+                    inbox.post(CANCELLED);
                 }
             };
         }
@@ -120,6 +125,16 @@ public final class InboundCall implements SharedRef {
         }
     }
 
+    private void streamEvent(Object event) {
+        if (event instanceof Request r) {
+            streamMessage(r);
+        } else if (event == END_OF_STREAM) {
+            streamEnded();
+        } else {
+            cancelledByClient();
+        }
+    }
+
     private void streamMessage(Request r) {
         if (!admitted()) {
             return;
@@ -171,10 +186,20 @@ public final class InboundCall implements SharedRef {
         if (endOfStream) {
             msg.put("complete", true);
         }
+        if (metadata == null) {
+            metadata = MetadataCodec.toObject(headers);
+        }
         // a single request's msg takes the map itself; every msg of a stream gets its own copy
-        msg.put("metadata", method.isClientStreaming() ? Messages.deepCopy(metadata) : metadata);
+        msg.put("metadata", method.isClientStreaming() ? copyOfMetadata() : metadata);
         msg.put("call", this);
         return msg;
+    }
+
+    /** Values are strings and Buffers, so one level is the whole copy. */
+    private Map<String, Object> copyOfMetadata() {
+        Map<String, Object> copy = new LinkedHashMap<>(Math.max(4, metadata.size() * 2));
+        metadata.forEach((k, v) -> copy.put(k, v instanceof byte[] b ? b.clone() : v));
+        return copy;
     }
 
     // ---- outbound, used by grpc-response on the flow loop ------------------------------------------------------

@@ -15,11 +15,13 @@ import io.redwire.runtime.Undefined;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * Protobuf messages ⇄ msg values, the way node-red-contrib-grpc's proto-loader options (keepCase, longs: String,
@@ -35,28 +37,51 @@ public final class MessageCodec {
 
     // ---- message → msg value -------------------------------------------------------------------------------
 
+    /** A message type's fields by number, split as protobuf.js fills defaults; computed once per type. */
+    private record Layout(FieldDescriptor[] byNumber, FieldDescriptor[] repeated, FieldDescriptor[] maps,
+                          FieldDescriptor[] singular, Object[] singularDefaults) {
+        static Layout of(Descriptor type) {
+            List<FieldDescriptor> fields = new ArrayList<>(type.getFields());
+            fields.sort(Comparator.comparingInt(FieldDescriptor::getNumber));
+            List<FieldDescriptor> repeated = new ArrayList<>();
+            List<FieldDescriptor> maps = new ArrayList<>();
+            List<FieldDescriptor> singular = new ArrayList<>();
+            for (FieldDescriptor f : fields) {
+                if (f.getContainingOneof() == null) {
+                    (f.isMapField() ? maps : f.isRepeated() ? repeated : singular).add(f);
+                }
+            }
+            FieldDescriptor[] none = new FieldDescriptor[0];
+            Object[] defaults = new Object[singular.size()];
+            for (int i = 0; i < defaults.length; i++) {
+                FieldDescriptor f = singular.get(i);
+                defaults[i] = f.getJavaType() == FieldDescriptor.JavaType.BYTE_STRING ? null : defaultOf(f);
+            }
+            return new Layout(fields.toArray(none), repeated.toArray(none), maps.toArray(none),
+                    singular.toArray(none), defaults);
+        }
+    }
+
+    private static final Map<Descriptor, Layout> LAYOUTS = Collections.synchronizedMap(new WeakHashMap<>());
+
     public static Map<String, Object> toObject(Message m) {
-        Descriptor type = m.getDescriptorForType();
-        List<FieldDescriptor> fields = new ArrayList<>(type.getFields());
-        fields.sort(Comparator.comparingInt(FieldDescriptor::getNumber));
-        Map<String, Object> d = new LinkedHashMap<>();
+        Layout layout = LAYOUTS.computeIfAbsent(m.getDescriptorForType(), Layout::of);
+        Map<String, Object> d = new LinkedHashMap<>(Math.max(4, layout.byNumber().length * 2));
         // protobuf.js fills defaults group by group (repeated, maps, the rest), then overwrites with set values
-        for (FieldDescriptor f : fields) {
-            if (f.getContainingOneof() == null && f.isRepeated() && !f.isMapField()) {
-                d.put(f.getName(), new ArrayList<>());
-            }
+        for (FieldDescriptor f : layout.repeated()) {
+            d.put(f.getName(), new ArrayList<>());
         }
-        for (FieldDescriptor f : fields) {
-            if (f.getContainingOneof() == null && f.isMapField()) {
-                d.put(f.getName(), new LinkedHashMap<>());
-            }
+        for (FieldDescriptor f : layout.maps()) {
+            d.put(f.getName(), new LinkedHashMap<>());
         }
-        for (FieldDescriptor f : fields) {
-            if (f.getContainingOneof() == null && !f.isRepeated()) {
-                d.put(f.getName(), defaultOf(f));
-            }
+        FieldDescriptor[] singular = layout.singular();
+        for (int i = 0; i < singular.length; i++) {
+            FieldDescriptor f = singular[i];
+            // defaults are immutable (strings, numbers, null) except a Buffer, which each msg gets fresh
+            d.put(f.getName(), f.getJavaType() == FieldDescriptor.JavaType.BYTE_STRING ? new byte[0]
+                    : layout.singularDefaults()[i]);
         }
-        for (FieldDescriptor f : fields) {
+        for (FieldDescriptor f : layout.byNumber()) {
             if (f.isMapField()) {
                 if (m.getRepeatedFieldCount(f) > 0) {
                     d.put(f.getName(), mapToObject(m, f));
@@ -239,7 +264,7 @@ public final class MessageCodec {
     private static long toLong(FieldDescriptor f, Object v) {
         if (v instanceof String s) {
             try {
-                return new BigInteger(s.trim()).longValue();
+                return s.length() < 19 ? Long.parseLong(s.trim()) : new BigInteger(s.trim()).longValue();
             } catch (NumberFormatException e) {
                 throw typeError(fullName(f) + ": not an integer: " + s);
             }

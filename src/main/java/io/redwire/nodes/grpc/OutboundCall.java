@@ -26,6 +26,9 @@ final class OutboundCall {
         void onClose(Status status, Metadata trailers);
     }
 
+    private record Closed(Status status, Metadata trailers) {
+    }
+
     private final ClientCall<DynamicMessage, DynamicMessage> call;
     private boolean finished;
     private int taken;
@@ -42,15 +45,22 @@ final class OutboundCall {
         MethodDescriptor<DynamicMessage, DynamicMessage> md = GrpcMethods.client(method);
         OutboundCall c = new OutboundCall(channel.newCall(md, options));
         if (method.isServerStreaming()) {
+            LoopInbox<Object> inbox = new LoopInbox<>(engine, event -> {
+                if (event instanceof Closed closed) {
+                    c.closed(closed.status(), closed.trailers(), events);
+                } else {
+                    c.streamReply((DynamicMessage) event, events);
+                }
+            });
             c.call.start(new ClientCall.Listener<>() {
                 @Override
                 public void onMessage(DynamicMessage m) {
-                    engine.execute(() -> c.streamReply(m, events));
+                    inbox.post(m);
                 }
 
                 @Override
                 public void onClose(Status status, Metadata trailers) {
-                    engine.execute(() -> c.closed(status, trailers, events));
+                    inbox.post(new Closed(status, trailers));
                 }
             }, headers);
             c.call.request(WINDOW);

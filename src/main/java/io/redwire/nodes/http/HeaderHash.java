@@ -47,16 +47,30 @@ final class HeaderHash {
         return hex.length() >= 8 ? hex : "0".repeat(8 - hex.length()) + hex;
     }
 
-    /** hash-sum's string fold; the running value is a JS number that may leave the int32 range (hash * -2). */
+    /**
+     * hash-sum's string fold: per char h = (h << 5) - h + c in int32, then a negative result becomes h * -2 (a JS
+     * number that may leave the int32 range). Modulo 2^32 that loop is h * 31^n + (the text's polynomial hash), and
+     * the polynomial hash is exactly String.hashCode(), which Java caches: so a fold costs two multiplications.
+     */
     private static double fold(double hash, String text) {
         if (text.isEmpty()) {
             return hash;
         }
-        long h = (long) hash;
-        for (int i = 0; i < text.length(); i++) {
-            h = (int) (((long) ((int) h << 5)) - h + text.charAt(i));
-        }
+        int h = (int) ((long) hash * pow31(text.length()) + text.hashCode());
         return h < 0 ? h * -2.0 : h;
+    }
+
+    /** 31^n modulo 2^64 (its low 32 bits are all that matter). */
+    private static long pow31(int n) {
+        long result = 1;
+        long base = 31;
+        for (int e = n; e > 0; e >>= 1) {
+            if ((e & 1) != 0) {
+                result *= base;
+            }
+            base *= base;
+        }
+        return result;
     }
 
     private static double foldValue(double input, Object value, String key, Set<Object> seen) {

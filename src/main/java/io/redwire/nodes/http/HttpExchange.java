@@ -13,6 +13,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.ClientSSLOptions;
+import io.vertx.core.net.ProxyOptions;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -33,9 +34,13 @@ final class HttpExchange {
     /** got's default User-Agent, which Node-RED sends unless a header sets another. */
     private static final String USER_AGENT = "got (https://github.com/sindresorhus/got)";
 
-    /** What to send. {@code body} is null for no body; {@code digest} is null unless authType is digest. */
+    /**
+     * What to send. {@code body} is null for no body; {@code digest} is null unless authType is digest; {@code ssl}
+     * and {@code proxy} are null for the defaults (verified TLS, direct connection).
+     */
     record Spec(String method, TargetUrl url, RequestHeaders headers, Buffer body, long timeoutMs,
-                boolean followRedirects, CookieJar cookies, DigestAuth digest, ClientSSLOptions ssl) {
+                boolean followRedirects, CookieJar cookies, DigestAuth digest, ClientSSLOptions ssl,
+                ProxyOptions proxy) {
     }
 
     /** The final response. */
@@ -81,6 +86,9 @@ final class HttpExchange {
                 .setFollowRedirects(false);
         if (url.https() && spec.ssl != null) {
             options.setSslOptions(spec.ssl);
+        }
+        if (spec.proxy != null) {
+            options.setProxyOptions(spec.proxy);
         }
         MultiMap headers = HttpHeaders.headers();
         options.setHeaders(headers);

@@ -40,7 +40,9 @@ public final class HttpInNode extends Node {
     private final boolean skipBodyParsing;
     private final long maxBody;
     private final HttpRoutes routes;
+    private final Cors cors;
     private HttpRoutes.Registration registration;
+    private HttpRoutes.Registration preflight;
 
     HttpInNode(NodeConfig c) {
         super(c);
@@ -51,6 +53,7 @@ public final class HttpInNode extends Node {
         this.skipBodyParsing = c.bool("skipBodyParsing");
         this.routes = c.services().httpRoutes();
         this.maxBody = byteSize(c.services().settings().get("apiMaxLength"));
+        this.cors = Cors.fromSetting(c.services().settings().get("httpNodeCors"));
         Object rootSetting = c.services().settings().get("httpNodeRoot");
         this.root = Boolean.FALSE.equals(rootSetting) ? null
                 : rootSetting instanceof String r ? (r.endsWith("/") ? r.substring(0, r.length() - 1) : r) : "";
@@ -65,6 +68,9 @@ public final class HttpInNode extends Node {
             warn("missing path");
         } else if (METHODS.contains(method)) {
             registration = routes.add(method, root + url, this::handle);
+            if (cors != null) {
+                preflight = routes.add("options", root + "/*", cors::preflight);
+            }
         }
         return Future.succeededFuture();
     }
@@ -74,11 +80,17 @@ public final class HttpInNode extends Node {
         if (registration != null) {
             registration.remove();
         }
+        if (preflight != null) {
+            preflight.remove();
+        }
         return Future.succeededFuture();
     }
 
     private void handle(RoutingContext ctx) {
         HttpServerRequest req = ctx.request();
+        if (cors != null) {
+            cors.applyToResponse(req, ctx.response());
+        }
         Map<String, String> params = ctx.get(NodeRouteTable.PARAMS);
         Map<String, Object> query = QueryString.parse(req.query());
         HttpRequestInfo info = new HttpRequestInfo(req, params, query);
@@ -105,9 +117,14 @@ public final class HttpInNode extends Node {
             emit(ctx, info, payload);
         }).onFailure(e -> {
             if (e instanceof TooLarge) {
-                // the rest of an HTTP/1 body is never read, so that connection cannot serve another request
+                // the rest of an HTTP/1 body is never read, so that connection cannot serve another request:
+                // say so in the response, so clients do not send the next request on it
+                boolean http1 = ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2;
+                if (http1) {
+                    ctx.response().putHeader("connection", "close");
+                }
                 Future<Void> sent = errorPage(ctx, 413, "PayloadTooLargeError: request entity too large");
-                if (ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2) {
+                if (http1) {
                     sent.onComplete(v -> ctx.request().connection().close());
                 }
             } else {

@@ -10,6 +10,6 @@ public final class HttpNodes {
     }
 
     public static List<NodeType> types() {
-        return List.of(HttpInNode.TYPE, HttpResponseNode.TYPE, HttpRequestNode.TYPE);
+        return List.of(HttpInNode.TYPE, HttpResponseNode.TYPE, HttpRequestNode.TYPE, HttpProxyConfigNode.TYPE, TlsConfigNode.TYPE);
     }
 }

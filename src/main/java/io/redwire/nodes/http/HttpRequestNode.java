@@ -13,9 +13,8 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.net.ClientSSLOptions;
+import io.vertx.core.net.ProxyOptions;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -52,12 +51,15 @@ public final class HttpRequestNode extends Node {
     private final boolean payloadToBody;
     private final boolean persist;
     private final boolean sendErrorsToCatchOnly;
-    private final String authType;
-    private final String user;
-    private final String password;
+    private final RequestAuth auth;
     private final HeaderRules headerRules;
     private final long defaultTimeoutMs;
+    private final ProxyRules proxyRules;
+    /** The tls-config node, or null: its options replace msg.rejectUnauthorized, and URLs default to https. */
+    private final TlsConfigNode tls;
     private HttpClientAgent ownClient;
+    /** The last URL parsed: most nodes call one URL, so parsing it once per message is wasted work. */
+    private TargetUrl lastTarget;
 
     HttpRequestNode(NodeConfig c) {
         super(c);
@@ -70,13 +72,17 @@ public final class HttpRequestNode extends Node {
         this.payloadToBody = "body".equals(paytoqs);
         this.persist = c.bool("persist");
         this.sendErrorsToCatchOnly = c.bool("senderr");
-        this.authType = c.str("authType").isEmpty() ? "basic" : c.str("authType");
-        Map<?, ?> credentials = c.raw().get("credentials") instanceof Map<?, ?> m ? m : Map.of();
-        this.user = credentials.get("user") instanceof String s ? s : null;
-        this.password = credentials.get("password") instanceof String s ? s : null;
+        this.auth = RequestAuth.of(c.str("authType"),
+                c.raw().get("credentials") instanceof Map<?, ?> m ? m : Map.of());
         this.headerRules = new HeaderRules(c.list("headers"));
         long configured = (long) JsValues.toNumber(c.services().settings().get("httpRequestTimeout"));
         this.defaultTimeoutMs = configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
+        String tlsId = c.str("tls");
+        this.tls = !tlsId.isEmpty() && c.services().configNode(tlsId) instanceof TlsConfigNode t ? t : null;
+        String proxyId = c.str("proxy");
+        Node proxyNode = proxyId.isEmpty() ? null : c.services().configNode(proxyId);
+        this.proxyRules = proxyNode instanceof HttpProxyConfigNode p ? p.rules()
+                : proxyId.isEmpty() ? ProxyRules.fromEnvironment(System.getenv()) : ProxyRules.NONE;
     }
 
     @Override
@@ -109,34 +115,36 @@ public final class HttpRequestNode extends Node {
             return;
         }
         if (!url.startsWith("http://") && !url.startsWith("https://")) {
-            url = "http://" + url;
+            url = (tls != null ? "https://" : "http://") + url;
         }
-        url = escapeStrayPercents(url);
+        url = TargetUrl.escapeStrayPercents(url);
         String method = method(msg);
         long timeoutMs = timeout(msg);
         RequestHeaders headers = headers(msg);
         boolean follow = !msg.containsKey("followRedirects") || JsValues.truthy(msg.get("followRedirects"));
-        TargetUrl target = TargetUrl.parse(url);
+        TargetUrl target = target(url);
         CookieJar cookies = cookies(msg, headers, target);
-        addAuthorization(headers, target);
+        auth.apply(headers, target);
         Object payload = msg.containsKey("payload") ? msg.get("payload") : Undefined.VALUE;
         Buffer body = null;
         if (!method.equals("GET") && !method.equals("HEAD") && payload != Undefined.VALUE) {
             body = RequestBody.encode(payload, headers);
         }
         if (method.equals("GET") && payload != Undefined.VALUE && payloadToQuery) {
-            if (!(payload == null || payload instanceof Map || payload instanceof List || payload instanceof byte[])) {
+            if (payload instanceof String || payload instanceof Number || payload instanceof Boolean) {
                 error("Invalid payload", msg);
                 done.done();
                 return;
             }
             url += (url.contains("?") ? (url.endsWith("?") ? "" : "&") : "?") + QueryString.stringify(payload);
-            target = TargetUrl.parse(url);
+            target = target(url);
         } else if (method.equals("GET") && payload != Undefined.VALUE && payloadToBody) {
             body = RequestBody.encodeGetBody(payload);
         }
         HttpExchange.Spec spec = new HttpExchange.Spec(method, target, headers, body, timeoutMs, follow, cookies,
-                authType.equals("digest") && hasCredentials(target) ? digest(target) : null, sslOptions(msg));
+                auth.digest(target),
+                tls != null ? tls.sslOptions() : sslOptions(msg),
+                proxy(target));
         String sentUrl = url;
         HttpExchange.run(client(), vertx(), spec).onComplete(ar -> {
             if (ar.succeeded()) {
@@ -148,6 +156,15 @@ public final class HttpRequestNode extends Node {
             }
             done.done();
         });
+    }
+
+    private TargetUrl target(String url) {
+        TargetUrl cached = lastTarget;
+        if (cached != null && cached.source().equals(url)) {
+            return cached;
+        }
+        lastTarget = TargetUrl.parse(url);
+        return lastTarget;
     }
 
     /** Node-RED: the node's URL (mustache-rendered when templated) wins; msg.url only fills an empty one. */
@@ -223,41 +240,13 @@ public final class HttpRequestNode extends Node {
         return jar;
     }
 
-    private boolean hasCredentials(TargetUrl target) {
-        return effectiveUser(target) != null || effectivePassword(target) != null;
-    }
-
-    /** Credentials, with the URL's userinfo filling the missing ones (Node-RED's rule). */
-    private String effectiveUser(TargetUrl target) {
-        return user != null && !user.isEmpty() ? user : target.username().isEmpty() ? user : target.username();
-    }
-
-    private String effectivePassword(TargetUrl target) {
-        return password != null && !password.isEmpty() ? password
-                : target.password().isEmpty() ? password : target.password();
-    }
-
-    private void addAuthorization(RequestHeaders headers, TargetUrl target) {
-        String u = effectiveUser(target);
-        String p = effectivePassword(target);
-        if (u == null && p == null) {
-            return;
+    private ProxyOptions proxy(TargetUrl target) {
+        try {
+            return proxyRules.forUrl(target);
+        } catch (ProxyRules.BadProxy e) {
+            warn(e.getMessage());
+            return null;
         }
-        if (authType.equals("basic")) {
-            if ((u != null && !u.isEmpty()) || (p != null && !p.isEmpty())) {
-                String pair = (u == null ? "" : u) + ":" + (p == null ? "" : p);
-                headers.set("Authorization", "Basic "
-                        + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8)));
-            }
-        } else if (authType.equals("bearer")) {
-            headers.set("Authorization", "Bearer " + (p == null ? "" : p));
-        }
-    }
-
-    private DigestAuth digest(TargetUrl target) {
-        String u = effectiveUser(target);
-        String p = effectivePassword(target);
-        return new DigestAuth(u == null ? "undefined" : u, p == null ? "undefined" : p);
     }
 
     /** msg.rejectUnauthorized (boolean, or "true"/"false"): false accepts any certificate. */
@@ -304,46 +293,11 @@ public final class HttpRequestNode extends Node {
         }
     }
 
-    /**
-     * got rejects a query with a '%' that does not start an escape; Node-RED re-encodes such a '%' as %25 (and
-     * keeps valid escapes).
-     */
-    static String escapeStrayPercents(String url) {
-        int q = url.indexOf('?');
-        if (q < 0 || q == url.length() - 1 || url.indexOf('%', q) < 0) {
-            return url;
-        }
-        String query = url.substring(q + 1);
-        StringBuilder out = new StringBuilder(url.length() + 8).append(url, 0, q + 1);
-        int i = 0;
-        while (i < query.length()) {
-            char c = query.charAt(i);
-            if (c != '%') {
-                out.append(c);
-                i++;
-                continue;
-            }
-            int end = Math.min(i + 3, query.length());
-            String match = query.substring(i, end);
-            if (match.length() == 3 && isHex(match.charAt(1)) && isHex(match.charAt(2))) {
-                out.append(match);
-            } else {
-                out.append("%25").append(match, 1, match.length());
-            }
-            i = end;
-        }
-        return out.toString();
-    }
-
     private static Map<String, Object> status(String fill, String shape, String text) {
         Map<String, Object> s = new java.util.LinkedHashMap<>();
         s.put("fill", fill);
         s.put("shape", shape);
         s.put("text", text);
         return s;
-    }
-
-    private static boolean isHex(char c) {
-        return Character.digit(c, 16) >= 0 && c < 0x80;
     }
 }

@@ -22,6 +22,9 @@ public final class HttpResponseNode extends Node {
             .field(Field.json("headers", Map.of()))
             .factory(HttpResponseNode::new);
 
+    /** Characters Express strips from a jsonp callback name. */
+    private static final java.util.regex.Pattern JSONP_UNSAFE = java.util.regex.Pattern.compile("[^\\[\\]\\w$.]");
+
     private final int statusCode;
     private final Map<String, Object> headers;
 
@@ -110,30 +113,38 @@ public final class HttpResponseNode extends Node {
             finish(res, Buffer.buffer(bytes), head);
             return;
         }
-        String body;
-        if (payload instanceof String s) {
-            body = s;
-        } else if (payload instanceof Number) {
-            body = JsValues.toJsString(payload);
-        } else {
-            String callback = jsonpCallback(msg);
-            body = Json.stringify(payload);
-            if (callback != null) {
-                h.set("content-type", "text/javascript; charset=utf-8");
-                h.set("x-content-type-options", "nosniff");
-                body = "/**/ typeof " + callback + " === 'function' && " + callback + "("
-                        + body.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029") + ");";
-            } else if (!h.contains("content-type")) {
-                h.set("content-type", "application/json; charset=utf-8");
-            }
+        if (!(payload instanceof String) && !(payload instanceof Number)) {
+            sendJson(res, msg, payload, head);
+            return;
         }
+        setTextType(h, "text/html; charset=utf-8");
+        finish(res, Buffer.buffer(JsValues.toJsString(payload)), head);
+    }
+
+    /** res.jsonp: JSON, or JavaScript calling ?callback=name. */
+    private static void sendJson(HttpServerResponse res, Map<String, Object> msg, Object payload, boolean head) {
+        MultiMap h = res.headers();
+        String callback = jsonpCallback(msg);
+        if (callback == null) {
+            setTextType(h, "application/json; charset=utf-8");
+            finish(res, Buffer.buffer(Json.bytes(payload)), head);
+            return;
+        }
+        h.set("content-type", "text/javascript; charset=utf-8");
+        h.set("x-content-type-options", "nosniff");
+        String js = "/**/ typeof " + callback + " === 'function' && " + callback + "("
+                + Json.stringify(payload).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029") + ");";
+        finish(res, Buffer.buffer(js), head);
+    }
+
+    /** A given content type keeps its value and gains "; charset=utf-8" if it has none; else {@code dflt}. */
+    private static void setTextType(MultiMap h, String dflt) {
         String ct = h.get("content-type");
         if (ct == null) {
-            h.set("content-type", "text/html; charset=utf-8");
+            h.set("content-type", dflt);
         } else if (!ct.toLowerCase().contains("charset")) {
             h.set("content-type", ct + "; charset=utf-8");
         }
-        finish(res, Buffer.buffer(body), head);
     }
 
     /** Sends the body with its length; a HEAD request gets the length only, as Express does. */
@@ -152,7 +163,7 @@ public final class HttpResponseNode extends Node {
     private static String jsonpCallback(Map<String, Object> msg) {
         if (msg.get("req") instanceof Map<?, ?> req && req.get("query") instanceof Map<?, ?> q
                 && q.get("callback") instanceof String cb && !cb.isEmpty()) {
-            return cb.replaceAll("[^\\[\\]\\w$.]", "");
+            return JSONP_UNSAFE.matcher(cb).replaceAll("");
         }
         return null;
     }

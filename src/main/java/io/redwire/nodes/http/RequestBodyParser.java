@@ -3,8 +3,6 @@ package io.redwire.nodes.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.redwire.runtime.Json;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 
@@ -73,13 +71,11 @@ final class RequestBodyParser {
         }
     }
 
-    /** UTF-8 with invalid bytes replaced by U+FFFD, like Node's Buffer.toString(). */
+    /**
+     * UTF-8 with invalid bytes replaced by U+FFFD, like Node's Buffer.toString() (the String constructor always
+     * replaces; it merges a few malformed runs, such as encoded surrogates, that Node replaces byte by byte).
+     */
     static String utf8(byte[] body) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE).decode(ByteBuffer.wrap(body)).toString();
-        } catch (java.nio.charset.CharacterCodingException e) {
-            return new String(body, StandardCharsets.UTF_8);
-        }
+        return new String(body, StandardCharsets.UTF_8);
     }
 }

@@ -35,6 +35,9 @@ final class RequestFailure {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root && !(root instanceof ConnectException)
                 && !(root instanceof UnknownHostException)) {
+            if (root instanceof SSLException && !(root.getCause() instanceof SSLException)) {
+                break; // the innermost TLS error names the problem; its causes are JDK internals
+            }
             root = root.getCause();
         }
         String msg = root.getMessage() == null ? "" : root.getMessage();
@@ -58,6 +61,7 @@ final class RequestFailure {
         }
         if (root instanceof SSLException) {
             if (msg.contains("PKIX") || msg.contains("certification path")) {
+                // Java cannot tell Node's self-signed / unknown-issuer cases apart; this is the usual one
                 return request("unable to verify the first certificate", "UNABLE_TO_VERIFY_LEAF_SIGNATURE");
             }
             return request(msg, "EPROTO");

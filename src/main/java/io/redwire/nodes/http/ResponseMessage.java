@@ -18,6 +18,8 @@ final class ResponseMessage {
             "last-modified", "location", "max-forwards", "proxy-authorization", "referer", "retry-after", "server",
             "user-agent");
 
+    private static final byte[] EMPTY_OBJECT = {'{', '}'};
+
     private ResponseMessage() {
     }
 
@@ -40,14 +42,29 @@ final class ResponseMessage {
             msg.put("payload", body);
             return;
         }
-        String text = RequestBodyParser.utf8(body);
-        msg.put("payload", text);
         if (ret.equals("obj")) {
+            msg.put("payload", parseJson(result.statusCode() == 204 ? EMPTY_OBJECT : body, warn));
+        } else {
+            msg.put("payload", RequestBodyParser.utf8(body));
+        }
+    }
+
+    /** JSON.parse(body as text); on failure a warning, and the text stays the payload. */
+    private static Object parseJson(byte[] body, Consumer<Object> warn) {
+        boolean bom = body.length >= 3 && body[0] == (byte) 0xEF && body[1] == (byte) 0xBB && body[2] == (byte) 0xBF;
+        if (!bom) { // Jackson would skip a BOM that JSON.parse rejects
             try {
-                msg.put("payload", Json.parse(result.statusCode() == 204 ? "{}" : text));
+                return Json.parse(body);
             } catch (Exception e) {
-                warn.accept("JSON parse error");
+                // invalid UTF-8 inside strings still parses once decoded with U+FFFD, as in Node: try the text
             }
+        }
+        String text = RequestBodyParser.utf8(body);
+        try {
+            return Json.parse(text);
+        } catch (Exception e) {
+            warn.accept("JSON parse error");
+            return text;
         }
     }
 

@@ -8,11 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An http(s) URL parsed and serialised the way Node's WHATWG URL does it for the http request node: lower-case host,
+ * An http(s) URL ({@code source} is the text it was parsed from) parsed and serialised the way Node's WHATWG URL does it for the http request node: lower-case host,
  * default port dropped, empty path → "/", dot segments removed, unsafe characters percent-encoded. Parsed by hand
  * because java.net.URI rejects characters (spaces, braces, `|`) that browsers and Node accept.
  */
-record TargetUrl(boolean https, String username, String password, String host, int port, String path,
+record TargetUrl(String source, boolean https, String username, String password, String host, int port, String path,
                  String query, String fragment) {
 
     static TargetUrl parse(String url) {
@@ -90,7 +90,7 @@ record TargetUrl(boolean https, String username, String password, String host, i
             tail = tail.substring(0, q);
         }
         String path = removeDotSegments(UriEncoding.path(tail.isEmpty() ? "/" : tail));
-        return new TargetUrl(https, user, pass, host, port, path, query, fragment);
+        return new TargetUrl(url, https, user, pass, host, port, path, query, fragment);
     }
 
     /** The URL a redirect's Location points to, relative to this one. */
@@ -152,11 +152,11 @@ record TargetUrl(boolean https, String username, String password, String host, i
     }
 
     TargetUrl withoutCredentials() {
-        return new TargetUrl(https, "", "", host, port, path, query, fragment);
+        return new TargetUrl(source, https, "", "", host, port, path, query, fragment);
     }
 
     TargetUrl withCredentials(String user, String pass) {
-        return new TargetUrl(https, user, pass, host, port, path, query, fragment);
+        return new TargetUrl(source, https, user, pass, host, port, path, query, fragment);
     }
 
     /** The WHATWG href. */
@@ -241,5 +241,40 @@ record TargetUrl(boolean https, String username, String password, String host, i
             }
         }
         return "/" + String.join("/", out);
+    }
+
+    /**
+     * got rejects a query with a '%' that does not start an escape; Node-RED re-encodes such a '%' as %25 (and
+     * keeps valid escapes). Applied to the URL text before it is parsed.
+     */
+    static String escapeStrayPercents(String url) {
+        int q = url.indexOf('?');
+        if (q < 0 || q == url.length() - 1 || url.indexOf('%', q) < 0) {
+            return url;
+        }
+        String query = url.substring(q + 1);
+        StringBuilder out = new StringBuilder(url.length() + 8).append(url, 0, q + 1);
+        int i = 0;
+        while (i < query.length()) {
+            char c = query.charAt(i);
+            if (c != '%') {
+                out.append(c);
+                i++;
+                continue;
+            }
+            int end = Math.min(i + 3, query.length());
+            String match = query.substring(i, end);
+            if (match.length() == 3 && isHex(match.charAt(1)) && isHex(match.charAt(2))) {
+                out.append(match);
+            } else {
+                out.append("%25").append(match, 1, match.length());
+            }
+            i = end;
+        }
+        return out.toString();
+    }
+
+    private static boolean isHex(char c) {
+        return c < 0x80 && Character.digit(c, 16) >= 0;
     }
 }

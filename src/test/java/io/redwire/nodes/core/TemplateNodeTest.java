@@ -173,6 +173,22 @@ class TemplateNodeTest {
     }
 
     @Test
+    void invalidYamlIsAnErrorNamingTheLine() throws Exception {
+        try (NodeFlow f = template("list:\n  - a\n bad: x\n", "yaml", "{\"payload\":1}").catchErrors().deploy()) {
+            f.send(0);
+            DebugEvent e = f.next(5);
+            assertEquals(-1, NodeFlow.port(e));
+            assertEquals("bad indentation of a mapping entry (3:2)",
+                    ((Map<?, ?>) NodeFlow.msg(e).get("error")).get("message"));
+        }
+        try (NodeFlow f = template("a: [1, 2\nb: 3", "yaml", "{\"payload\":1}").catchErrors().deploy()) {
+            f.send(0);
+            String message = String.valueOf(((Map<?, ?>) NodeFlow.msg(f.next(5)).get("error")).get("message"));
+            assertTrue(message.startsWith("unexpected end of the stream within a flow collection"), message);
+        }
+    }
+
+    @Test
     void anEmptyYamlDocumentRemovesTheProperty() throws Exception {
         try (NodeFlow f = template("# only a comment", "yaml", "{\"payload\":1}").deploy()) {
             assertFalse(f.through(0).containsKey("payload"));

@@ -182,4 +182,45 @@ class HttpInResponseTest {
             assertEquals(404, h.get("/odd").statusCode());
         }
     }
+
+    @Test
+    void pathsMatchCaseInsensitivelyWithAnOptionalTrailingSlash() throws Exception {
+        try (Harness h = new Harness().deploy("""
+                [{"id":"t","type":"tab"},
+                 {"id":"lit","type":"http in","z":"t","url":"/lit/a.b","method":"get","x":1,"y":1,"wires":[["out"]]},
+                 {"id":"par","type":"http in","z":"t","url":"/p/:x/*","method":"get","x":1,"y":1,"wires":[["dbg","out"]]},
+                 {"id":"dbg","type":"debug","z":"t","complete":"req.params","x":1,"y":1,"wires":[]},
+                 {"id":"out","type":"http response","z":"t","x":1,"y":1,"wires":[]}]
+                """)) {
+            assertEquals(200, h.get("/LIT/A.B/").statusCode());
+            assertEquals(200, h.get("/lit/a.b").statusCode());
+            assertEquals(404, h.get("/lit/aXb").statusCode());
+            assertEquals(404, h.get("/lit/a.b/c").statusCode());
+            assertEquals(200, h.get("/p/a%20b/rest/of/it").statusCode());
+            assertEquals(Map.of("x", "a b", "0", "rest/of/it"), h.nextDebug(5).value());
+        }
+    }
+
+    @Test
+    void httpNodeCorsAddsHeadersAndAnswersPreflights() throws Exception {
+        Map<String, Object> cors = Map.of("origin", List.of("https://a.example"), "methods", "GET,POST", "credentials", true);
+        Settings settings = new Settings(new java.util.LinkedHashMap<>(Map.of("httpNodeCors", cors)));
+        try (Harness h = new Harness(settings).deploy(ECHO)) {
+            HttpResponse<String> pre = CLIENT.send(HttpRequest.newBuilder(URI.create(h.url("/anything")))
+                    .method("OPTIONS", HttpRequest.BodyPublishers.noBody()).header("Origin", "https://a.example")
+                    .header("Access-Control-Request-Headers", "x-token").build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(204, pre.statusCode());
+            assertEquals("https://a.example", pre.headers().firstValue("access-control-allow-origin").orElse(""));
+            assertEquals("GET,POST", pre.headers().firstValue("access-control-allow-methods").orElse(""));
+            assertEquals("x-token", pre.headers().firstValue("access-control-allow-headers").orElse(""));
+            assertEquals("true", pre.headers().firstValue("access-control-allow-credentials").orElse(""));
+            assertEquals("Origin, Access-Control-Request-Headers", pre.headers().firstValue("vary").orElse(""));
+
+            HttpResponse<String> actual = CLIENT.send(HttpRequest.newBuilder(URI.create(h.url("/echo?a=1")))
+                    .header("Origin", "https://other.example").build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals("{\"a\":\"1\"}", actual.body());
+            assertTrue(actual.headers().firstValue("access-control-allow-origin").isEmpty());
+            assertEquals("Origin", actual.headers().firstValue("vary").orElse(""));
+        }
+    }
 }

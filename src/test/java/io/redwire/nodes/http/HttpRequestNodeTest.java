@@ -588,4 +588,67 @@ class HttpRequestNodeTest {
             }
         }
     }
+
+    @Test
+    void httpsVerifiesCertificatesUnlessMsgRejectUnauthorizedIsFalse() throws Exception {
+        try (TargetServer target = new TargetServer(true).route("/echo", HttpRequestNodeTest::echo);
+             Harness h = new Harness()) {
+            String url = urlProp(target.url("/echo"));
+            h.deploy(requestFlow(h.port(), "[" + url + "]", "\"ret\":\"obj\""));
+            h.inject("go");
+            Map<String, DebugEvent> byNode = twoOutputs(h);
+            Map<?, ?> error = (Map<?, ?>) byNode.get("caught").value();
+            assertEquals("RequestError: unable to verify the first certificate", error.get("message"));
+            assertEquals("UNABLE_TO_VERIFY_LEAF_SIGNATURE", error.get("code"));
+
+            h.deploy(requestFlow(h.port(), "[" + url + ",{\"p\":\"rejectUnauthorized\",\"v\":\"false\",\"vt\":\"bool\"}]",
+                    "\"ret\":\"obj\""));
+            assertEquals("GET", echoed(send(h)).get("method"));
+        }
+    }
+
+    @Test
+    void anHttpProxyConfigSendsRequestsThroughTheProxyExceptItsNoProxyHosts() throws Exception {
+        try (TargetServer proxy = new TargetServer().route("/echo", HttpRequestNodeTest::echo);
+             TargetServer target = new TargetServer().route("/echo", HttpRequestNodeTest::echo);
+             Harness h = new Harness()) {
+            String proxyNode = ",{\"id\":\"px\",\"type\":\"http proxy\",\"url\":\"" + proxy.url("") + "\","
+                    + "\"noproxy\":[\"localhost:" + target.port() + "\"],"
+                    + "\"credentials\":{\"username\":\"pu\",\"password\":\"pp\"}}]";
+            String flow = requestFlow(h.port(), "[" + urlProp(target.url("/echo")) + "]", "\"ret\":\"obj\",\"proxy\":\"px\"");
+            h.deploy(flow.substring(0, flow.length() - 1) + proxyNode);
+            Map<?, ?> viaProxy = echoed(send(h));
+            assertEquals(target.url("/echo"), viaProxy.get("uri"));
+            assertEquals("Basic " + Base64.getEncoder().encodeToString("pu:pp".getBytes(StandardCharsets.UTF_8)),
+                    ((Map<?, ?>) viaProxy.get("headers")).get("proxy-authorization"));
+            assertEquals(1, proxy.requests());
+            assertEquals(0, target.requests());
+
+            flow = requestFlow(h.port(), "[" + urlProp("http://localhost:" + target.port() + "/echo") + "]",
+                    "\"ret\":\"obj\",\"proxy\":\"px\"");
+            h.deploy(flow.substring(0, flow.length() - 1) + proxyNode);
+            assertEquals("/echo", echoed(send(h)).get("uri"));
+            assertEquals(1, target.requests());
+        }
+    }
+
+    @Test
+    void aTlsConfigSuppliesTheTrustedCaAndMakesHttpsTheDefaultScheme() throws Exception {
+        try (TargetServer target = new TargetServer(true).route("/echo", HttpRequestNodeTest::echo);
+             Harness h = new Harness()) {
+            String tlsNode = ",{\"id\":\"tc\",\"type\":\"tls-config\",\"ca\":\""
+                    + target.certificatePath().replace("\\", "\\\\") + "\",\"verifyservercert\":true}]";
+            String flow = requestFlow(h.port(), "[" + urlProp("localhost:" + target.port() + "/echo") + "]",
+                    "\"ret\":\"obj\",\"tls\":\"tc\"");
+            h.deploy(flow.substring(0, flow.length() - 1) + tlsNode);
+            Map<?, ?> msg = send(h);
+            assertEquals("GET", echoed(msg).get("method"));
+            assertEquals("https://localhost:" + target.port() + "/echo", msg.get("responseUrl"));
+
+            String lax = ",{\"id\":\"tc\",\"type\":\"tls-config\",\"verifyservercert\":false}]";
+            flow = requestFlow(h.port(), "[" + urlProp(target.url("/echo")) + "]", "\"ret\":\"obj\",\"tls\":\"tc\"");
+            h.deploy(flow.substring(0, flow.length() - 1) + lax);
+            assertEquals("GET", echoed(send(h)).get("method"));
+        }
+    }
 }

@@ -84,9 +84,9 @@ class HttpRequestPartsTest {
 
     @Test
     void strayPercentsInTheQueryAreEscaped() {
-        assertEquals("http://h/a%?x=%2525&y=%25zz&z=%25", HttpRequestNode.escapeStrayPercents("http://h/a%?x=%2525&y=%zz&z=%"));
-        assertEquals("http://h/?a=%25%41", HttpRequestNode.escapeStrayPercents("http://h/?a=%%41"));
-        assertEquals("http://h/?", HttpRequestNode.escapeStrayPercents("http://h/?"));
+        assertEquals("http://h/a%?x=%2525&y=%25zz&z=%25", TargetUrl.escapeStrayPercents("http://h/a%?x=%2525&y=%zz&z=%"));
+        assertEquals("http://h/?a=%25%41", TargetUrl.escapeStrayPercents("http://h/?a=%%41"));
+        assertEquals("http://h/?", TargetUrl.escapeStrayPercents("http://h/?"));
     }
 
     @Test
@@ -159,5 +159,30 @@ class HttpRequestPartsTest {
         assertEquals("gone=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT", ResponseCookies.setCookie("gone", null));
         assertEquals("TypeError: option sameSite is invalid", assertThrows(NodeError.class,
                 () -> ResponseCookies.setCookie("s", map("value", "v", "sameSite", "sideways"))).getMessage());
+    }
+
+    @Test
+    void proxiesComeFromTheEnvironmentByProxyHelperRules() {
+        TargetUrl plain = TargetUrl.parse("http://api.example.com:8080/x");
+        TargetUrl secure = TargetUrl.parse("https://api.example.com/x");
+        ProxyRules rules = ProxyRules.fromEnvironment(Map.of("HTTP_PROXY", "http://u%40x:p@proxy:3128",
+                "https_proxy", "sproxy:8443", "no_proxy", ""));
+        io.vertx.core.net.ProxyOptions p = rules.forUrl(plain);
+        assertEquals("proxy", p.getHost());
+        assertEquals(3128, p.getPort());
+        assertEquals("u@x", p.getUsername());
+        assertEquals("sproxy", rules.forUrl(secure).getHost());
+        assertEquals(8443, rules.forUrl(secure).getPort());
+        for (String noProxy : List.of("*", "api.example.com", ".example.com", "*.example.com", "other, api.example.com:8080")) {
+            assertNull(ProxyRules.fromEnvironment(Map.of("http_proxy", "http://proxy:1", "no_proxy", noProxy))
+                    .forUrl(plain), noProxy);
+        }
+        for (String noProxy : List.of("example.com", "api.example.com:9999", "other")) {
+            assertEquals("proxy", ProxyRules.fromEnvironment(Map.of("http_proxy", "http://proxy:1", "no_proxy", noProxy))
+                    .forUrl(plain).getHost(), noProxy);
+        }
+        assertNull(ProxyRules.fromEnvironment(Map.of()).forUrl(plain));
+        assertThrows(ProxyRules.BadProxy.class,
+                () -> ProxyRules.fromEnvironment(Map.of("http_proxy", "http://bad host:1")).forUrl(plain));
     }
 }

@@ -4,6 +4,8 @@ import io.redwire.testing.Harness;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.net.SelfSignedCertificate;
 import io.vertx.core.http.HttpServerRequest;
 
 import java.util.Map;
@@ -20,9 +22,21 @@ final class TargetServer implements AutoCloseable {
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private final HttpServer server;
+    private final boolean tls;
+    private final SelfSignedCertificate certificate = SelfSignedCertificate.create("localhost");
 
     TargetServer() {
-        server = Harness.await(vertx.createHttpServer()
+        this(false);
+    }
+
+    /** With {@code tls}, HTTPS with a fresh self-signed certificate. */
+    TargetServer(boolean tls) {
+        this.tls = tls;
+        HttpServerOptions options = new HttpServerOptions();
+        if (tls) {
+            options.setSsl(true).setKeyCertOptions(certificate.keyCertOptions());
+        }
+        server = Harness.await(vertx.createHttpServer(options)
                 .connectionHandler(c -> connections.incrementAndGet())
                 .requestHandler(req -> {
                     requests.incrementAndGet();
@@ -41,12 +55,17 @@ final class TargetServer implements AutoCloseable {
         return this;
     }
 
+    /** The PEM file of the server's self-signed certificate (for "localhost"). */
+    String certificatePath() {
+        return certificate.certificatePath();
+    }
+
     int port() {
         return server.actualPort();
     }
 
     String url(String path) {
-        return "http://127.0.0.1:" + port() + path;
+        return (tls ? "https" : "http") + "://127.0.0.1:" + port() + path;
     }
 
     int connections() {

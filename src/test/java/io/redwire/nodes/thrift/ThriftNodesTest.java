@@ -129,7 +129,8 @@ class ThriftNodesTest {
             Map<String, Object> caught = "out".equals(first.id()) ? value(second) : value(first);
             Map<?, ?> error = (Map<?, ?>) out.get("error");
             assertEquals("TIMED_OUT", error.get("code"));
-            assertTrue(((String) error.get("message")).startsWith("no reply to again from 127.0.0.1:"), error.toString());
+            assertTrue(((String) error.get("message")).startsWith("no reply to again from 127.0.0.1:"),
+                    error.toString());
             assertTrue(((String) ((Map<?, ?>) caught.get("error")).get("message"))
                     .startsWith("TTransportException: no reply to again"), caught.toString());
             h.inject("fast");
@@ -184,7 +185,8 @@ class ThriftNodesTest {
             String broken = ECHO.replace("oneway void note(1: string text),", "oneway void note(1: string text,");
             FlowException e = assertThrows(FlowException.class, () -> h.deploy(flow(
                     node("S", "thrift-server", "port", 0, "idl", broken, "localServer", true))));
-            assertTrue(e.getMessage().contains("node S (thrift-server) field 'idl': idl.thrift line 11, column 3: extraneous input 'void'"),
+            assertTrue(e.getMessage().contains(
+                    "node S (thrift-server) field 'idl': idl.thrift line 11, column 3: extraneous input 'void'"),
                     e.getMessage());
             h.inject("go");
             assertEquals(Map.of("a", 1.0, "b", 1.0), value(h.nextDebug(5)).get("payload"));
@@ -312,6 +314,67 @@ class ThriftNodesTest {
             assertEquals("NOT_OPEN", error.get("code"));
             assertTrue(((String) error.get("message")).startsWith("cannot connect to 127.0.0.1:" + nobody),
                     error.toString());
+        }
+    }
+
+    @Test
+    void aFlowRaisesADeclaredExceptionThroughMsgErrAndAnyOtherErrorAsInternalError() throws Exception {
+        String flows = flow(
+                node("S", "thrift-server", "port", 0, "idlFile", "inventory.thrift", "protocol", "compact",
+                        "localServer", true),
+                node("regFind", "thrift-register-function", "server", "S", "service", "Inventory", "method", "find",
+                        "wires", to("notFound")),
+                node("notFound", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "err", "pt", "msg",
+                        "to", "{\"name\": \"NotFound\", \"fields\": {\"what\": \"nothing\"}}", "tot", "json")),
+                        "wires", to("resp")),
+                node("regClear", "thrift-register-function", "server", "S", "service", "Inventory",
+                        "method", "clear", "wires", to("boom")),
+                node("boom", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "err", "pt", "msg",
+                        "to", "boom", "tot", "str")), "wires", to("resp")),
+                node("resp", "thrift-response"),
+                inject("find", "{\"key\": {\"name\": \"x\"}}", "callFind"),
+                inject("clear", "{}", "callClear"),
+                node("callFind", "thrift-call", "server", "S", "service", "Inventory", "method", "find",
+                        "wires", to("out")),
+                node("callClear", "thrift-call", "server", "S", "service", "Inventory", "method", "clear",
+                        "wires", to("out")),
+                debug("out"));
+        try (Harness h = new Harness().deploy(flows)) {
+            h.inject("find");
+            assertEquals(Map.of("name", "NotFound", "code", "notFound",
+                    "message", "{\"what\":\"nothing\",\"code\":404}",
+                    "fields", Map.of("what", "nothing", "code", 404)), value(h.nextDebug(5)).get("error"));
+            h.inject("clear");
+            assertEquals(Map.of("name", "TApplicationException", "code", "INTERNAL_ERROR", "message", "boom"),
+                    value(h.nextDebug(5)).get("error"));
+        }
+    }
+
+    @Test
+    void aReplyThatDoesNotMatchTheCallersIdlIsAProtocolErrorAndTheConnectionCarriesOn() throws Exception {
+        int port = freePort();
+        String flows = flow(
+                node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
+                node("C", "thrift-server", "port", port, "idl", ECHO.replace("string text(", "i32 text(")),
+                node("reg", "thrift-register-function", "server", "S", "service", "Echo", "method", "text",
+                        "wires", to("hello")),
+                node("hello", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "payload", "pt", "msg",
+                        "to", "hello", "tot", "str")), "wires", to("resp")),
+                node("regPair", "thrift-register-function", "server", "S", "service", "Echo", "method", "pair",
+                        "wires", to("resp")),
+                node("resp", "thrift-response"),
+                inject("text", "{\"a\": 1}", "callText"),
+                inject("pair", "{\"a\": 1, \"b\": 2}", "callPair"),
+                node("callText", "thrift-call", "server", "C", "service", "Echo", "method", "text", "wires", to("out")),
+                node("callPair", "thrift-call", "server", "C", "service", "Echo", "method", "pair", "wires", to("out")),
+                debug("out"));
+        try (Harness h = new Harness().deploy(flows)) {
+            h.inject("text");
+            assertEquals(Map.of("name", "TProtocolException", "code", "PROTOCOL_ERROR", "message",
+                    "the reply to text does not match the IDL: text_result.success: expected i32, got string"),
+                    value(h.nextDebug(5)).get("error"));
+            h.inject("pair");
+            assertEquals(Map.of("a", 1.0, "b", 2.0), value(h.nextDebug(5)).get("payload"));
         }
     }
 

@@ -93,7 +93,8 @@ class ThriftPythonInteropTest {
             DebugEvent caught = h.nextDebug(5);
             assertNotNull(caught, "the declared exception reached the catch node");
             Map<?, ?> msg = (Map<?, ?>) caught.value();
-            assertEquals("NotFound: {\"what\":\"missing\",\"code\":404}", ((Map<?, ?>) msg.get("error")).get("message"));
+            assertEquals("NotFound: {\"what\":\"missing\",\"code\":404}",
+                    ((Map<?, ?>) msg.get("error")).get("message"));
             assertEquals(Map.of("name", "NotFound", "message", "{\"what\":\"missing\",\"code\":404}",
                     "code", "notFound", "fields", Map.of("what", "missing", "code", 404)), msg.get("_error"));
         }

@@ -60,9 +60,9 @@ public final class FunctionRunner implements FunctionHost {
     }
 
     /**
-     * Builds the sandbox on a worker thread without holding up the deploy (the first GraalJS context of a
-     * process takes seconds); msgs queue until it is ready. Compile errors are logged and leave a node that
-     * ignores its input, as in Node-RED.
+     * Builds the sandbox on a worker thread (the first GraalJS context of a process takes seconds) without holding
+     * up the deploy: like Node-RED 5, which compiles after its module loading promise, the node queues input until
+     * its code is ready. Compile errors are logged and leave a node that ignores its input.
      */
     public Future<Void> start() {
         info = nodeInfo();
@@ -159,12 +159,7 @@ public final class FunctionRunner implements FunctionHost {
 
     private void invoke(Map<String, Object> msg, Done done) {
         Call call = new Call(msg, sandbox.values().inputRoot(msg), done);
-        NodeError err;
-        try {
-            err = sandbox.run(() -> sandbox.invoke(body, call.root, call));
-        } catch (RuntimeException e) {
-            err = new NodeError(NodeError.textOf(e));
-        }
+        NodeError err = sandbox.run(() -> sandbox.invoke(body, call.root, call));
         if (err != null && !call.settled) {
             call.settle(); // a timed-out body never resolves
             done.done(err);

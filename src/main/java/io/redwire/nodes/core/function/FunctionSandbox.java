@@ -131,7 +131,7 @@ final class FunctionSandbox implements AutoCloseable {
 
     /**
      * Runs one call into JavaScript (microtasks included: GraalJS drains them before returning). Returns null, or
-     * the error to report: the timeout, or a failure that escaped the prelude.
+     * the error to report: the timeout, or a failure that escaped the prelude's own error handling.
      */
     NodeError run(Runnable guestCall) {
         boolean outer = depth++ == 0;
@@ -140,14 +140,12 @@ final class FunctionSandbox implements AutoCloseable {
             guestCall.run();
             return null;
         } catch (PolyglotException e) {
-            if (e.isInterrupted() || e.isCancelled()) {
+            if (e.isInterrupted()) {
                 return new NodeError("Error: Script execution timed out after " + timeoutMillis + "ms",
                         "ERR_SCRIPT_EXECUTION_TIMEOUT", null);
             }
-            if (e.isHostException()) {
-                throw new IllegalStateException("function node host call failed", e.asHostException());
-            }
-            return new NodeError(String.valueOf(e.getMessage()));
+            return new NodeError(e.isHostException() ? NodeError.textOf(e.asHostException())
+                    : String.valueOf(e.getMessage()));
         } finally {
             if (guard != null) {
                 guard.close();

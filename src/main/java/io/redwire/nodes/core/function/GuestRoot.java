@@ -37,6 +37,19 @@ abstract class GuestRoot {
         return dirty;
     }
 
+    /**
+     * Keeps a converted value in the container so JS sees the same object next time; an unmodifiable container
+     * (a Java constant in global context) just hands out copies.
+     */
+    static boolean storeBack(Runnable put) {
+        try {
+            put.run();
+            return true;
+        } catch (UnsupportedOperationException e) {
+            return false;
+        }
+    }
+
     final void markDirty() {
         if (!dirty) {
             dirty = true;

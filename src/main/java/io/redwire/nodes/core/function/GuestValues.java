@@ -1,7 +1,9 @@
 package io.redwire.nodes.core.function;
 
+import io.redwire.runtime.Json;
 import io.redwire.runtime.SharedRef;
 import io.redwire.runtime.Undefined;
+import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Value;
 
 import java.nio.ByteBuffer;
@@ -25,6 +27,11 @@ final class GuestValues {
     /** toJava result for values with no message form (undefined, functions, symbols): the key is left out. */
     static final Object SKIP = new Object();
     private static final long MAX_SAFE_INTEGER = 1L << 53;
+    /**
+     * From this many values on, a plain-JSON subtree goes to JavaScript as JSON text (Jackson here, one JSON.parse
+     * inside GraalJS) instead of one host call per value.
+     */
+    private static final int JSON_MIN_VALUES = 64;
 
     private final Value newObject;
     private final Value newArray;
@@ -32,6 +39,7 @@ final class GuestValues {
     private final Value newBuffer;
     private final Value newRegExp;
     private final Value undefined;
+    private final Value parse;
     private final Set<GuestRoot> dirty = new LinkedHashSet<>();
 
     GuestValues(Value helpers) {
@@ -41,6 +49,7 @@ final class GuestValues {
         this.newBuffer = helpers.getMember("buffer");
         this.newRegExp = helpers.getMember("regexp");
         this.undefined = helpers.getMember("undefined");
+        this.parse = helpers.getMember("parse");
     }
 
     Value undefined() {
@@ -99,6 +108,9 @@ final class GuestValues {
     }
 
     Value toNative(Object v) {
+        if ((v instanceof Map || v instanceof List) && JsonShape.plainValues(v) >= JSON_MIN_VALUES) {
+            return parse.execute(Json.stringify(v));
+        }
         return toNative(v, new IdentityHashMap<>());
     }
 
@@ -130,7 +142,11 @@ final class GuestValues {
             return newDate.execute(d.getTime());
         }
         Pattern p = (Pattern) v;
-        return newRegExp.execute(p.pattern());
+        try {
+            return newRegExp.execute(p.pattern());
+        } catch (PolyglotException e) {
+            return newObject.execute(); // a Java-only pattern syntax: an object, as JSON would show it
+        }
     }
 
     private Object nested(Object v, IdentityHashMap<Object, Value> seen) {

@@ -53,6 +53,11 @@ final class HostBridge implements ProxyObject {
             host.send(call(a[0]), ports(a[1], a[2].asBoolean()));
             return null;
         });
+        define("returnedInput", a -> {
+            Call call = call(a[0]);
+            host.returned(call, call.root.materialize());
+            return null;
+        });
         define("returned", a -> {
             host.returned(call(a[0]), values().toMessageValue(a[1], false));
             return null;
@@ -137,8 +142,9 @@ final class HostBridge implements ProxyObject {
         }
     }
 
+    /** The Call passed back by the prelude; null only where the prelude passes null (initialize's sends). */
     private static Call call(Value v) {
-        return v.isNull() ? null : v.asProxyObject() instanceof Call c ? c : null;
+        return v.isProxyObject() && v.asProxyObject() instanceof Call c ? c : null;
     }
 
     /** A report object from the prelude ({text, code?, stack?, cause?}) as a NodeError; null stays null. */
@@ -166,7 +172,7 @@ final class HostBridge implements ProxyObject {
 
     /**
      * The msgs of one send: an array with, per output, null or an array of msgs (the prelude normalised it). The
-     * first msg is deep-copied when cloneFirst; the others are handed over as they are.
+     * first msg object is deep-copied when cloneFirst; the others are handed over as they are.
      */
     private List<Object> ports(Value msgs, boolean cloneFirst) {
         long outputs = msgs.getArraySize();
@@ -186,9 +192,11 @@ final class HostBridge implements ProxyObject {
                     continue;
                 }
                 Object msg = values().toMessageValue(m, first && cloneFirst);
-                first = false;
+                if (msg instanceof Map) {
+                    first = false;
+                }
                 if (msg != null) {
-                    port.add(msg);
+                    port.add(msg); // non-msgs too: Node.send reports them like Node-RED's runtime does
                 }
             }
             perPort.add(port);

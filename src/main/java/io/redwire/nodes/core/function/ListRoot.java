@@ -30,8 +30,9 @@ final class ListRoot extends GuestRoot implements ProxyArray {
         Object v = list.get((int) index);
         if (GuestValues.isContainer(v)) {
             Value guest = values.toNative(v);
-            list.set((int) index, guest);
-            markDirty();
+            if (storeBack(() -> list.set((int) index, guest))) {
+                markDirty();
+            }
             return guest;
         }
         return values.toGuest(v);

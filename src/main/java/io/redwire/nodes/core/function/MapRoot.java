@@ -33,8 +33,9 @@ final class MapRoot extends GuestRoot implements ProxyObject {
         }
         if (GuestValues.isContainer(v)) {
             Value guest = values.toNative(v);
-            map.put(key, guest);
-            markDirty();
+            if (storeBack(() -> map.put(key, guest))) {
+                markDirty();
+            }
             return guest;
         }
         return values.toGuest(v);

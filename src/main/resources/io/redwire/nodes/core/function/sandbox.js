@@ -97,8 +97,13 @@
         if (typeof e === 'string') {
             return { text: e };
         }
-        const json = JSON.stringify(e);
-        return json === undefined ? null : { text: json };
+        let json;
+        try {
+            json = JSON.stringify(e);
+        } catch (notJson) {
+            json = String(e); // BigInt, cycles
+        }
+        return json === undefined ? null : { text: json }; // `throw undefined` completes the msg, as in Node-RED
     }
 
     // ---- Buffer ---------------------------------------------------------------------------------------------
@@ -117,11 +122,9 @@
         return e;
     }
 
+    // A Buffer over bytes held by Java (a msg's byte[], an encoder's output): a view, not a copy.
     function fromHost(hostBuffer) {
-        const view = new Uint8Array(new ArrayBuffer(hostBuffer));
-        const b = new Buffer(view.length);
-        b.set(view);
-        return b;
+        return new Buffer(new ArrayBuffer(hostBuffer));
     }
 
     class Buffer extends Uint8Array {
@@ -683,7 +686,7 @@
     };
 
     // Node-RED's sendResults: one msg, an array per output, or arrays of msgs per output. Non-objects in a slot
-    // are reported and skipped; Java clones the first msg (unless told not to) and stamps the _msgid.
+    // are reported; Java clones the first msg (unless told not to) and stamps the _msgid.
     function sendResults(call, msgs, cloneFirst) {
         if (msgs === null || msgs === undefined) {
             return;
@@ -707,8 +710,7 @@
                             if (type === 'object') {
                                 type = Buffer.isBuffer(msg) ? 'Buffer' : (Array.isArray(msg) ? 'Array' : 'Date');
                             }
-                            host.nonMessage(type);
-                            msgs[m][n] = null;
+                            host.nonMessage(type); // still passed on: the runtime's send reports it too
                         }
                     }
                 }
@@ -719,10 +721,15 @@
         }
     }
 
-    // A resolved body: returned msgs are sent as they are (never cloned), then the call is settled.
-    function finish(call, result) {
-        if (result !== null && typeof result === 'object' && !Array.isArray(result) && !(result instanceof Buffer)) {
-            host.returned(call, result); // the common `return msg`: one host call
+    // A resolved body: returned msgs are sent as they are (never cloned), then the call is settled. The
+    // common outcomes (the input msg, nothing) take one host call.
+    function finish(call, msg, result) {
+        if (result === msg) {
+            host.returnedInput(call);
+        } else if (result === undefined || result === null) {
+            host.settled(call, null);
+        } else if (typeof result === 'object' && !Array.isArray(result) && !(result instanceof Buffer)) {
+            host.returned(call, result);
         } else {
             sendResults(call, result, false);
             host.settled(call, null);
@@ -770,10 +777,10 @@
                 host.settled(call, rejection(e, msg, source));
                 return;
             }
-            if (result instanceof Promise) {
-                result.then((r) => finish(call, r), (e) => host.settled(call, rejection(e, msg, source)));
+            if (result === msg || result === undefined || result === null || !(result instanceof Promise)) {
+                finish(call, msg, result);
             } else {
-                finish(call, result);
+                result.then((r) => finish(call, msg, r), (e) => host.settled(call, rejection(e, msg, source)));
             }
         },
         initialize(fn) {
@@ -831,13 +838,14 @@
         sourceInfo(name, code) {
             return { name, lines: code.split('\n') };
         },
-        // constructors for message values coming from Java
+        // constructors for message values coming from Java (large plain JSON comes as text to parse)
         helpers: {
             object: () => ({}),
             array: () => [],
             date: (ms) => new Date(ms),
             buffer: fromHost,
             regexp: (source) => new RegExp(source),
+            parse: (text) => JSON.parse(text),
             undefined: undefined
         }
     };

@@ -47,6 +47,12 @@ class EditorE2ETest {
               "tostatus":true,"complete":"false","statusVal":"","statusType":"auto","x":380,"y":100,"wires":[]}]
             """;
 
+    /** The issue's seed flow: the shared copy next to the checkout, else the unchanged copy in flows/. */
+    static Path seedFlow() {
+        Path shared = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
+        return Files.exists(shared) ? shared : Path.of("flows", "seed-http-vs-grpc.flow.json");
+    }
+
     static Path write(Path dir, String name, String json) throws Exception {
         Path f = dir.resolve(name);
         Files.writeString(f, json);
@@ -122,10 +128,7 @@ class EditorE2ETest {
 
     @Test
     void exportEqualsTheImportedSeedFlow() throws Exception {
-        Path seed = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
-        if (!Files.exists(seed)) {
-            seed = Path.of("src/test/resources/seed-http-vs-grpc.flow.json");
-        }
+        Path seed = seedFlow();
         try (AdminServer s = new AdminServer()) {
             b.open(s.url("/"));
             importFile(b, seed);
@@ -293,7 +296,7 @@ class EditorE2ETest {
 
     @Test
     void aConfigNodePickerListsTheDeclaredConfigTypeAndOpensItsForm() throws Exception {
-        Path seed = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
+        Path seed = seedFlow();
         try (AdminServer s = new AdminServer()) {
             assumeTrue(s.server().engine().registry().has("grpc-call"), "needs the grpc nodes");
             assumeTrue(Files.exists(seed), "seed flow file");
@@ -326,7 +329,7 @@ class EditorE2ETest {
     /** The seed flow's gRPC loop; needs the gRPC, function, switch, change and http request nodes. */
     @Test
     void theSeedFlowsGrpcLoopReportsAnElapsedTime() throws Exception {
-        Path seed = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
+        Path seed = seedFlow();
         try (AdminServer s = new AdminServer()) {
             var registry = s.server().engine().registry();
             for (String type : List.of("grpc-call", "grpc-server", "grpc-register-function", "grpc-response",

@@ -87,7 +87,8 @@ public final class FunctionRunner implements FunctionHost {
                 ready(built.result());
             }
         }));
-        return Future.succeededFuture();
+        // the deploy counts as started once the sandbox is built (compile errors are logged, not refused)
+        return building.<Void>mapEmpty().otherwiseEmpty();
     }
 
     private double timeoutSeconds(Settings settings) {

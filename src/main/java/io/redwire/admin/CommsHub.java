@@ -13,15 +13,15 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The editor's /comms websocket: every runtime event (debug output, node status, deploy notifications) is encoded
- * once, on the thread that published it, and queued to each connection. Status and notification topics are retained
- * and replayed to a client that subscribes to them, as Node-RED does.
+ * once, on the thread that published it, and queued to each connection (not at all while none is open). Status
+ * and notification topics are retained and replayed to a client that subscribes to them, as Node-RED does.
  */
 public final class CommsHub implements FlowService.DeployListener {
     private final Engine engine;
     private final AdminAuth auth;
     private final DebugEncoder encoder;
     private final Set<CommsConnection> connections = ConcurrentHashMap.newKeySet();
-    private final Map<String, String> retained = new ConcurrentHashMap<>();
+    private final Map<String, Object> retained = new ConcurrentHashMap<>(); // topic -> latest data, encoded on replay
     private final long startedAt = System.currentTimeMillis();
     private volatile Set<String> staleStatuses; // statuses not re-published since the running deploy began
 
@@ -38,35 +38,42 @@ public final class CommsHub implements FlowService.DeployListener {
 
     private void publish(String topic, Object data) {
         boolean status = topic.startsWith("status/");
-        boolean retain = status || topic.startsWith("notification/");
-        if (!retain && connections.isEmpty()) {
-            return; // nobody watching: skip the encoding cost
+        if (status || topic.startsWith("notification/")) {
+            if (!retain(topic, data, status)) {
+                return;
+            }
         }
-        String element;
+        if (connections.isEmpty()) {
+            return; // nobody watching: skip the encoding cost (retained events are encoded when someone subscribes)
+        }
+        String element = encode(topic, data);
+        if (element != null) {
+            for (CommsConnection c : connections) {
+                c.offer(element);
+            }
+        }
+    }
+
+    /** Keeps the latest status / notification per topic for replay; false when a clear needs no sending. */
+    private boolean retain(String topic, Object data, boolean status) {
+        Set<String> stale = staleStatuses;
+        if (status && stale != null) {
+            stale.remove(topic);
+        }
+        if (status && data instanceof Map<?, ?> m && m.isEmpty()) {
+            return retained.remove(topic) != null; // Node-RED sends a clear only for a status the editor has seen
+        }
+        retained.put(topic, data);
+        return true;
+    }
+
+    private String encode(String topic, Object data) {
         try {
             Object payload = data instanceof DebugEvent e ? encoder.encode(e) : data;
-            element = "{\"topic\":" + Json.stringify(topic) + ",\"data\":" + Json.stringify(payload) + "}";
-            if (status && payload instanceof Map<?, ?> m && m.isEmpty()) {
-                Set<String> stale = staleStatuses;
-                if (stale != null) {
-                    stale.remove(topic);
-                }
-                if (retained.remove(topic) == null) {
-                    return; // Node-RED sends a clear only for a status the editor has seen
-                }
-            } else if (retain) {
-                retained.put(topic, element);
-                Set<String> stale = staleStatuses;
-                if (status && stale != null) {
-                    stale.remove(topic);
-                }
-            }
+            return "{\"topic\":" + Json.stringify(topic) + ",\"data\":" + Json.stringify(payload) + "}";
         } catch (RuntimeException e) {
             engine.log().warn("comms: cannot encode " + topic + ": " + e.getMessage());
-            return;
-        }
-        for (CommsConnection c : connections) {
-            c.offer(element);
+            return null;
         }
     }
 
@@ -127,8 +134,9 @@ public final class CommsHub implements FlowService.DeployListener {
                 c.socket().close();
             }
         } else if (m.get("subscribe") instanceof String pattern) {
-            retained.forEach((topic, element) -> {
-                if (topicMatches(pattern, topic)) {
+            retained.forEach((topic, data) -> {
+                String element = topicMatches(pattern, topic) ? encode(topic, data) : null;
+                if (element != null) {
                     c.offer(element);
                 }
             });

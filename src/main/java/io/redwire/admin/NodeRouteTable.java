@@ -4,6 +4,7 @@ import io.redwire.runtime.HttpRoutes;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,6 +20,13 @@ public final class NodeRouteTable implements HttpRoutes {
     }
 
     private final List<Route> routes = new CopyOnWriteArrayList<>();
+    private final Handler<RoutingContext> notFound;
+    private List<RoutingContext> held; // non-null while a deploy swaps the routes; touched on the engine's loop only
+
+    /** @param notFound answers a request no route matches */
+    public NodeRouteTable(Handler<RoutingContext> notFound) {
+        this.notFound = notFound;
+    }
 
     @Override
     public Registration add(String method, String path, Handler<RoutingContext> handler) {
@@ -27,11 +35,38 @@ public final class NodeRouteTable implements HttpRoutes {
         return () -> routes.remove(r);
     }
 
+    @Override
+    public void hold() {
+        if (held == null) {
+            held = new ArrayList<>();
+        }
+    }
+
+    @Override
+    public void release() {
+        List<RoutingContext> waiting = held;
+        held = null;
+        if (waiting != null) {
+            waiting.forEach(this::dispatch);
+        }
+    }
+
     /**
-     * Dispatches to the first matching route; false when none matches. HEAD uses GET routes; OPTIONS without an
-     * OPTIONS route (such as the CORS preflight handler) lists the methods routed for the path.
+     * Dispatches to the first matching route, or answers 404 when none matches. HEAD uses GET routes; OPTIONS
+     * without an OPTIONS route (such as the CORS preflight handler) lists the methods routed for the path. The
+     * router left the request paused, so a held request keeps its body until a route reads it.
      */
-    boolean dispatch(RoutingContext ctx) {
+    void dispatch(RoutingContext ctx) {
+        if (held != null) {
+            held.add(ctx);
+            return;
+        }
+        if (!matches(ctx)) {
+            notFound.handle(ctx);
+        }
+    }
+
+    private boolean matches(RoutingContext ctx) {
         String method = ctx.request().method().name().toLowerCase();
         String path = ctx.normalizedPath();
         if (method.equals("options")) {

@@ -6,6 +6,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * The one HTTP server: admin API and editor first, then the routes of http in nodes, then Express's 404 page.
@@ -32,13 +33,10 @@ public final class WebServer {
 
     public Future<Integer> listen(String host, int port) {
         router.route().handler(ctx -> {
-            if (nodeRoutes == null || !nodeRoutes.dispatch(ctx)) {
-                String method = ctx.request().method().name();
-                String body = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                        + "<title>Error</title>\n</head>\n<body>\n<pre>Cannot " + method + " "
-                        + Html.escape(ctx.request().path()) + "</pre>\n</body>\n</html>\n";
-                ctx.response().setStatusCode(404).putHeader("content-type", "text/html; charset=utf-8")
-                        .putHeader("x-content-type-options", "nosniff").end(body);
+            if (nodeRoutes == null) {
+                notFound(ctx);
+            } else {
+                nodeRoutes.dispatch(ctx);
             }
         });
         Promise<Integer> bound = Promise.promise();
@@ -56,6 +54,16 @@ public final class WebServer {
                 })
                 .onFailure(bound::fail));
         return bound.future();
+    }
+
+    /** Express's 404 page. */
+    public static void notFound(RoutingContext ctx) {
+        String method = ctx.request().method().name();
+        String body = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<title>Error</title>\n</head>\n<body>\n<pre>Cannot " + method + " "
+                + Html.escape(ctx.request().path()) + "</pre>\n</body>\n</html>\n";
+        ctx.response().setStatusCode(404).putHeader("content-type", "text/html; charset=utf-8")
+                .putHeader("x-content-type-options", "nosniff").end(body);
     }
 
     public Future<Void> close() {

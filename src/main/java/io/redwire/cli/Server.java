@@ -35,7 +35,7 @@ public final class Server {
      */
     public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort) {
         this.vertx = Vertx.vertx();
-        NodeRouteTable routes = new NodeRouteTable();
+        NodeRouteTable routes = new NodeRouteTable(WebServer::notFound);
         Log log = new Log(System.err);
         this.engine = new Engine(vertx, NodeCatalog.standard(), settings, log, routes, protosDir);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar

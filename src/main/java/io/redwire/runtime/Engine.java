@@ -197,8 +197,10 @@ public final class Engine {
             // finish what the running flows already accepted (e.g. an http request on its way to its response)
             // before stopping them; bounded so a looping flow cannot hold the deploy up
             deliverQueued(SETTLE_LIMIT);
+            routes.hold(); // requests arriving while the flows are swapped wait for the new (or restored) routes
             stop(old).compose(x -> startDeployment(next)).onComplete(started -> {
                 if (started.succeeded()) {
+                    routes.release();
                     done.complete();
                     return;
                 }
@@ -206,7 +208,10 @@ public final class Engine {
                 log.error("deploy failed: " + cause.getMessage());
                 stop(next).compose(x -> old == null ? Future.succeededFuture()
                                 : startDeployment(build(old.source())))
-                        .onComplete(r -> done.fail(cause));
+                        .onComplete(r -> {
+                            routes.release();
+                            done.fail(cause);
+                        });
             });
         });
         return done.future();

@@ -213,6 +213,9 @@ public final class FlowScope {
     private List<FlowEventNode> candidates(List<FlowEventNode> nodes, Node reporter) {
         record Candidate(int distance, FlowEventNode node) {
         }
+        if (nodes.isEmpty()) {
+            return List.of(); // the common case, on every node.status and node.error
+        }
         List<Candidate> found = new ArrayList<>();
         String rg = reporter.group();
         for (FlowEventNode n : nodes) {

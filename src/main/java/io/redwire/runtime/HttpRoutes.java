@@ -15,4 +15,13 @@ public interface HttpRoutes {
      * @param path   Express-style path (`/a/:id/:opt?`, `*`)
      */
     Registration add(String method, String path, Handler<RoutingContext> handler);
+
+    /**
+     * From now on, requests for flow routes wait (paused) instead of being matched: a deploy swaps the old flows'
+     * routes for the new ones, and a request arriving in between must not find neither. On the engine's loop.
+     */
+    void hold();
+
+    /** Matches the held requests against the routes as they are now, then matches new ones as they come. */
+    void release();
 }

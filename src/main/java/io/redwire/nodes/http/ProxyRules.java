@@ -31,11 +31,16 @@ final class ProxyRules {
     private final Function<String, String> env;
     private final String username;
     private final String password;
+    /** False when no proxy variable is set: the common case skips the per-request lookups. */
+    private final boolean anyProxy;
 
     private ProxyRules(Function<String, String> env, String username, String password) {
         this.env = env;
         this.username = username;
         this.password = password;
+        this.anyProxy = !first(env.apply("npm_config_http_proxy"), env.apply("http_proxy"),
+                env.apply("npm_config_https_proxy"), env.apply("https_proxy"), env.apply("npm_config_proxy"),
+                env.apply("all_proxy")).isEmpty();
     }
 
     /** Rules read from environment variables (System.getenv in production). */
@@ -58,7 +63,7 @@ final class ProxyRules {
     /** The proxy for a request to url, or null to connect directly; throws BadProxy for an unusable proxy URL. */
     ProxyOptions forUrl(TargetUrl url) {
         String scheme = url.scheme();
-        if (!shouldProxy(url.host(), url.port())) {
+        if (!anyProxy || !shouldProxy(url.host(), url.port())) {
             return null;
         }
         String proxy = first(env.apply("npm_config_" + scheme + "_proxy"), env.apply(scheme + "_proxy"),

@@ -99,6 +99,16 @@ public final class NodeConfig {
         }
     }
 
+    /** A msg property path field; blank takes {@code dflt}. A bad path is a config error of this field. */
+    public PropertyPath msgPath(String field, String dflt) {
+        String p = str(field);
+        try {
+            return PropertyPath.ofMsg(p.isEmpty() ? dflt : p);
+        } catch (PropertyPath.PropertyException e) {
+            throw error(field, e.getMessage());
+        }
+    }
+
     @SuppressWarnings("unchecked")
     public List<Object> list(String field) {
         Object v = get(field);

@@ -2,7 +2,6 @@ package io.redwire.thrift;
 
 import io.vertx.core.buffer.Buffer;
 import org.apache.thrift.TConfiguration;
-import org.apache.thrift.transport.TTransport;
 import org.apache.thrift.transport.TTransportException;
 
 /**
@@ -10,7 +9,7 @@ import org.apache.thrift.transport.TTransportException;
  * throws {@link #INCOMPLETE} instead of blocking, so a decode attempt can be abandoned and repeated once more bytes
  * arrive. The readable window can be limited to one frame.
  */
-final class InputBuffer extends TTransport {
+final class InputBuffer extends MemoryTransport {
     /** Thrown when a message continues beyond the bytes received; no stack trace, it is control flow. */
     static final TTransportException INCOMPLETE = new TTransportException(TTransportException.END_OF_FILE,
             "message incomplete") {
@@ -157,29 +156,6 @@ final class InputBuffer extends TTransport {
     @Override
     public TConfiguration getConfiguration() {
         return config;
-    }
-
-    @Override
-    public void updateKnownMessageSize(long size) {
-        // sizes are checked against the whole limit in checkReadBytesAvailable
-    }
-
-    @Override
-    public void resetMessageSizeAndConsumedBytes(long newSize) {
-        // as above
-    }
-
-    @Override
-    public boolean isOpen() {
-        return true;
-    }
-
-    @Override
-    public void open() {
-    }
-
-    @Override
-    public void close() {
     }
 
     @Override

@@ -2,11 +2,10 @@ package io.redwire.thrift;
 
 import io.vertx.core.buffer.Buffer;
 import org.apache.thrift.TConfiguration;
-import org.apache.thrift.transport.TTransport;
 import org.apache.thrift.transport.TTransportException;
 
 /** Collects one encoded message (with its frame header when framed) as a Vert.x buffer. */
-final class OutputBuffer extends TTransport {
+final class OutputBuffer extends MemoryTransport {
     private final Buffer out = Buffer.buffer(128);
 
     Buffer buffer() {
@@ -16,19 +15,6 @@ final class OutputBuffer extends TTransport {
     @Override
     public void write(byte[] b, int off, int len) {
         out.appendBytes(b, off, len);
-    }
-
-    @Override
-    public boolean isOpen() {
-        return true;
-    }
-
-    @Override
-    public void open() {
-    }
-
-    @Override
-    public void close() {
     }
 
     @Override
@@ -42,14 +28,6 @@ final class OutputBuffer extends TTransport {
     }
 
     @Override
-    public void updateKnownMessageSize(long size) {
-    }
-
-    @Override
     public void checkReadBytesAvailable(long numBytes) {
-    }
-
-    @Override
-    public void resetMessageSizeAndConsumedBytes(long newSize) {
     }
 }

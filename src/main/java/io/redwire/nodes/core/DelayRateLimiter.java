@@ -6,7 +6,6 @@ import io.redwire.runtime.Messages;
 import io.redwire.runtime.NodeConfig;
 import io.redwire.runtime.NodeError;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedList;
 import java.util.Map;
@@ -127,11 +126,7 @@ final class DelayRateLimiter {
             done.done();
         }
         if (msg.containsKey("reset")) {
-            if (!msg.containsKey("flush")) {
-                stopInterval();
-                lastSentNanos = -1;
-            }
-            resetQueue();
+            reset(msg);
             done.done();
         }
     }
@@ -176,7 +171,12 @@ final class DelayRateLimiter {
         node.status(Map.of("fill", "blue", "shape", "dot", "text", buffer.size()));
     }
 
-    private void resetQueue() {
+    /** msg.reset: empties the queue and restores the configured rate; with msg.flush the interval keeps running. */
+    private void reset(Map<String, Object> msg) {
+        if (!msg.containsKey("flush")) {
+            stopInterval();
+            lastSentNanos = -1;
+        }
         buffer = new LinkedList<>();
         rate = fixedRate;
         node.status(Map.of("fill", "blue", "shape", "ring", "text", 0));
@@ -186,11 +186,7 @@ final class DelayRateLimiter {
 
     private void dropping(Map<String, Object> msg, Done done) {
         if (msg.containsKey("reset")) {
-            if (!msg.containsKey("flush")) {
-                stopInterval();
-                lastSentNanos = -1;
-            }
-            resetQueue();
+            reset(msg);
             done.done();
             return;
         }
@@ -250,8 +246,7 @@ final class DelayRateLimiter {
     private void byTopic(Map<String, Object> msg, Done done) {
         if (rateOverride(msg) && JsValues.toNumber(msg.get("rate")) != rate) {
             rate = JsValues.toNumber(msg.get("rate"));
-            stopInterval();
-            interval = node.vertx().setPeriodic(JsRules.timerDelay(rate), t -> releaseOne()); // as Node-RED does
+            restartInterval(); // from now on ticks with releaseOne, not topicTick, as Node-RED does
         }
         if (!msg.containsKey("topic")) {
             msg.put("topic", "_none_");

@@ -32,12 +32,7 @@ public final class JsonNode extends Node {
         this.toObject = action.isEmpty() || action.equals("obj");
         this.toString = action.isEmpty() || action.equals("str");
         this.pretty = c.bool("pretty");
-        String p = c.str("property");
-        try {
-            this.property = PropertyPath.ofMsg(p.isEmpty() ? "payload" : p);
-        } catch (PropertyPath.PropertyException e) {
-            throw c.error("property", e.getMessage());
-        }
+        this.property = c.msgPath("property", "payload");
     }
 
     @Override

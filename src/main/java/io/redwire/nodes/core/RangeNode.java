@@ -52,12 +52,7 @@ public final class RangeNode extends Node {
         this.maxIn = inHigh;
         this.minOut = outLow;
         this.maxOut = outHigh;
-        String p = c.str("property");
-        try {
-            this.property = PropertyPath.ofMsg(p.isEmpty() ? "payload" : p);
-        } catch (PropertyPath.PropertyException e) {
-            throw c.error("property", e.getMessage());
-        }
+        this.property = c.msgPath("property", "payload");
     }
 
     @Override

@@ -52,17 +52,8 @@ public final class RbeNode extends Node {
         this.start = c.str("start");
         this.compareWithInput = "in".equals(c.str("inout"));
         this.perTopic = !Boolean.FALSE.equals(c.raw().get("septopics"));
-        this.property = path(c, "property", "payload");
-        this.topicProperty = path(c, "topi", "topic");
-    }
-
-    private static PropertyPath path(NodeConfig c, String field, String dflt) {
-        String p = c.str(field);
-        try {
-            return PropertyPath.ofMsg(p.isEmpty() ? dflt : p);
-        } catch (PropertyPath.PropertyException e) {
-            throw c.error(field, e.getMessage());
-        }
+        this.property = c.msgPath("property", "payload");
+        this.topicProperty = c.msgPath("topi", "topic");
     }
 
     @Override

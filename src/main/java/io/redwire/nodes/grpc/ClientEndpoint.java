@@ -5,10 +5,12 @@ import com.google.protobuf.DynamicMessage;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.redwire.proto.ProtoSchema;
+import io.redwire.runtime.Field;
 import io.redwire.runtime.JsValues;
 import io.redwire.runtime.Node;
 import io.redwire.runtime.NodeConfig;
 import io.redwire.runtime.NodeError;
+import io.redwire.runtime.NodeType;
 import io.redwire.runtime.Undefined;
 
 import java.util.ArrayList;
@@ -19,9 +21,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What grpc-call and grpc-client-streaming share: the grpc-server config they call, the method (from the node,
- * else msg.service / msg.method), their client certificate, the deadline, the shared channel and the calls in
- * flight, which closing the node cancels.
+ * What grpc-call and grpc-client-streaming share: their fields, the grpc-server config they call, the method (from
+ * the node, else msg.service / msg.method), their client certificate, the deadline, the shared channel and the
+ * calls in flight, which closing the node cancels.
  */
 final class ClientEndpoint {
     private final GrpcServerNode server;
@@ -33,6 +35,18 @@ final class ClientEndpoint {
     private final Set<OutboundCall> inFlight = new LinkedHashSet<>();
     private Descriptors.MethodDescriptor configured;
     private ChannelPool.Lease lease;
+
+    /** The node type of a node that calls through an endpoint: the fields the constructor below reads. */
+    static NodeType nodeType(String type, NodeType.Factory factory) {
+        return NodeType.builder(type, "grpc").color("#7FDBFF").ports(1, 1)
+                .field(Field.config("server", "grpc-server").asRequired())
+                .field(Field.str("service", ""))
+                .field(Field.str("method", ""))
+                .field(Field.code("chain", "pem", ""))
+                .field(Field.code("key", "pem", ""))
+                .field(Field.num("deadline", 0).label("deadline (ms, 0 = none)"))
+                .factory(factory);
+    }
 
     ClientEndpoint(NodeConfig c) {
         this.server = c.configNode("server", GrpcServerNode.class);

@@ -2,11 +2,8 @@ package io.redwire.nodes.grpc;
 
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
-import io.grpc.Metadata;
 import io.grpc.Status;
 import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.Messages;
 import io.redwire.runtime.Node;
 import io.redwire.runtime.NodeConfig;
 import io.redwire.runtime.NodeError;
@@ -24,14 +21,7 @@ import java.util.Map;
  * to catch nodes. Streamed responses come as one msg each, then a msg with msg.complete = true.
  */
 public final class GrpcCallNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("grpc-call", "grpc").color("#7FDBFF").ports(1, 1)
-            .field(Field.config("server", "grpc-server").asRequired())
-            .field(Field.str("service", ""))
-            .field(Field.str("method", ""))
-            .field(Field.code("chain", "pem", ""))
-            .field(Field.code("key", "pem", ""))
-            .field(Field.num("deadline", 0).label("deadline (ms, 0 = none)"))
-            .factory(GrpcCallNode::new);
+    public static final NodeType TYPE = ClientEndpoint.nodeType("grpc-call", GrpcCallNode::new);
 
     private final ClientEndpoint endpoint;
     private boolean failureShown;
@@ -49,8 +39,7 @@ public final class GrpcCallNode extends Node {
         try {
             method = endpoint.method(msg);
             requests = ClientEndpoint.requests(method, msg.getOrDefault("payload", Undefined.VALUE));
-            call = endpoint.start(this, method, msg, method.isServerStreaming()
-                    ? new StreamedReplies(msg, done) : new SingleReply(msg, done));
+            call = endpoint.start(this, method, msg, new Replies(msg, method.isServerStreaming(), done));
         } catch (NodeError e) {
             showFailure(e.getMessage());
             done.done(e);
@@ -68,75 +57,29 @@ public final class GrpcCallNode extends Node {
         return Future.succeededFuture();
     }
 
-    /** Unary and client streaming: the response goes back in the msg that asked. */
-    private final class SingleReply implements OutboundCall.Events {
-        private final Map<String, Object> msg;
+    /** One call's replies; a success clears the failure status an earlier call left. */
+    private final class Replies extends MsgReplies {
         private final Done done;
 
-        SingleReply(Map<String, Object> msg, Done done) {
-            this.msg = msg;
+        Replies(Map<String, Object> msg, boolean streamed, Done done) {
+            super(GrpcCallNode.this, msg, streamed);
             this.done = done;
         }
 
         @Override
-        public void onReply(DynamicMessage reply) {
-            msg.put("payload", MessageCodec.toObject(reply));
-            msg.put("error", null);
+        void succeeded() {
+            clearFailure();
+            send(msg);
+            done.done();
         }
 
         @Override
-        public void onClose(Status status, Metadata trailers) {
-            if (status.isOk()) {
-                clearFailure();
-                send(msg);
-                done.done();
-            } else {
-                failed(msg, status, trailers, done);
-            }
+        void failed(Status status) {
+            NodeError err = ClientEndpoint.failure(status);
+            showFailure(status.getCode().name());
+            send(msg);
+            done.done(err);
         }
-    }
-
-    /** Server streaming and bidi: one msg per response, then one with msg.complete. */
-    private final class StreamedReplies implements OutboundCall.Events {
-        private final Map<String, Object> msg;
-        private final Done done;
-
-        StreamedReplies(Map<String, Object> msg, Done done) {
-            this.msg = msg;
-            this.done = done;
-        }
-
-        @Override
-        public void onReply(DynamicMessage reply) {
-            Map<String, Object> out = Messages.cloneMessage(msg);
-            out.remove("complete");
-            out.put("payload", MessageCodec.toObject(reply));
-            out.put("error", null);
-            send(out);
-        }
-
-        @Override
-        public void onClose(Status status, Metadata trailers) {
-            if (status.isOk()) {
-                clearFailure();
-                msg.remove("payload");
-                msg.put("complete", true);
-                msg.put("error", null);
-                send(msg);
-                done.done();
-            } else {
-                failed(msg, status, trailers, done);
-            }
-        }
-    }
-
-    private void failed(Map<String, Object> msg, Status status, Metadata trailers, Done done) {
-        msg.remove("payload");
-        msg.put("error", GrpcStatus.errorObject(status, trailers));
-        NodeError err = ClientEndpoint.failure(status);
-        showFailure(status.getCode().name());
-        send(msg);
-        done.done(err);
     }
 
     private void showFailure(String text) {

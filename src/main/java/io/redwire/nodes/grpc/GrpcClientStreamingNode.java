@@ -1,12 +1,8 @@
 package io.redwire.nodes.grpc;
 
 import com.google.protobuf.Descriptors;
-import com.google.protobuf.DynamicMessage;
-import io.grpc.Metadata;
 import io.grpc.Status;
 import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.Messages;
 import io.redwire.runtime.Node;
 import io.redwire.runtime.NodeConfig;
 import io.redwire.runtime.NodeError;
@@ -23,15 +19,8 @@ import java.util.Map;
  * the response stream a msg with msg.complete. The next msg after that opens a new stream.
  */
 public final class GrpcClientStreamingNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("grpc-client-streaming", "grpc").color("#7FDBFF")
-            .ports(1, 1)
-            .field(Field.config("server", "grpc-server").asRequired())
-            .field(Field.str("service", ""))
-            .field(Field.str("method", ""))
-            .field(Field.code("chain", "pem", ""))
-            .field(Field.code("key", "pem", ""))
-            .field(Field.num("deadline", 0).label("deadline (ms, 0 = none)"))
-            .factory(GrpcClientStreamingNode::new);
+    public static final NodeType TYPE = ClientEndpoint.nodeType("grpc-client-streaming",
+            GrpcClientStreamingNode::new);
 
     private final ClientEndpoint endpoint;
     private OutboundCall open;
@@ -75,44 +64,24 @@ public final class GrpcClientStreamingNode extends Node {
     }
 
     /** Responses of the open stream, delivered with the msg that opened it. */
-    private final class Replies implements OutboundCall.Events {
-        private final Map<String, Object> opener;
-        private final boolean streamed;
-
+    private final class Replies extends MsgReplies {
         Replies(Map<String, Object> opener, boolean streamed) {
-            this.opener = opener;
-            this.streamed = streamed;
+            super(GrpcClientStreamingNode.this, opener, streamed);
         }
 
         @Override
-        public void onReply(DynamicMessage reply) {
-            Map<String, Object> out = streamed ? Messages.cloneMessage(opener) : opener;
-            out.put("payload", MessageCodec.toObject(reply));
-            out.put("error", null);
-            if (streamed) {
-                out.remove("complete");
-                send(out);
-            }
-        }
-
-        @Override
-        public void onClose(Status status, Metadata trailers) {
+        void succeeded() {
             open = null;
-            if (status.isOk()) {
-                status(Map.of("fill", "grey", "shape", "ring", "text", "stream closed"));
-                if (streamed) {
-                    opener.remove("payload");
-                    opener.put("complete", true);
-                    opener.put("error", null);
-                }
-                send(opener);
-                return;
-            }
+            status(Map.of("fill", "grey", "shape", "ring", "text", "stream closed"));
+            send(msg);
+        }
+
+        @Override
+        void failed(Status status) {
+            open = null;
             status(Map.of("fill", "red", "shape", "ring", "text", "stream lost: " + status.getCode().name()));
-            opener.remove("payload");
-            opener.put("error", GrpcStatus.errorObject(status, trailers));
-            send(opener);
-            error(ClientEndpoint.failure(status), opener);
+            send(msg);
+            error(ClientEndpoint.failure(status), msg);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.redwire.nodes.http;
 
 import java.nio.charset.StandardCharsets;
+import java.util.function.IntPredicate;
 
 /** JavaScript's encodeURIComponent and the WHATWG URL percent-encode sets used when sending a URL. */
 final class UriEncoding {
@@ -18,22 +19,7 @@ final class UriEncoding {
     }
 
     static String component(String s) {
-        StringBuilder out = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean safe = c < 0x80 && (Character.isLetterOrDigit(c) || COMPONENT_SAFE.indexOf(c) >= 0);
-            if (safe) {
-                if (out != null) {
-                    out.append(c);
-                }
-                continue;
-            }
-            if (out == null) {
-                out = new StringBuilder(s.length() + 16).append(s, 0, i);
-            }
-            i = appendEncoded(out, s, i);
-        }
-        return out == null ? s : out.toString();
+        return encode(s, c -> c < 0x80 && (Character.isLetterOrDigit(c) || COMPONENT_SAFE.indexOf(c) >= 0));
     }
 
     static String path(String s) {
@@ -49,11 +35,15 @@ final class UriEncoding {
     }
 
     private static String encodeSet(String s, String unsafe) {
+        return encode(s, c -> c > 0x20 && c < 0x7f && unsafe.indexOf(c) < 0);
+    }
+
+    /** Percent-encodes every char that {@code keep} rejects; returns s itself when nothing needs encoding. */
+    private static String encode(String s, IntPredicate keep) {
         StringBuilder out = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean encode = c <= 0x20 || c >= 0x7f || unsafe.indexOf(c) >= 0;
-            if (!encode) {
+            if (keep.test(c)) {
                 if (out != null) {
                     out.append(c);
                 }

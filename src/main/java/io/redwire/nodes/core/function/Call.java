@@ -1,14 +1,11 @@
 package io.redwire.nodes.core.function;
 
 import io.redwire.runtime.Done;
-import org.graalvm.polyglot.Value;
-import org.graalvm.polyglot.proxy.ProxyArray;
-import org.graalvm.polyglot.proxy.ProxyObject;
 
 import java.util.Map;
 
 /** One run of the function body for one input msg. Opaque to JavaScript, which only passes it back. */
-final class Call implements ProxyObject {
+final class Call implements OpaqueProxy {
     final Map<String, Object> msg;
     final MapRoot root;
     final Done done;
@@ -27,25 +24,5 @@ final class Call implements ProxyObject {
         settled = true;
         root.held = false;
         root.materialize();
-    }
-
-    @Override
-    public Object getMember(String key) {
-        return null;
-    }
-
-    @Override
-    public Object getMemberKeys() {
-        return ProxyArray.fromArray();
-    }
-
-    @Override
-    public boolean hasMember(String key) {
-        return false;
-    }
-
-    @Override
-    public void putMember(String key, Value value) {
-        throw new UnsupportedOperationException("read-only value");
     }
 }

@@ -35,7 +35,7 @@ final class GrpcEventLoops {
 
     static synchronized EventLoopGroup group() {
         if (group == null) {
-            IoHandlerFactory io = EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+            IoHandlerFactory io = EPOLL ? EpollIoHandler.newFactory(0, SpinThenBlock::new) : NioIoHandler.newFactory();
             int threads = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
             group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("redwire-grpc", true), io);
         }

@@ -95,13 +95,14 @@ public final class HttpInNode extends Node {
         Map<String, Object> query = QueryString.parse(req.query());
         HttpRequestInfo info = new HttpRequestInfo(req, params, query);
         if (method.equals("get")) {
-            emit(ctx, info, query);
+            emit(ctx, info, query); // Express parses no body for GET: msg.req.body stays undefined
             return;
         }
         String contentType = req.getHeader("content-type");
         if (upload && "multipart/form-data".equals(RequestBodyParser.mediaType(contentType))) {
             MultipartReader.read(req, (int) Math.min(maxBody, Integer.MAX_VALUE)).onSuccess(form -> {
                 info.put("files", form.files());
+                info.put("body", form.fields());
                 emit(ctx, info, form.fields());
             }).onFailure(e -> badRequest(ctx, e.getMessage()));
             return;
@@ -114,6 +115,7 @@ public final class HttpInNode extends Node {
                 badRequest(ctx, e.getMessage());
                 return;
             }
+            info.put("body", payload);
             emit(ctx, info, payload);
         }).onFailure(e -> {
             if (e instanceof TooLarge) {
@@ -179,7 +181,6 @@ public final class HttpInNode extends Node {
     }
 
     private void emit(RoutingContext ctx, HttpRequestInfo info, Object payload) {
-        info.put("body", payload);
         Map<String, Object> msg = new LinkedHashMap<>();
         msg.put("_msgid", Messages.newId());
         msg.put("req", info);

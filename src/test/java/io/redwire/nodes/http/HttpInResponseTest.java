@@ -155,6 +155,21 @@ class HttpInResponseTest {
     }
 
     @Test
+    void onlyMethodsWithABodyHaveReqBody() throws Exception {
+        try (Harness h = new Harness().deploy("""
+                [{"id":"t","type":"tab"},
+                 {"id":"get","type":"http in","z":"t","url":"/b","method":"get","x":1,"y":1,"wires":[["fn"]]},
+                 {"id":"post","type":"http in","z":"t","url":"/b","method":"post","x":1,"y":1,"wires":[["fn"]]},
+                 {"id":"fn","type":"function","z":"t","func":"msg.payload = typeof msg.req.body + ':' + JSON.stringify(msg.req.body); return msg;","outputs":1,"x":1,"y":1,"wires":[["out"]]},
+                 {"id":"out","type":"http response","z":"t","statusCode":"","headers":{},"x":1,"y":1,"wires":[]}]
+                """)) {
+            assertEquals("undefined:undefined", CLIENT.send(HttpRequest.newBuilder(URI.create(h.url("/b?q=1"))).build(),
+                    HttpResponse.BodyHandlers.ofString()).body());
+            assertEquals("object:{\"a\":1}", h.post("/b", "application/json", "{\"a\":1}").body());
+        }
+    }
+
+    @Test
     void settingsMoveRoutesAndLimitBodies() throws Exception {
         Settings settings = new Settings(new java.util.LinkedHashMap<>(Map.of("httpNodeRoot", "/api/", "apiMaxLength", "1kb")));
         try (Harness h = new Harness(settings).deploy(ECHO)) {

@@ -69,8 +69,7 @@ public final class JsonataExpression {
         // dashjoin reads "now" from the expression compiled last on this thread; take it per evaluation instead
         long now = System.currentTimeMillis();
         frame.bind("millis", (Jsonata.Fn0<Object>) () -> now);
-        frame.bind("now", Jsonata.function("now",
-                (Jsonata.FnVarArgs<Object>) args -> JsValues.isoString(new java.util.Date(now)), "<s?s?:s>"));
+        frame.bind("now", Jsonata.function("now", (Jsonata.FnVarArgs<Object>) args -> now(now, args), "<s?s?:s>"));
         extra.forEach(frame::bind);
         Object out;
         try {
@@ -81,6 +80,16 @@ public final class JsonataExpression {
             throw new NodeError(e.getMessage() == null ? e.toString() : e.getMessage());
         }
         return fromJsonata(out);
+    }
+
+    /** $now([picture [, timezone]]) is $fromMillis($millis(), picture, timezone). */
+    private static String now(long now, List<?> args) {
+        Object picture = args.isEmpty() ? null : args.get(0);
+        Object zone = args.size() < 2 ? null : args.get(1);
+        if (picture == null && zone == null) {
+            return JsValues.isoString(new java.util.Date(now));
+        }
+        return com.dashjoin.jsonata.Functions.dateTimeFromMillis(now, (String) picture, (String) zone);
     }
 
     /** dashjoin's $number lets Java's NumberFormatException escape; JSONata's text for it is D3030. */

@@ -26,4 +26,12 @@ class JsonataExpressionTest {
         assertTrue(String.valueOf(now).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z"), now.toString());
         assertEquals(Boolean.TRUE, JsonataExpression.compile("$millis() > 0").evaluate(new LinkedHashMap<>(), null));
     }
+
+    @Test
+    void nowTakesAPictureAndATimezone() {
+        Object year = JsonataExpression.compile("$now('[Y0001]')").evaluate(new LinkedHashMap<>(), null);
+        assertEquals(String.valueOf(java.time.Year.now(java.time.ZoneOffset.UTC).getValue()), year);
+        Object zoned = JsonataExpression.compile("$now('[H01]:[m01] [Z]', '+0530')").evaluate(new LinkedHashMap<>(), null);
+        assertTrue(String.valueOf(zoned).matches("\\d\\d:\\d\\d \\+05:30"), String.valueOf(zoned));
+    }
 }

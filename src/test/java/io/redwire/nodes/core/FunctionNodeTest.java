@@ -51,6 +51,16 @@ class FunctionNodeTest {
     }
 
     @Test
+    void bigIntsLeaveTheSandboxWithAllTheirDigits() throws Exception {
+        String flows = new FunctionFlows().httpIn("in", "/f", "f")
+                .function("f", "msg.payload = { small: 7n, big: 12345678901234567890n };\nreturn msg;", "out")
+                .httpOut("out").json();
+        try (Harness h = new Harness().deploy(flows)) {
+            assertEquals("{\"small\":7,\"big\":12345678901234567890}", post(h, "/f", "{}"));
+        }
+    }
+
+    @Test
     void awaitAndPromiseChainsResolveBeforeTheResultIsSent() throws Exception {
         String flows = new FunctionFlows().httpIn("in", "/f", "f")
                 .function("f", "await new Promise(r => setTimeout(r, 20));\n"

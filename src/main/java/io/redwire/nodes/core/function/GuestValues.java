@@ -272,7 +272,10 @@ final class GuestValues {
         return out;
     }
 
-    /** JS numbers as message numbers: whole values within the safe range as Integer/Long, others as Double. */
+    /**
+     * JS numbers as message numbers: whole values within the safe range as Integer/Long, others as Double; a BigInt
+     * too large for a double keeps its digits as a BigInteger.
+     */
     static Object number(Value v) {
         if (v.fitsInInt()) {
             return v.asInt();
@@ -282,6 +285,9 @@ final class GuestValues {
             if (l <= MAX_SAFE_INTEGER && l >= -MAX_SAFE_INTEGER) {
                 return l;
             }
+        }
+        if (!v.fitsInDouble() && v.fitsInBigInteger()) {
+            return v.asBigInteger();
         }
         return v.asDouble();
     }

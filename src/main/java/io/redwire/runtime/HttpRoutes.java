@@ -18,7 +18,8 @@ public interface HttpRoutes {
 
     /**
      * From now on, requests for flow routes wait (paused) instead of being matched: a deploy swaps the old flows'
-     * routes for the new ones, and a request arriving in between must not find neither. On the engine's loop.
+     * routes for the new ones, and a request arriving in between would otherwise find no route at all (Node-RED
+     * answers those 404). On the engine's loop.
      */
     void hold();
 

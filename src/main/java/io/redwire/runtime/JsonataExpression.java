@@ -105,11 +105,7 @@ public final class JsonataExpression {
         if (args.isEmpty() || args.get(0) == null) {
             return null;
         }
-        return toJsonata(scope.get(String.valueOf(args.get(0))));
-    }
-
-    private static Object toJsonata(Object v) {
-        return v;
+        return scope.get(String.valueOf(args.get(0)));
     }
 
     /** JSONata's nulls and sequences → plain message values. */

@@ -22,9 +22,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Benchmark (a command, not a test): streams N OrderEvents through rich.v1.OrderService/Chat of a running Redwire
  * (flows/grpc-streaming.json echoes Chat with register-function → grpc-response) without waiting for replies, and
- * reports microseconds per message until the last echo and the end of the stream arrived.
+ * reports microseconds per message until the last echo and the end of the stream arrived. The warm-up rounds come
+ * first and are not reported: both JVMs need about a million messages before the JIT has compiled the stream path.
  * <pre>java -cp target/test-classes:target/classes:CP io.redwire.nodes.grpc.GrpcBidiEchoBench [host] [port]
- *      [messages] [rounds]</pre>
+ *      [messages] [rounds] [warm-up rounds]</pre>
  */
 public final class GrpcBidiEchoBench {
     private GrpcBidiEchoBench() {
@@ -35,6 +36,7 @@ public final class GrpcBidiEchoBench {
         int port = args.length > 1 ? Integer.parseInt(args[1]) : 5002;
         int messages = args.length > 2 ? Integer.parseInt(args[2]) : 100_000;
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 5;
+        int warmUps = args.length > 4 ? Integer.parseInt(args[4]) : 8;
         Descriptors.MethodDescriptor chat = ProtoCompiler.compileFile(Path.of("protos"), "rich/service.proto")
                 .service("rich.v1.OrderService").findMethodByName("Chat");
         List<DynamicMessage> events = new ArrayList<>(messages);
@@ -44,7 +46,7 @@ public final class GrpcBidiEchoBench {
         ManagedChannel channel = NettyChannelBuilder.forAddress(host, port).usePlaintext().directExecutor().build();
         List<Double> perMessage = new ArrayList<>();
         try {
-            for (int r = -2; r < rounds; r++) { // two warm-up rounds
+            for (int r = -warmUps; r < rounds; r++) {
                 double us = round(channel, chat, events);
                 if (r >= 0) {
                     perMessage.add(us);

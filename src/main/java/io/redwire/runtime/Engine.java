@@ -22,6 +22,7 @@ import java.util.function.Supplier;
 public final class Engine {
     private static final int DRAIN_BATCH = 4096;
     private static final int SETTLE_LIMIT = 16 * DRAIN_BATCH;
+    private static final long ROUTE_HOLD_LIMIT_MS = 10_000;
 
     private final Vertx vertx;
     private final Context loop;
@@ -197,9 +198,13 @@ public final class Engine {
             // finish what the running flows already accepted (e.g. an http request on its way to its response)
             // before stopping them; bounded so a looping flow cannot hold the deploy up
             deliverQueued(SETTLE_LIMIT);
-            routes.hold(); // requests arriving while the flows are swapped wait for the new (or restored) routes
+            // requests arriving while the flows are swapped wait for the new (or restored) routes; a start that
+            // never finishes must not hold them forever
+            routes.hold();
+            long holdLimit = vertx.setTimer(ROUTE_HOLD_LIMIT_MS, t -> routes.release());
             stop(old).compose(x -> startDeployment(next)).onComplete(started -> {
                 if (started.succeeded()) {
+                    vertx.cancelTimer(holdLimit);
                     routes.release();
                     done.complete();
                     return;
@@ -209,6 +214,7 @@ public final class Engine {
                 stop(next).compose(x -> old == null ? Future.succeededFuture()
                                 : startDeployment(build(old.source())))
                         .onComplete(r -> {
+                            vertx.cancelTimer(holdLimit);
                             routes.release();
                             done.fail(cause);
                         });

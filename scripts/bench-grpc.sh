@@ -18,41 +18,17 @@ WARMUP_SECONDS=10   # the JIT needs ~100k calls before grpc-java's paths are com
 WARMUP_ROUNDS=8     # and ~1M stream messages (8 rounds) before the bidi echo is
 [ "${1:-}" = "--quick" ] && { LOAD_SECONDS=3; ROUNDS=3; WARMUP_SECONDS=3; WARMUP_ROUNDS=2; }
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
-[ -f target/test-classes/io/redwire/nodes/grpc/GrpcBidiEchoBench.class ] || mvn -B -q test-compile
 OUT=target/bench; mkdir -p "$OUT"
+. scripts/lib/bench-common.sh
 GRPC_PORT="${GRPC_PORT:-15001}"
-on_port() { # flows-in flows-out: the same flows with every grpc-server on GRPC_PORT
-  python3 - "$1" "$2" "$GRPC_PORT" <<'PY'
-import json, sys
-nodes = json.load(open(sys.argv[1]))
-for n in nodes:
-    if n.get("type") == "grpc-server":
-        n["port"] = sys.argv[3]
-json.dump(nodes, open(sys.argv[2], "w"))
-PY
-}
-mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/classpath.txt" >/dev/null
+CP="$(test_classpath target/test-classes/io/redwire/nodes/grpc/GrpcBidiEchoBench.class)"
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
-record() { # name value unit note
-  echo "$1: $2 $3 ($4)"
-  [ -n "${RESULTS:-}" ] && printf '{"name":"%s","value":%s,"unit":"%s","note":"%s"}\n' "$1" "$2" "$3" "$4" >> "$RESULTS"
-  return 0
-}
-
-wait_started() { # log: the engine logs "Started flows" once every node (servers included) has started
-  for _ in $(seq 1 360); do
-    grep -q 'Started flows' "$1" 2>/dev/null && return 0
-    sleep 0.5
-  done
-  echo "bench-grpc: flows did not start, see $1" >&2; exit 1
-}
-
 # 1. unary load: HelloRequest{id:123456,name:"test"} with the 5-byte gRPC frame prefix
 if command -v h2load >/dev/null; then
-  on_port flows/seed-http-vs-grpc.flow.json "$OUT/seed-grpc-bench.json"
+  on_port flows/seed-http-vs-grpc.flow.json "$OUT/seed-grpc-bench.json" "$GRPC_PORT"
   java -jar target/redwire.jar run "$OUT/seed-grpc-bench.json" --port 18975 >"$OUT/grpc-seed-server.log" 2>&1 &
   PIDS+=($!)
   wait_started "$OUT/grpc-seed-server.log"
@@ -72,11 +48,11 @@ else
 fi
 
 # 2. bidi echo through a flow
-on_port flows/grpc-streaming.json "$OUT/grpc-streaming-bench.json"
+on_port flows/grpc-streaming.json "$OUT/grpc-streaming-bench.json" "$GRPC_PORT"
 java -jar target/redwire.jar run "$OUT/grpc-streaming-bench.json" --port 18976 >"$OUT/grpc-streaming-server.log" 2>&1 &
 PIDS+=($!)
 wait_started "$OUT/grpc-streaming-server.log"
-java -cp "target/test-classes:target/classes:$(cat "$OUT/classpath.txt")" io.redwire.nodes.grpc.GrpcBidiEchoBench \
+java -cp "$CP" io.redwire.nodes.grpc.GrpcBidiEchoBench \
   127.0.0.1 "$GRPC_PORT" 100000 "$ROUNDS" "$WARMUP_ROUNDS" | tee "$OUT/bidi.jsonl"
 US=$(tail -1 "$OUT/bidi.jsonl" | python3 -c 'import json,sys; print(json.load(sys.stdin)["median_us_per_message"])')
 record "gRPC bidi echo through a flow, 100000 messages (median of $ROUNDS after $WARMUP_ROUNDS warm-up rounds)" "$US" "us/message" "target <= 5"

@@ -19,6 +19,7 @@ command -v thrift >/dev/null || { echo "bench-thrift: thrift compiler missing (a
 $PY -c 'import thrift' 2>/dev/null || { echo "bench-thrift: $PY cannot import thrift (apt-get install python3-thrift)" >&2; exit 1; }
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
 OUT=target/bench; mkdir -p "$OUT"
+. scripts/lib/bench-common.sh
 GEN="$(mktemp -d)"
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GEN"; }
@@ -41,12 +42,6 @@ python_runs() { # port label -> prints each run, echoes the median
   done
   echo "  $label: ${ms[*]} ms" >&2
   printf '%s\n' "${ms[@]}" | $PY -c 'import sys,statistics; print(statistics.median(float(l) for l in sys.stdin))'
-}
-
-record() { # name value unit note
-  echo "$1: $2 $3 ($4)"
-  [ -n "${RESULTS:-}" ] && printf '{"name":"%s","value":%s,"unit":"%s","note":"%s"}\n' "$1" "$2" "$3" "$4" >> "$RESULTS"
-  return 0
 }
 
 echo "starting Redwire with flows/tinycalc.json ..."

@@ -59,26 +59,33 @@ open(sys.argv[2] + "/results.md", "w").write("\n".join(md) + "\n")
 json.dump(rows, open(sys.argv[2] + "/results.json", "w"), indent=2)
 print("\n".join(md))
 
-# chart: each row against the Node-RED range quoted in its note (log scale, lower is better for ms)
+# chart: each row against the Node-RED range quoted in its note, or a gRPC row against its REST twin
+# ("REST: N ms" in the note); log scale, lower is better for ms
 import math, re
+def baseline(note):
+    m = re.search(r"Node-RED[^:]*: ([0-9.]+)-([0-9.]+)", note)
+    if m:
+        return "Node-RED midpoint", (float(m.group(1)) + float(m.group(2))) / 2
+    m = re.search(r"REST: ([0-9.]+) ms", note)
+    return ("REST", float(m.group(1))) if m else None
 bars = []
 for r in rows:
-    m = re.search(r"Node-RED[^:]*: ([0-9.]+)-([0-9.]+)", r["note"])
-    if m and r["value"] not in (None, ""):
-        bars.append((r["name"], float(r["value"]), (float(m.group(1)) + float(m.group(2))) / 2, r["unit"]))
+    b = baseline(r["note"])
+    if b and r["value"] not in (None, ""):
+        bars.append((r["name"], float(r["value"]), b[1], r["unit"], b[0]))
 if bars:
     w, row_h = 900, 70
     svg = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">'
-           % (w, 40 + row_h * len(bars)), '<text x="10" y="20" font-size="14">Redwire (red) vs Node-RED 5.0.7 midpoint (grey), log scale</text>']
+           % (w, 40 + row_h * len(bars)), '<text x="10" y="20" font-size="14">Redwire (red) vs Node-RED 5.0.7 midpoint or, for gRPC, REST through the same flow (grey), log scale</text>']
     top = max(max(b[1], b[2]) for b in bars) * 1.2
     scale = lambda v: 10 + (w - 220) * math.log10(max(v, 1)) / math.log10(top)
-    for i, (name, ours, theirs, unit) in enumerate(bars):
+    for i, (name, ours, theirs, unit, what) in enumerate(bars):
         y = 40 + i * row_h
         svg.append('<text x="10" y="%d">%s</text>' % (y + 12, name.replace("&", "&amp;").replace("<", "&lt;")))
         svg.append('<rect x="10" y="%d" width="%.1f" height="16" fill="#c0392b"/><text x="%.1f" y="%d">%s %s</text>'
                    % (y + 18, scale(ours) - 10, scale(ours) + 4, y + 31, ours, unit))
-        svg.append('<rect x="10" y="%d" width="%.1f" height="16" fill="#999"/><text x="%.1f" y="%d">%s %s</text>'
-                   % (y + 38, scale(theirs) - 10, scale(theirs) + 4, y + 51, theirs, unit))
+        svg.append('<rect x="10" y="%d" width="%.1f" height="16" fill="#999"/><text x="%.1f" y="%d">%s: %s %s</text>'
+                   % (y + 38, scale(theirs) - 10, scale(theirs) + 4, y + 51, what, theirs, unit))
     svg.append("</svg>")
     open(sys.argv[2] + "/chart.svg", "w").write("\n".join(svg))
     print("chart: " + sys.argv[2] + "/chart.svg")

@@ -2,12 +2,8 @@ package io.redwire.nodes.grpc;
 
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
-import io.grpc.CallOptions;
-import io.grpc.ClientCall;
 import io.grpc.ManagedChannel;
-import io.grpc.Metadata;
-import io.grpc.Status;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.redwire.bench.BenchArgs;
 import io.redwire.proto.ProtoCompiler;
 
 import java.nio.file.Path;
@@ -15,9 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Benchmark (a command, not a test): streams N OrderEvents through rich.v1.OrderService/Chat of a running Redwire
@@ -32,18 +26,19 @@ public final class GrpcBidiEchoBench {
     }
 
     public static void main(String[] args) throws Exception {
-        String host = args.length > 0 ? args[0] : "127.0.0.1";
-        int port = args.length > 1 ? Integer.parseInt(args[1]) : 5002;
-        int messages = args.length > 2 ? Integer.parseInt(args[2]) : 100_000;
-        int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 5;
-        int warmUps = args.length > 4 ? Integer.parseInt(args[4]) : 8;
+        BenchArgs a = new BenchArgs(args);
+        String host = a.text(0, "127.0.0.1");
+        int port = a.number(1, 5002);
+        int messages = a.number(2, 100_000);
+        int rounds = a.number(3, 5);
+        int warmUps = a.number(4, 8);
         Descriptors.MethodDescriptor chat = ProtoCompiler.compileFile(Path.of("protos"), "rich/service.proto")
                 .service("rich.v1.OrderService").findMethodByName("Chat");
         List<DynamicMessage> events = new ArrayList<>(messages);
         for (int i = 0; i < messages; i++) {
             events.add(MessageCodec.fromObject(chat.getInputType(), Map.of("order_id", i, "status", "STATUS_OPEN")));
         }
-        ManagedChannel channel = NettyChannelBuilder.forAddress(host, port).usePlaintext().directExecutor().build();
+        ManagedChannel channel = BenchCalls.channel(host, port);
         List<Double> perMessage = new ArrayList<>();
         try {
             for (int r = -warmUps; r < rounds; r++) {
@@ -62,33 +57,11 @@ public final class GrpcBidiEchoBench {
     }
 
     private static double round(ManagedChannel channel, Descriptors.MethodDescriptor chat,
-                                List<DynamicMessage> events) throws InterruptedException {
-        ClientCall<DynamicMessage, DynamicMessage> call = channel.newCall(GrpcMethods.client(chat),
-                CallOptions.DEFAULT.withDeadlineAfter(120, TimeUnit.SECONDS));
-        AtomicInteger echoed = new AtomicInteger();
-        CountDownLatch closed = new CountDownLatch(1);
-        Status[] status = new Status[1];
+                                List<DynamicMessage> events) throws Exception {
         long t0 = System.nanoTime();
-        call.start(new ClientCall.Listener<>() {
-            @Override
-            public void onMessage(DynamicMessage message) {
-                echoed.incrementAndGet();
-                call.request(1);
-            }
-
-            @Override
-            public void onClose(Status s, Metadata trailers) {
-                status[0] = s;
-                closed.countDown();
-            }
-        }, new Metadata());
-        call.request(64);
-        for (DynamicMessage e : events) {
-            call.sendMessage(e);
-        }
-        call.halfClose();
-        if (!closed.await(120, TimeUnit.SECONDS) || !status[0].isOk() || echoed.get() != events.size()) {
-            throw new IllegalStateException("stream ended with " + status[0] + " after " + echoed.get() + " echoes");
+        int echoed = BenchCalls.call(channel, chat, events).get(120, TimeUnit.SECONDS).size();
+        if (echoed != events.size()) {
+            throw new IllegalStateException("stream ended after " + echoed + " echoes");
         }
         return (System.nanoTime() - t0) / 1000.0 / events.size();
     }

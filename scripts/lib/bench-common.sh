@@ -1,0 +1,32 @@
+# Helpers shared by scripts/bench-*.sh (sourced; run from the repository root, with OUT set).
+
+record() { # name value unit note: prints the row, appends it to $RESULTS when scripts/bench.sh collects them
+  echo "$1: $2 $3 ($4)"
+  [ -n "${RESULTS:-}" ] && printf '{"name":"%s","value":%s,"unit":"%s","note":"%s"}\n' "$1" "$2" "$3" "$4" >> "$RESULTS"
+  return 0
+}
+
+on_port() { # flows-in flows-out port: the same flows with every grpc-server on port
+  python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+nodes = json.load(open(sys.argv[1]))
+for n in nodes:
+    if n.get("type") == "grpc-server":
+        n["port"] = sys.argv[3]
+json.dump(nodes, open(sys.argv[2], "w"))
+PY
+}
+
+wait_started() { # log: the engine logs "Started flows" once every node (servers included) has started
+  for _ in $(seq 1 360); do
+    grep -q 'Started flows' "$1" 2>/dev/null && return 0
+    sleep 0.5
+  done
+  echo "$(basename "$0"): flows did not start, see $1" >&2; exit 1
+}
+
+test_classpath() { # the class path of the bench clients in target/test-classes (test-compiles when missing)
+  [ -f "$1" ] || mvn -B -q test-compile >&2
+  mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/classpath.txt" >/dev/null
+  echo "target/test-classes:target/classes:$(cat "$OUT/classpath.txt")"
+}

@@ -3,10 +3,11 @@
 # flows/bench-grpc-vs-rest.json and GrpcVsRestBench against it, for 1 and 16 concurrent clients of ITEMS items each:
 #   unary (sequential calls / POSTs), stream (one server stream / one GET of ITEMS items), async stream (one bidi
 #   stream / POSTs pipelined 16 deep on one connection), create-user with validation (sequential; every 10th invalid).
-# Prints the numbers; appends rows (median ms of ROUNDS rounds after one warm-up) to $RESULTS when scripts/bench.sh
-# runs it.
+# Prints the numbers; appends rows (median ms of ROUNDS rounds after WARMUP_ROUNDS unreported ones) to $RESULTS
+# when scripts/bench.sh runs it.
 #   scripts/bench-grpc-vs-rest.sh [--quick]     --quick (or LOAD_SECONDS < 10, as bench.sh --quick passes):
-#                                               200 items, 1 round; else ITEMS (1000) and ROUNDS (5)
+#                                               200 items, 1 round after 1 warm-up; else ITEMS (1000), ROUNDS
+#                                               (5) after WARMUP_ROUNDS (5)
 # Needs target/redwire.jar and the test classes (built when missing). The flow's grpc-server runs on GRPC_PORT
 # (default 15003, not the flow's 5003), HTTP on 18977.
 set -euo pipefail
@@ -14,7 +15,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 ITEMS="${ITEMS:-1000}"
 ROUNDS="${ROUNDS:-5}"
-if [ "${1:-}" = "--quick" ] || [ "${LOAD_SECONDS:-10}" -lt 10 ]; then ITEMS=200; ROUNDS=1; fi
+WARMUP_ROUNDS="${WARMUP_ROUNDS:-5}"   # one round left single-client rows 1.7x apart between runs
+if [ "${1:-}" = "--quick" ] || [ "${LOAD_SECONDS:-10}" -lt 10 ]; then ITEMS=200; ROUNDS=1; WARMUP_ROUNDS=1; fi
 GRPC_PORT="${GRPC_PORT:-15003}"
 HTTP_PORT=18977
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
@@ -29,8 +31,8 @@ java -Dpolyglot.engine.WarnInterpreterOnly=false -jar target/redwire.jar run "$O
   --port "$HTTP_PORT" >"$OUT/grpc-vs-rest-server.log" 2>&1 &
 PID=$!
 wait_started "$OUT/grpc-vs-rest-server.log"
-echo "gRPC vs REST: $ITEMS items per client, 1 warm-up + $ROUNDS rounds per mode (a few minutes) ..."
-java -cp "$CP" io.redwire.bench.GrpcVsRestBench 127.0.0.1 "$GRPC_PORT" "$HTTP_PORT" "$ITEMS" "$ROUNDS" \
+echo "gRPC vs REST: $ITEMS items per client, $WARMUP_ROUNDS warm-up + $ROUNDS rounds per mode (a few minutes) ..."
+java -cp "$CP" io.redwire.bench.GrpcVsRestBench 127.0.0.1 "$GRPC_PORT" "$HTTP_PORT" "$ITEMS" "$ROUNDS" "$WARMUP_ROUNDS" \
   | tee "$OUT/grpc-vs-rest.jsonl"
 
 # one tab-separated row per mode and client count: name, median ms, note (items/s; REST/gRPC time for gRPC rows)

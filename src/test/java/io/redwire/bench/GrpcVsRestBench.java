@@ -11,9 +11,10 @@ import java.util.stream.IntStream;
 /**
  * Benchmark (a command, not a test): gRPC + protobuf against HTTP + JSON through flows/bench-grpc-vs-rest.json,
  * each mode with 1 and 16 concurrent clients of N items each. Every answer is checked; a wrong one exits 1.
- * Prints one JSON line per mode and client count: the median ms until all clients finished, and items/s.
+ * Prints one JSON line per mode and client count: the median ms until all clients finished, and items/s. Unreported
+ * warm-up rounds come first in each mode, so the rows compare compiled code rather than the JIT's progress.
  * <pre>java -cp target/test-classes:target/classes:CP io.redwire.bench.GrpcVsRestBench [host] [grpc-port]
- *      [http-port] [items per client] [rounds]</pre>
+ *      [http-port] [items per client] [rounds] [warm-up rounds]</pre>
  */
 public final class GrpcVsRestBench {
     private static final int MAX_CLIENTS = 16;
@@ -35,6 +36,7 @@ public final class GrpcVsRestBench {
         String host = a.text(0, "127.0.0.1");
         int items = a.number(3, 1000);
         int rounds = a.number(4, 5);
+        int warmUps = a.number(5, 5);
         int exit = 0;
         try (GrpcClients grpc = new GrpcClients(host, a.number(1, 5003), MAX_CLIENTS);
              RestClients rest = new RestClients(host, a.number(2, 1880), MAX_CLIENTS)) {
@@ -44,7 +46,7 @@ public final class GrpcVsRestBench {
                     new Mode("rest-create-user", rest::createUser), new Mode("grpc-create-user", grpc::createUser));
             for (Mode mode : modes) {
                 for (int clients : CLIENT_COUNTS) {
-                    report(mode.name(), clients, items, measure(mode.run(), clients, items, rounds));
+                    report(mode.name(), clients, items, measure(mode.run(), clients, items, warmUps, rounds));
                 }
             }
         } catch (Exception e) {
@@ -54,10 +56,11 @@ public final class GrpcVsRestBench {
         System.exit(exit); // also when a failed round left calls or pool threads running
     }
 
-    /** One warm-up round, then the measured ones (ms each). */
-    private static List<Double> measure(ClientRun run, int clients, int items, int rounds) throws Exception {
+    /** The warm-up rounds, then the measured ones (ms each). */
+    private static List<Double> measure(ClientRun run, int clients, int items, int warmUps, int rounds)
+            throws Exception {
         List<Double> ms = new ArrayList<>();
-        for (int r = -1; r < rounds; r++) {
+        for (int r = -warmUps; r < rounds; r++) {
             long t0 = System.nanoTime();
             CompletableFuture.allOf(IntStream.range(0, clients).mapToObj(c -> run.run(c, items))
                     .toArray(CompletableFuture[]::new)).get(300, TimeUnit.SECONDS);

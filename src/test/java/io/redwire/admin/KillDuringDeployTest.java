@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -135,37 +136,38 @@ class KillDuringDeployTest {
         }
     }
 
+    /**
+     * The port the process logs once it listens. Its stderr is read on a thread of its own (not the common pool,
+     * which has one thread on a 2-core machine and can be held by other code) and kept drained afterwards so the
+     * process never blocks on a full pipe.
+     */
     private static int awaitPort(Process p) throws Exception {
-        CompletableFuture<Integer> port = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Integer> port = new CompletableFuture<>();
+        List<String> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+        Thread reader = new Thread(() -> {
             try (BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(),
                     StandardCharsets.UTF_8))) {
-                String line;
-                Integer found = null;
-                while ((line = err.readLine()) != null) {
+                for (String line; (line = err.readLine()) != null; ) {
                     Matcher m = LISTENING.matcher(line);
-                    if (found == null && m.find()) {
-                        found = Integer.parseInt(m.group(1));
-                        final int value = found;
-                        Thread drain = new Thread(() -> {
-                            try {
-                                while (err.read() >= 0) {
-                                    // keep the pipe empty so the process never blocks on stderr
-                                }
-                            } catch (Exception ignored) {
-                                // process gone
-                            }
-                        });
-                        drain.setDaemon(true);
-                        drain.start();
-                        return value;
+                    if (!port.isDone() && m.find()) {
+                        port.complete(Integer.parseInt(m.group(1)));
+                    } else if (!port.isDone()) {
+                        seen.add(line);
                     }
                 }
-                throw new IllegalStateException("redwire exited before listening");
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
+            } catch (IOException ignored) {
+                // the process is gone
             }
-        });
-        return port.get(60, TimeUnit.SECONDS);
+            port.completeExceptionally(new IllegalStateException("redwire exited before listening: " + seen));
+        }, "redwire-stderr");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            return port.get(60, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("redwire (alive: " + p.isAlive() + ") did not listen within 60 s; stderr so far: "
+                    + seen, e);
+        }
     }
 
     private HttpResponse<String> post(int port, String body) throws Exception {

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.testing.Ports;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Once with Java clients counting each outcome, once under wrk (when installed) as the issue states it.
  */
 class DeployUnderLoadTest {
-    private final int grpcPort = freePort();
+    private final int grpcPort = Ports.free();
 
     /** The grpc-server makes each deploy's stop and start asynchronous: its port is closed and bound off the loop. */
     private String flows(String answer) {
@@ -47,14 +48,6 @@ class DeployUnderLoadTest {
                   "syntax = \\"proto3\\"; service S { rpc M(E) returns (E); } message E {}"},
                  {"id":"r1","type":"http response","z":"t1","statusCode":"","headers":{"x-answer":"%s"},"wires":[]}]
                 """.formatted(grpcPort, answer);
-    }
-
-    private static int freePort() {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            return s.getLocalPort();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.redwire.proto.ProtoCompiler;
 import io.redwire.proto.ProtoSchema;
 import io.redwire.runtime.FlowException;
 import io.redwire.testing.Harness;
+import io.redwire.testing.Ports;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -121,10 +121,7 @@ class GrpcServerFlowTest {
 
     @Test
     void aRedeployReleasesThePortAndCancelsOpenCalls() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
+        int port = Ports.free();
         String silent = """
                 [{"id":"t1","type":"tab"},
                  {"id":"srv","type":"grpc-server","port":"%d","server":"127.0.0.1","protoFile":"rich/service.proto",

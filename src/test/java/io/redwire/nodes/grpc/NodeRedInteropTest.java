@@ -1,6 +1,7 @@
 package io.redwire.nodes.grpc;
 
 import io.redwire.testing.Harness;
+import io.redwire.testing.Ports;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -73,9 +73,9 @@ class NodeRedInteropTest {
         Assumptions.assumeTrue(Files.isRegularFile(redJs) && Files.isRegularFile(contrib)
                         && Files.isRegularFile(dir.resolve("node-binary")),
                 "Node-RED is not installed in " + dir + " (scripts/nodered-peer.sh installs it)");
-        int nodeRedGrpc = freePort();
-        int redwireGrpc = freePort();
-        nodeRedHttpPort = freePort();
+        int nodeRedGrpc = Ports.free();
+        int redwireGrpc = Ports.free();
+        nodeRedHttpPort = Ports.free();
 
         redwire = new Harness().deploy(flows("redwire", redwireGrpc, nodeRedGrpc, "/call-node-red"));
 
@@ -162,9 +162,4 @@ class NodeRedInteropTest {
         return r;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
 }

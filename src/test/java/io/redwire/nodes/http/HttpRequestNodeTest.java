@@ -3,10 +3,10 @@ package io.redwire.nodes.http;
 import io.redwire.runtime.DebugEvent;
 import io.redwire.runtime.Json;
 import io.redwire.testing.Harness;
+import io.redwire.testing.Ports;
 import io.vertx.core.http.HttpServerRequest;
 import org.junit.jupiter.api.Test;
 
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -97,12 +97,6 @@ class HttpRequestNodeTest {
     private static Map<?, ?> echoed(Map<?, ?> msg) {
         assertEquals(200, msg.get("statusCode"), String.valueOf(msg.get("payload")));
         return (Map<?, ?>) msg.get("payload");
-    }
-
-    private static int closedPort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 
     // ---- responses --------------------------------------------------------------------------------------------
@@ -420,7 +414,7 @@ class HttpRequestNodeTest {
 
     @Test
     void connectionRefusedIsReportedLikeNodeRedAndTheEngineKeepsServing() throws Exception {
-        int port = closedPort();
+        int port = Ports.free();
         try (Harness h = new Harness()) {
             h.deploy(requestFlow(h.port(), "[" + urlProp("http://127.0.0.1:" + port + "/x") + "]", "\"ret\":\"txt\""));
             h.inject("go");
@@ -457,7 +451,7 @@ class HttpRequestNodeTest {
 
     @Test
     void senderrSendsFailuresOnlyToCatchNodes() throws Exception {
-        int port = closedPort();
+        int port = Ports.free();
         try (Harness h = new Harness()) {
             h.deploy(requestFlow(h.port(), "[" + urlProp("http://127.0.0.1:" + port + "/x") + "]",
                     "\"ret\":\"txt\",\"senderr\":true"));

@@ -5,7 +5,6 @@ import io.redwire.testing.Harness;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,14 +59,6 @@ final class TestFlows {
     static String resource(String name) {
         try {
             return Files.readString(Path.of("src/test/resources/thrift", name));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    static int freePort() {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -4,6 +4,7 @@ import io.redwire.runtime.DebugEvent;
 import io.redwire.runtime.FlowException;
 import io.redwire.runtime.JsValues;
 import io.redwire.testing.Harness;
+import io.redwire.testing.Ports;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,7 +18,6 @@ import java.util.Map;
 import static io.redwire.nodes.thrift.TestFlows.boundPort;
 import static io.redwire.nodes.thrift.TestFlows.debug;
 import static io.redwire.nodes.thrift.TestFlows.flow;
-import static io.redwire.nodes.thrift.TestFlows.freePort;
 import static io.redwire.nodes.thrift.TestFlows.inject;
 import static io.redwire.nodes.thrift.TestFlows.node;
 import static io.redwire.nodes.thrift.TestFlows.resource;
@@ -76,7 +76,7 @@ class ThriftNodesTest {
 
     @Test
     void unknownAndUnservedMethodsAnswerUnknownMethodAndTheServerKeepsServing() throws Exception {
-        int port = freePort();
+        int port = Ports.free();
         String clientIdl = ECHO.replace("void nothing()", "void nothing(),\n  i32 missing()");
         String flows = flow(
                 node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
@@ -302,7 +302,7 @@ class ThriftNodesTest {
 
     @Test
     void aRefusedConnectionIsATransportErrorInMsgError() throws Exception {
-        int nobody = freePort();
+        int nobody = Ports.free();
         String flows = flow(node("C", "thrift-server", "port", nobody, "idl", ECHO),
                 inject("go", "{\"a\":1,\"b\":2}", "call"),
                 node("call", "thrift-call", "server", "C", "service", "Echo", "method", "pair", "wires", to("out")),
@@ -352,7 +352,7 @@ class ThriftNodesTest {
 
     @Test
     void aReplyThatDoesNotMatchTheCallersIdlIsAProtocolErrorAndTheConnectionCarriesOn() throws Exception {
-        int port = freePort();
+        int port = Ports.free();
         String flows = flow(
                 node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
                 node("C", "thrift-server", "port", port, "idl", ECHO.replace("string text(", "i32 text(")),

@@ -3,6 +3,7 @@ package io.redwire.nodes.thrift;
 import io.redwire.runtime.DebugEvent;
 import io.redwire.runtime.Json;
 import io.redwire.testing.Harness;
+import io.redwire.testing.Ports;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -14,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import static io.redwire.nodes.thrift.TestFlows.freePort;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +32,7 @@ class TinyCalcFlowTest {
         for (Map<String, Object> n : nodes) {
             String id = (String) n.get("id");
             if ("thrift-server".equals(n.get("type"))) {
-                int port = freePort();
+                int port = Ports.free();
                 PORTS.put(id, port);
                 n.put("port", port);
                 if ("tc-thrift-binary".equals(id)) {

@@ -202,10 +202,13 @@ public final class Engine {
             // never finishes must not hold them forever
             routes.hold();
             long holdLimit = vertx.setTimer(ROUTE_HOLD_LIMIT_MS, t -> routes.release());
+            Runnable releaseRoutes = () -> {
+                vertx.cancelTimer(holdLimit);
+                routes.release();
+            };
             stop(old).compose(x -> startDeployment(next)).onComplete(started -> {
                 if (started.succeeded()) {
-                    vertx.cancelTimer(holdLimit);
-                    routes.release();
+                    releaseRoutes.run();
                     done.complete();
                     return;
                 }
@@ -214,8 +217,7 @@ public final class Engine {
                 stop(next).compose(x -> old == null ? Future.succeededFuture()
                                 : startDeployment(build(old.source())))
                         .onComplete(r -> {
-                            vertx.cancelTimer(holdLimit);
-                            routes.release();
+                            releaseRoutes.run();
                             done.fail(cause);
                         });
             });

@@ -7,7 +7,7 @@ import io.grpc.netty.shaded.io.netty.util.IntSupplier;
  * Keeps grpc's I/O loop polling (non-blocking epoll) for a short while after its last event instead of sleeping at
  * once. A local grpc-call and its server ping-pong between this loop and the flow loop; waking a sleeping thread
  * costs tens of microseconds on a small VM, so during a burst of calls the loop stays awake. Idle, it blocks as
- * usual. Measured on the seed's 1000-call loop (2 cores): warm median 109-112 ms against 148-188 ms without.
+ * usual. Measured on the seed's 1000-call loop (2 cores, runs 21-40): 101-132 ms against 148-188 ms without.
  */
 final class SpinThenBlock implements SelectStrategy {
     private static final long SPIN_NANOS = 50_000;

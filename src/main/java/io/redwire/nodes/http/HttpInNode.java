@@ -95,14 +95,13 @@ public final class HttpInNode extends Node {
         Map<String, Object> query = QueryString.parse(req.query());
         HttpRequestInfo info = new HttpRequestInfo(req, params, query);
         if (method.equals("get")) {
-            emit(ctx, info, query); // Express parses no body for GET: msg.req.body stays undefined
+            emit(ctx, info, query);
             return;
         }
         String contentType = req.getHeader("content-type");
         if (upload && "multipart/form-data".equals(RequestBodyParser.mediaType(contentType))) {
             MultipartReader.read(req, (int) Math.min(maxBody, Integer.MAX_VALUE)).onSuccess(form -> {
                 info.put("files", form.files());
-                info.put("body", form.fields());
                 emit(ctx, info, form.fields());
             }).onFailure(e -> badRequest(ctx, e.getMessage()));
             return;
@@ -115,7 +114,6 @@ public final class HttpInNode extends Node {
                 badRequest(ctx, e.getMessage());
                 return;
             }
-            info.put("body", payload);
             emit(ctx, info, payload);
         }).onFailure(e -> {
             if (e instanceof TooLarge) {
@@ -180,7 +178,11 @@ public final class HttpInNode extends Node {
         return DEFAULT_MAX_BODY;
     }
 
+    /** @param payload the query for GET, else the parsed body, which is msg.req.body too */
     private void emit(RoutingContext ctx, HttpRequestInfo info, Object payload) {
+        if (!method.equals("get")) {
+            info.put("body", payload); // Express parses no body for GET: msg.req.body stays undefined there
+        }
         Map<String, Object> msg = new LinkedHashMap<>();
         msg.put("_msgid", Messages.newId());
         msg.put("req", info);

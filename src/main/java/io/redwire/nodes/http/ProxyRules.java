@@ -38,9 +38,7 @@ final class ProxyRules {
         this.env = env;
         this.username = username;
         this.password = password;
-        this.anyProxy = !first(env.apply("npm_config_http_proxy"), env.apply("http_proxy"),
-                env.apply("npm_config_https_proxy"), env.apply("https_proxy"), env.apply("npm_config_proxy"),
-                env.apply("all_proxy")).isEmpty();
+        this.anyProxy = !configuredProxy("http").isEmpty() || !configuredProxy("https").isEmpty();
     }
 
     /** Rules read from environment variables (System.getenv in production). */
@@ -66,8 +64,7 @@ final class ProxyRules {
         if (!anyProxy || !shouldProxy(url.host(), url.port())) {
             return null;
         }
-        String proxy = first(env.apply("npm_config_" + scheme + "_proxy"), env.apply(scheme + "_proxy"),
-                env.apply("npm_config_proxy"), env.apply("all_proxy"));
+        String proxy = configuredProxy(scheme);
         if (proxy.isEmpty()) {
             return null;
         }
@@ -90,6 +87,12 @@ final class ProxyRules {
             options.setUsername(user).setPassword(pass);
         }
         return options;
+    }
+
+    /** The proxy URL the variables name for a scheme, in Node-RED's order of precedence; "" for none. */
+    private String configuredProxy(String scheme) {
+        return first(env.apply("npm_config_" + scheme + "_proxy"), env.apply(scheme + "_proxy"),
+                env.apply("npm_config_proxy"), env.apply("all_proxy"));
     }
 
     private boolean shouldProxy(String hostname, int port) {

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 /**
  * The deployed flows as the admin API sees them: their stored JSON, its revision, and deploys one at a time.
@@ -36,12 +37,19 @@ public final class FlowService {
     private final List<DeployListener> listeners = new CopyOnWriteArrayList<>();
     private volatile String flowsJson = "[]";
     private volatile String revision = revisionOf("[]");
+    private String previousJson = "[]"; // what ran before the deploy being attempted; flow loop only
     private Future<?> tail = Future.succeededFuture(); // the last queued deploy; touched on the flow loop only
+    private volatile DeployReplication replication = DeployReplication.ALONE;
 
     /** @param store where deploys are saved; null keeps them in memory only */
     public FlowService(Engine engine, FlowFile store) {
         this.engine = engine;
         this.store = store;
+    }
+
+    /** Spreads every deploy from now on (cluster mode). */
+    public void replicateWith(DeployReplication r) {
+        this.replication = r;
     }
 
     public void addListener(DeployListener l) {
@@ -75,13 +83,41 @@ public final class FlowService {
      * @return the new revision; fails with an {@link AdminException} (409 stale rev, 400 refused, 500 not saved)
      */
     public Future<String> deploy(List<Map<String, Object>> flows, String expectedRev, boolean save) {
+        DeployReplication r = replication;
+        return r.exclusive(() -> queue(() -> attempt(flows, expectedRev, save).compose(rev -> spread(r, rev))));
+    }
+
+    /** Runs flows in this process only: at start-up, and when another member of a cluster spreads a deploy. */
+    public Future<String> deployHere(List<Map<String, Object>> flows, boolean save) {
+        return queue(() -> attempt(flows, null, save));
+    }
+
+    private Future<String> queue(Supplier<Future<String>> deploy) {
         Promise<String> result = Promise.promise();
         engine.execute(() -> {
-            Future<String> run = tail.transform(previous -> attempt(flows, expectedRev, save));
+            Future<String> run = tail.transform(x -> {
+                previousJson = flowsJson;
+                return deploy.get();
+            });
             tail = run;
             run.onComplete(result);
         });
         return result.future();
+    }
+
+    /** Once the new flows run here: start them on the other members, or go back to the previous flows. */
+    private Future<String> spread(DeployReplication r, String rev) {
+        String previous = previousJson;
+        return r.spread(flowsJson, previous).transform(spread -> {
+            if (spread.succeeded()) {
+                return Future.succeededFuture(rev);
+            }
+            String message = spread.cause().getMessage();
+            engine.log().error("deploy refused by the cluster: " + message);
+            return attempt(FlowFileReader.parse(previous, "previous flows"), null, true).transform(back ->
+                    Future.failedFuture(new AdminException(400, "deploy_failed", message,
+                            Arrays.asList(message.split("\n")))));
+        });
     }
 
     /** Node-RED's "reload" deployment: the stored flows are read again and restarted. */

@@ -1,6 +1,8 @@
 package io.redwire.cli;
 
 import io.redwire.admin.FlowFile;
+import io.redwire.cluster.ClusterOptions;
+import io.redwire.cluster.RedwireCluster;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.FlowException;
 import io.redwire.runtime.InjectTarget;
@@ -52,9 +54,12 @@ public final class Main {
         // a given flows file is also where editor deploys are saved, as Node-RED does with its flows file
         FlowFile store = o.flows() != null ? new FlowFile(o.flows()) : FlowFile.inUserDir(o.userDir());
         Server server;
+        RedwireCluster cluster;
         try {
             settings = o.settings() == null ? Settings.defaults() : Settings.load(o.settings());
-            server = new Server(settings, o.protosDir(), store, o.adminPort() >= 0);
+            cluster = joinCluster(o, settings);
+            server = cluster == null ? new Server(settings, o.protosDir(), store, o.adminPort() >= 0)
+                    : new Server(cluster.vertx(), settings, o.protosDir(), store, o.adminPort() >= 0);
         } catch (java.io.IOException | IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage());
             return 1;
@@ -92,7 +97,14 @@ public final class Main {
             }
             server.engine().log().info(o.flows() != null ? "Flows file: " + store.path()
                     : "Flows file: " + store.path() + (flows.isEmpty() ? " (none yet, starting empty)" : ""));
-            server.deploy(flows).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+            if (cluster == null) {
+                server.deploy(flows).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+            } else {
+                boolean sharedFlows = Boolean.TRUE.equals(settings.map("cluster").get("flowContext"));
+                flows = cluster.join(server.engine(), server.admin().flows(), flows, sharedFlows, server::deploy)
+                        .toCompletionStage().toCompletableFuture().get(180, TimeUnit.SECONDS);
+                server.engine().log().info("Joined the cluster as member " + cluster.memberId());
+            }
             server.engine().log().info("Started flows");
         } catch (Exception e) {
             Throwable cause = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null
@@ -123,6 +135,23 @@ public final class Main {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    /** Forms or joins a cluster when the flags or the settings' "cluster" object ask for one; null otherwise. */
+    private static RedwireCluster joinCluster(Options o, Settings settings) throws java.io.IOException {
+        Options.ClusterFlags f = o.cluster();
+        ClusterOptions options = ClusterOptions.resolve(f.enabled(), f.host(), f.port(), f.members(),
+                settings.map("cluster"));
+        if (options == null) {
+            return null;
+        }
+        try {
+            return RedwireCluster.start(options).toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new java.io.IOException("could not join the cluster on " + options.host() + ":" + options.port()
+                    + " (members " + options.members() + "): " + cause.getMessage(), cause);
+        } 
     }
 
     private static void fire(Server server, String id, AtomicInteger fired) {

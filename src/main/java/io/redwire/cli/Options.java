@@ -6,7 +6,11 @@ import java.util.List;
 
 /** Command-line options of `redwire run`. */
 record Options(Path flows, int port, String host, Path settings, String inject, int times, int exitAfterDebug,
-               boolean debugJson, Path userDir, Path protosDir, int adminPort) {
+               boolean debugJson, Path userDir, Path protosDir, int adminPort, ClusterFlags cluster) {
+
+    /** --cluster and its companions; each null/false when not given (the settings' "cluster" object may say). */
+    record ClusterFlags(boolean enabled, String host, Integer port, List<String> members) {
+    }
 
     static final String USAGE = """
             usage: redwire run [<flows.json>] [options]
@@ -23,6 +27,10 @@ record Options(Path flows, int port, String host, Path settings, String inject, 
               --debug json|text      debug output format on stdout (default text)
               --user-dir DIR         where deployed flows are stored without a flows file (default ~/.redwire)
               --protos DIR           directory of .proto and .thrift files (default ./protos)
+              --cluster              form or join a cluster of Redwire instances running the same flows
+              --cluster-host H       address this member's cluster port binds (default 127.0.0.1)
+              --cluster-port N       this member's cluster port (default 5701)
+              --cluster-members L    members to join, host:port,host:port,... (TCP/IP join; no multicast)
             """;
 
     static Options parse(List<String> args) {
@@ -38,8 +46,16 @@ record Options(Path flows, int port, String host, Path settings, String inject, 
         Path userDir = Path.of(System.getProperty("user.home"), ".redwire");
         Path protos = Path.of("protos");
         int adminPort = -1;
+        boolean cluster = false;
+        String clusterHost = null;
+        Integer clusterPort = null;
+        List<String> members = null;
         for (int i = 0; i < rest.size(); i++) {
             String a = rest.get(i);
+            if (a.equals("--cluster")) {
+                cluster = true;
+                continue;
+            }
             if (!a.startsWith("--")) {
                 if (flows != null) {
                     throw new IllegalArgumentException("unexpected argument: " + a);
@@ -67,10 +83,15 @@ record Options(Path flows, int port, String host, Path settings, String inject, 
                 case "--user-dir" -> userDir = Path.of(v);
                 case "--protos" -> protos = Path.of(v);
                 case "--admin-port" -> adminPort = integer(a, v);
+                case "--cluster-host" -> clusterHost = v;
+                case "--cluster-port" -> clusterPort = integer(a, v);
+                case "--cluster-members" -> members = io.redwire.cluster.ClusterOptions.memberList(v);
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }
         }
-        return new Options(flows, port, host, settings, inject, times, exitAfter, json, userDir, protos, adminPort);
+        boolean clusterAsked = cluster || clusterHost != null || clusterPort != null || members != null;
+        return new Options(flows, port, host, settings, inject, times, exitAfter, json, userDir, protos, adminPort,
+                new ClusterFlags(clusterAsked, clusterHost, clusterPort, members));
     }
 
     private static int integer(String option, String v) {

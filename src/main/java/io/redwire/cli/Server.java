@@ -34,7 +34,12 @@ public final class Server {
      * @throws IllegalArgumentException when the settings' adminAuth is malformed
      */
     public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort) {
-        this.vertx = Vertx.vertx();
+        this(Vertx.vertx(), settings, protosDir, store, separateAdminPort);
+    }
+
+    /** @param vertx the Vert.x to run on (a clustered one in cluster mode); closed with the server */
+    public Server(Vertx vertx, Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort) {
+        this.vertx = vertx;
         NodeRouteTable routes = new NodeRouteTable(WebServer::notFound);
         Log log = new Log(System.err);
         this.engine = new Engine(vertx, NodeCatalog.standard(), settings, log, routes, protosDir);
@@ -64,8 +69,12 @@ public final class Server {
 
     /** Deploys flows as the process starts them (not saved back); fails with the engine's FlowException. */
     public Future<Void> deploy(List<Map<String, Object>> flows) {
-        return admin.flows().deploy(flows, null, false).<Void>mapEmpty()
+        return admin.flows().deployHere(flows, false).<Void>mapEmpty()
                 .recover(e -> Future.failedFuture(e.getCause() != null ? e.getCause() : e));
+    }
+
+    public Admin admin() {
+        return admin;
     }
 
     public Engine engine() {

@@ -40,7 +40,7 @@ final class Deployment {
         for (FlowUnit u : set.units().values()) {
             FlowScope parent = u.parentId() == null ? null : flows.get(u.parentId());
             ContextScope parentCtx = parent == null ? null : parent.context();
-            ContextScope ctx = flowContexts.computeIfAbsent(u.id(), k -> new ContextScope(parentCtx));
+            ContextScope ctx = flowContexts.computeIfAbsent(u.id(), k -> engine.newFlowContext(k, parentCtx));
             EnvScope parentEnv = parent == null ? globalEnv : parent.envFor(groupOf(u.instanceNodeId()));
             flows.put(u.id(), new FlowScope(u, parent, engine, ctx, parentEnv));
         }

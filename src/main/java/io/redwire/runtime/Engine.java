@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -30,7 +31,9 @@ public final class Engine {
     private final Settings settings;
     private final Log log;
     private final Comms comms = new Comms();
-    private final ContextScope global = new ContextScope(null);
+    private ContextScope global = new ContextScope(null);
+    private Membership membership = Membership.SINGLE;
+    private Function<String, Map<String, Object>> sharedFlowStores; // null: flow context stays in this process
     private final Map<String, ContextScope> flowContexts = new HashMap<>();
     private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
     private final HttpRoutes routes;
@@ -83,6 +86,31 @@ public final class Engine {
 
     public ContextScope globalContext() {
         return global;
+    }
+
+    public Membership membership() {
+        return membership;
+    }
+
+    /**
+     * Runs these flows as one member of a cluster: global context (and flow context, when flowStores is given)
+     * lives in the cluster's shared maps. Called once, before the first deploy.
+     *
+     * @param globalStore the shared map behind global context
+     * @param flowStores  the shared map behind each flow's context, by flow id; null keeps flow context local
+     */
+    public void joinCluster(Membership member, Map<String, Object> globalStore,
+                            Function<String, Map<String, Object>> flowStores) {
+        this.membership = member;
+        this.global = ContextScope.sharedBy(globalStore);
+        this.sharedFlowStores = flowStores;
+        settings.map("functionGlobalContext").forEach(global::set);
+    }
+
+    /** A flow's context scope: shared in a cluster when configured so (subflow instances keep their own). */
+    ContextScope newFlowContext(String flowId, ContextScope parent) {
+        return sharedFlowStores != null && parent == null ? ContextScope.sharedBy(sharedFlowStores.apply(flowId))
+                : new ContextScope(parent);
     }
 
     public HttpRoutes routes() {

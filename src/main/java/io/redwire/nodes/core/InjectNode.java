@@ -33,6 +33,7 @@ public final class InjectNode extends Node implements InjectTarget {
             .field(Field.num("onceDelay", 0.1))
             .field(Field.str("topic", ""))
             .field(Field.typed("payload", "payloadType", "date", Field.ALL_TYPES))
+            .field(Field.select("cluster", "leader", "leader", "every").label("in a cluster, repeat on"))
             .factory(InjectNode::new);
 
     private record Prop(PropertyPath path, TypedValue value) {
@@ -43,6 +44,7 @@ public final class InjectNode extends Node implements InjectTarget {
     private final String crontab;
     private final boolean once;
     private final double onceDelay;
+    private final boolean everyMember;
     private long timer = -1;
 
     InjectNode(NodeConfig c) {
@@ -53,6 +55,7 @@ public final class InjectNode extends Node implements InjectTarget {
         this.once = c.bool("once");
         double d = c.num("onceDelay");
         this.onceDelay = d > 0 ? d : 0.1;
+        this.everyMember = "every".equals(c.str("cluster"));
         if (!crontab.isEmpty() && repeatSeconds <= 0) {
             cron(crontab); // validate now
         }
@@ -119,7 +122,7 @@ public final class InjectNode extends Node implements InjectTarget {
                 error("repeat interval too large", null);
                 return;
             }
-            timer = vertx().setPeriodic((long) (repeatSeconds * 1000), t -> inject(Map.of()));
+            timer = vertx().setPeriodic((long) (repeatSeconds * 1000), t -> tick());
         } else if (!crontab.isEmpty()) {
             scheduleCron();
         }
@@ -129,9 +132,16 @@ public final class InjectNode extends Node implements InjectTarget {
         ExecutionTime exec = ExecutionTime.forCron(cron(crontab));
         ZonedDateTime now = ZonedDateTime.now();
         exec.timeToNextExecution(now).ifPresent(d -> timer = vertx().setTimer(Math.max(1, d.toMillis()), t -> {
-            inject(Map.of());
+            tick();
             scheduleCron();
         }));
+    }
+
+    /** A repeat or crontab firing: in a cluster every member keeps the timer, only the leader (or all) fires. */
+    private void tick() {
+        if (everyMember || engine().membership().leader()) {
+            inject(Map.of());
+        }
     }
 
     private static com.cronutils.model.Cron cron(String expr) {

@@ -9,7 +9,10 @@ import io.redwire.runtime.NodeType;
 import java.util.List;
 import java.util.Map;
 
-/** link out: sends to its link in nodes, or (mode "return") back to the link call that sent the msg. */
+/**
+ * link out: sends to its link in nodes, or (mode "return") back to the link call that sent the msg. In a cluster
+ * the msg also goes to the same link in nodes on the other members ({@link ClusterLinks}).
+ */
 public final class LinkOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("link out", "common").color("#dddddd").ports(1, 0)
             .field(Field.select("mode", "link", "link", "return"))
@@ -18,17 +21,20 @@ public final class LinkOutNode extends Node {
 
     private final boolean returnMode;
     private final String event;
+    private final List<String> links;
 
     LinkOutNode(NodeConfig c) {
         super(c);
         this.returnMode = "return".equals(c.str("mode"));
         this.event = "node:" + id();
+        this.links = c.list("links").stream().map(String::valueOf).toList();
     }
 
     @Override
     protected void onInput(Map<String, Object> msg, Done done) {
         msg.put("_event", event);
         if (!returnMode) {
+            ClusterLinks.publish(this, links, msg);
             send(msg);
             done.done();
             return;

@@ -44,6 +44,12 @@ interface FunctionHost {
 
     void cancelTimer(int id);
 
+    /**
+     * Adds delta to the cluster-wide counter (0 reads it) and later settles the sandbox's pending promise id with
+     * the new value. Atomic across a cluster's members, unlike a get-then-set on global context.
+     */
+    void counter(int id, String name, long delta);
+
     /** scope: node, flow or global; store: the explicit store argument or null. */
     ContextScope context(String scope, String store);
 

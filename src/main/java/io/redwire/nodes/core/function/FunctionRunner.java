@@ -298,6 +298,22 @@ public final class FunctionRunner implements FunctionHost {
     }
 
     @Override
+    public void counter(int id, String name, long delta) {
+        node.vertx().sharedData().getCounter(name)
+                .compose(c -> delta == 0 ? c.get() : c.addAndGet(delta))
+                .onComplete(r -> node.engine().execute(() -> {
+                    if (state == State.CLOSED || sandbox == null) {
+                        return;
+                    }
+                    NodeError err = sandbox.run(() -> sandbox.settle(id, r.succeeded() ? r.result() : null,
+                            r.failed() ? "counter " + name + ": " + r.cause().getMessage() : null));
+                    if (err != null) {
+                        node.error(err, Messages.create());
+                    }
+                }));
+    }
+
+    @Override
     public void cancelTimer(int id) {
         Long timer = timers.remove(id);
         if (timer != null) {

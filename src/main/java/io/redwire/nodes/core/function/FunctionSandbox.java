@@ -57,6 +57,7 @@ final class FunctionSandbox implements AutoCloseable {
     private final Value initialize;
     private final Value finalize;
     private final Value fireTimer;
+    private final Value settle;
     private final Value close;
     private final Value sourceInfo;
     private int depth;
@@ -74,6 +75,7 @@ final class FunctionSandbox implements AutoCloseable {
             this.initialize = runtime.getMember("initialize");
             this.finalize = runtime.getMember("finalize");
             this.fireTimer = runtime.getMember("fireTimer");
+            this.settle = runtime.getMember("settle");
             this.close = runtime.getMember("close");
             this.sourceInfo = runtime.getMember("sourceInfo");
         } catch (RuntimeException e) {
@@ -123,6 +125,11 @@ final class FunctionSandbox implements AutoCloseable {
 
     void fireTimer(int id) {
         fireTimer.executeVoid(id);
+    }
+
+    /** Resolves the pending promise id with value, or rejects it with an Error of message error. */
+    void settle(int id, Object value, String error) {
+        settle.executeVoid(id, value, error);
     }
 
     void closeHandlers() {

@@ -82,6 +82,10 @@ final class HostBridge implements ProxyObject {
             host.startTimer(a[0].asInt(), a[1].asLong(), a[2].asBoolean());
             return null;
         });
+        define("counter", a -> {
+            host.counter(a[0].asInt(), text(a[1]), a[2].asLong());
+            return null;
+        });
         define("cancelTimer", a -> {
             host.cancelTimer(a[0].asInt());
             return null;

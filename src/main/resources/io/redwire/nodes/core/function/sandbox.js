@@ -422,6 +422,23 @@
         }
     }
 
+    // ---- cluster-wide counters: promises settled by the host ----------------------------------------------------
+
+    const pendingCounters = new Map();
+
+    function counter(name, delta) {
+        return new Promise((resolve, reject) => {
+            const id = nextTimerId++;
+            pendingCounters.set(id, { resolve, reject });
+            host.counter(id, String(name), Math.trunc(Number(delta)) || 0);
+        });
+    }
+
+    const cluster = Object.freeze({
+        increment: (name, delta = 1) => counter(name, delta),
+        counter: (name) => counter(name, 0)
+    });
+
     const setTimeout = (fn, delay, ...args) => addTimer(fn, delay, args, false);
     setTimeout[CUSTOM_PROMISIFY] = (delay, value) => new Promise((resolve) => setTimeout(() => resolve(value), delay));
 
@@ -747,7 +764,7 @@
     const globals = {
         Buffer, console, RED, promisify,
         util: Object.freeze({ format, inspect, promisify, isArray: Array.isArray }),
-        context: nodeContext, flow: flowContext, global: globalContext,
+        context: nodeContext, flow: flowContext, global: globalContext, cluster,
         env: Object.freeze({ get: (name) => host.env(String(name)) }),
         setTimeout, clearTimeout: clearTimer,
         setInterval: (fn, delay, ...args) => addTimer(fn, delay, args, true), clearInterval: clearTimer
@@ -795,6 +812,17 @@
                 fn(node);
             } catch (e) {
                 host.error(report(e), undefined);
+            }
+        },
+        settle(id, value, error) {
+            const p = pendingCounters.get(id);
+            if (p) {
+                pendingCounters.delete(id);
+                if (error === null || error === undefined) {
+                    p.resolve(value);
+                } else {
+                    p.reject(new Error(error));
+                }
             }
         },
         fireTimer(id) {

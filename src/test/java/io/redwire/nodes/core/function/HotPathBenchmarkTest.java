@@ -93,6 +93,10 @@ class HotPathBenchmarkTest {
         }
 
         @Override
+        public void counter(int id, String name, long delta) {
+        }
+
+        @Override
         public ContextScope context(String scope, String store) {
             return new ContextScope(null);
         }

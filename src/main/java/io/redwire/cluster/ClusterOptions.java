@@ -1,0 +1,58 @@
+package io.redwire.cluster;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How this process joins a cluster: the address and port its Hazelcast member binds, and the members it asks to
+ * join (TCP/IP join; multicast stays off so a cluster never forms by accident on a shared network).
+ */
+public record ClusterOptions(String host, int port, List<String> members) {
+    public static final int DEFAULT_PORT = 5701;
+
+    public ClusterOptions {
+        members = List.copyOf(members);
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("cluster port must be 0-65535, not " + port);
+        }
+        for (String m : members) {
+            if (m.isBlank()) {
+                throw new IllegalArgumentException("--cluster-members has an empty entry");
+            }
+        }
+    }
+
+    /** "h:p,h:p" as given to --cluster-members. */
+    public static List<String> memberList(String text) {
+        List<String> out = new ArrayList<>();
+        for (String m : text.split(",")) {
+            out.add(m.strip());
+        }
+        return out;
+    }
+
+    /**
+     * The settings' "cluster" object ({host, port, members}) with command-line values taking precedence.
+     *
+     * @return null when neither asks for a cluster
+     */
+    public static ClusterOptions resolve(boolean flag, String host, Integer port, List<String> members,
+                                         Map<String, Object> settings) {
+        if (!flag && settings.isEmpty()) {
+            return null;
+        }
+        String h = host != null ? host : settings.get("host") instanceof String s ? s : "127.0.0.1";
+        int p = port != null ? port : settings.get("port") instanceof Number n ? n.intValue() : DEFAULT_PORT;
+        List<String> m = members;
+        if (m == null) {
+            m = new ArrayList<>();
+            if (settings.get("members") instanceof List<?> l) {
+                for (Object x : l) {
+                    m.add(String.valueOf(x).strip());
+                }
+            }
+        }
+        return new ClusterOptions(h, p, m);
+    }
+}

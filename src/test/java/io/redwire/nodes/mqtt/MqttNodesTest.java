@@ -40,12 +40,16 @@ class MqttNodesTest {
                 + "\"]]}," + debug(id);
     }
 
+    /** mqtt in "in" → debug "out", its status → debug "st". */
+    static String subscriber(int port, String topic, int qos, String datatype) {
+        return "[" + broker(port, "") + "," + mqttIn("in", topic, qos, datatype, "out") + "," + debug("out") + ","
+                + statusOf("in", "st") + "]";
+    }
+
     @Test
     void receivesAtQos012WithWildcardsAndAutoDetectedPayloads() throws Exception {
         try (Mosquitto mq = new Mosquitto();
-             FlowKit kit = new FlowKit(SETTINGS, "[" + broker(mq.port, "") + ","
-                     + mqttIn("in", "sensors/+/temp", 2, "auto-detect", "out") + "," + debug("out") + ","
-                     + statusOf("in", "st") + "]")) {
+             FlowKit kit = new FlowKit(SETTINGS, subscriber(mq.port, "sensors/+/temp", 2, "auto-detect"))) {
             kit.awaitStatus("st", "node-red:common.status.connected", 10);
             for (int qos = 0; qos <= 2; qos++) {
                 mq.publish("sensors/room" + qos + "/temp", "{\"c\":2" + qos + "}", qos, false);
@@ -133,9 +137,7 @@ class MqttNodesTest {
     @Test
     void aBrokerRestartIsSurvivedWithSubscriptionsRestored() throws Exception {
         try (Mosquitto mq = new Mosquitto();
-             FlowKit kit = new FlowKit(SETTINGS, "[" + broker(mq.port, "") + ","
-                     + mqttIn("in", "restart/#", 1, "utf8", "out") + "," + debug("out") + ","
-                     + statusOf("in", "st") + "]")) {
+             FlowKit kit = new FlowKit(SETTINGS, subscriber(mq.port, "restart/#", 1, "utf8"))) {
             kit.awaitStatus("st", "node-red:common.status.connected", 10);
             mq.publish("restart/1", "before", 1, false);
             kit.awaitPayload("out", "before", 10);

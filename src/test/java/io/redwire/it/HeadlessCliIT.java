@@ -58,7 +58,7 @@ class HeadlessCliIT {
         java.nio.file.Files.writeString(flows, io.redwire.reliab.DeployHangTest.deepJsonata());
         long t0 = System.nanoTime();
         Processes.Result r = Processes.run(List.of("java", "-jar", Processes.jar().toString(), "run",
-                flows.toString(), "--port", "0"), Map.of(), 60);
+                flows.toString(), "--port", String.valueOf(io.redwire.testing.Ports.free())), Map.of(), 60);
         assertEquals(1, r.exitCode(), r.output());
         assertTrue(r.output().contains("nested deeper than"), r.output());
         assertTrue(System.nanoTime() - t0 < 45_000_000_000L, "exited before the 60 s start limit");

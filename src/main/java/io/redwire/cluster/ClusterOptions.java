@@ -23,15 +23,6 @@ public record ClusterOptions(String host, int port, List<String> members) {
         }
     }
 
-    /** "h:p,h:p" as given to --cluster-members. */
-    public static List<String> memberList(String text) {
-        List<String> out = new ArrayList<>();
-        for (String m : text.split(",")) {
-            out.add(m.strip());
-        }
-        return out;
-    }
-
     /**
      * The settings' "cluster" object ({host, port, members}) with command-line values taking precedence.
      *

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Cluster benchmark: HTTP req/s through wrk against 1, 2 and 3 members on loopback (one wrk per member, all at
+# once), and the cost per message of a global-context write + read when global context is the cluster's shared
+# store (POST /ctx) against the same route without it (POST /http), on one standalone engine and in a 2-member
+# cluster.   scripts/bench-cluster.sh [--quick]    (needs target/redwire.jar and wrk)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+OUT=${OUT:-target/bench}
+mkdir -p "$OUT"
+. scripts/lib/bench-common.sh
+DURATION=10
+[ "${1:-}" = "--quick" ] && DURATION=3
+JAR=target/redwire.jar
+[ -f "$JAR" ] || { echo "bench-cluster: build first: mvn -B -q package -DskipTests" >&2; exit 1; }
+BODY='{"name":"bench"}'
+printf 'wrk.method = "POST"\nwrk.body = %s\nwrk.headers["Content-Type"] = "application/json"\n' "'$BODY'" > "$OUT/cluster-post.lua"
+pids=()
+stop_all() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done; pids=(); }
+trap stop_all EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+start_members() { # n cluster(yes|no): starts n engines, sets PORTS
+  local n=$1 clustered=$2 members="" cports=() i
+  PORTS=()
+  for ((i = 0; i < n; i++)); do PORTS+=("$(free_port)"); cports+=("$(free_port)"); done
+  for ((i = 0; i < n; i++)); do members+="${members:+,}127.0.0.1:${cports[$i]}"; done
+  for ((i = 0; i < n; i++)); do
+    local args=(run flows/bench-cluster.json --port "${PORTS[$i]}")
+    [ "$clustered" = yes ] && args+=(--cluster --cluster-port "${cports[$i]}" --cluster-members "$members")
+    cp flows/bench-cluster.json "$OUT/cluster-flows-$i.json"
+    args[1]="$OUT/cluster-flows-$i.json"
+    java -jar "$JAR" "${args[@]}" > "$OUT/cluster-member-$i.log" 2>&1 &
+    pids+=($!)
+  done
+  for ((i = 0; i < n; i++)); do wait_started "$OUT/cluster-member-$i.log"; done
+}
+
+wrk_all() { # path: one wrk per member at once; prints the summed req/s
+  local path=$1 i files=() clients=()
+  for i in "${!PORTS[@]}"; do
+    wrk -t1 -c16 -d2s -s "$OUT/cluster-post.lua" "http://127.0.0.1:${PORTS[$i]}$path" > /dev/null # warm-up
+  done
+  for i in "${!PORTS[@]}"; do
+    wrk -t1 -c16 -d"${DURATION}s" -s "$OUT/cluster-post.lua" "http://127.0.0.1:${PORTS[$i]}$path" > "$OUT/wrk-$i.txt" &
+    clients+=($!)
+    files+=("$OUT/wrk-$i.txt")
+  done
+  wait "${clients[@]}"
+  awk '/Requests\/sec/ {s += $2} END {printf "%.0f", s}' "${files[@]}"
+}
+
+for n in 1 2 3; do
+  start_members "$n" yes
+  rps=$(wrk_all /http)
+  record "cluster-http-$n-members" "$rps" "req/s" "wrk -t1 -c16 per member, ${DURATION}s, $(uptime | sed 's/.*load/load/')"
+  stop_all
+done
+
+start_members 1 no
+plain=$(wrk_all /http); ctx=$(wrk_all /ctx)
+record "standalone-global-context" "$(python3 -c "print(round(1e6/$ctx - 1e6/$plain, 2))")" "µs/msg" "set+get of global context: $ctx req/s vs $plain without"
+stop_all
+start_members 2 yes
+PORTS=("${PORTS[0]}")
+plain=$(wrk_all /http); ctx=$(wrk_all /ctx)
+record "clustered-global-context" "$(python3 -c "print(round(1e6/$ctx - 1e6/$plain, 2))")" "µs/msg" "set+get of replicated global context, 2 members: $ctx req/s vs $plain without"

@@ -219,6 +219,20 @@ final class OutboundCall {
         }
     }
 
+    /** Writes the last request and ends the request stream, in one frame. */
+    void writeLast(DynamicMessage message) {
+        if (finished || halfClosed) {
+            return;
+        }
+        Buffer bytes = WireMessages.bytes(message);
+        halfClosed = true;
+        if (request == null) {
+            waiting.add(bytes);
+        } else {
+            request.end(bytes);
+        }
+    }
+
     /** Ends the request stream (the client's half of the call). */
     void halfClose() {
         if (finished || halfClosed) {

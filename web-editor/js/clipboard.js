@@ -51,6 +51,11 @@ export class Clipboard {
     }
     e.clipboardData.setData("text/plain", json);
     e.preventDefault();
+    this.eventSeen = true;
+    this.copied(json, cut);
+  }
+
+  copied(json, cut) {
     this.internal = json;
     const count = JSON.parse(json).length;
     if (cut) {
@@ -59,13 +64,32 @@ export class Clipboard {
     this.hooks.notify(`${cut ? "Cut" : "Copied"} ${count} node${count === 1 ? "" : "s"}`);
   }
 
+  /**
+   * Ctrl+C/X/V from the keymap: the browser's copy/cut/paste event normally follows and does the work; when none
+   * comes (some embedded or headless browsers), the in-memory clipboard is used instead.
+   */
+  viaKey(kind) {
+    this.eventSeen = false;
+    const json = kind === "paste" ? null : this.selectionJson();
+    setTimeout(() => {
+      if (this.eventSeen) {
+        return;
+      }
+      if (kind === "paste") {
+        this.paste(this.internal);
+      } else if (json) {
+        this.copied(json, kind === "cut");
+      }
+    }, 50);
+  }
+
   onPaste(e) {
     if (!this.canvasFocused()) {
       return;
     }
     const text = (e.clipboardData && e.clipboardData.getData("text/plain")) || this.internal;
     e.preventDefault();
-    this.pasteEventSeen = true;
+    this.eventSeen = true;
     this.paste(text);
   }
 
@@ -106,10 +130,5 @@ export class Clipboard {
     this.canvas.refreshSelection();
     this.hooks.notify(`Pasted ${pasted.length} node${pasted.length === 1 ? "" : "s"}`);
     return pasted;
-  }
-
-  /** Ctrl+V without a paste event (the browser gave none): the in-memory copy. */
-  pasteInternal() {
-    return this.paste(this.internal);
   }
 }

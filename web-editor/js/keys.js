@@ -77,7 +77,7 @@ export function bindKeys(actions, keymap = KEYMAP) {
   let pending = null; // the first key of a chord
   document.addEventListener("keydown", (e) => {
     const active = document.activeElement;
-    if (document.querySelector("#dialogs .overlay, .popup") || (active
+    if (e.defaultPrevented || document.querySelector("#dialogs .overlay, .popup") || (active
       && (/^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName) || active.isContentEditable))) {
       return;
     }

@@ -249,12 +249,9 @@ function editorActions() {
         canvas.reveal(node.id);
       }
     },
-    copy: () => {},
-    cut: () => {},
-    paste: () => { // the browser's paste event does the work; without one, the in-memory copy is pasted
-      clipboard.pasteEventSeen = false;
-      setTimeout(() => clipboard.pasteEventSeen || clipboard.pasteInternal(), 50);
-    },
+    copy: () => clipboard.viaKey("copy"),
+    cut: () => clipboard.viaKey("cut"),
+    paste: () => clipboard.viaKey("paste"),
     undo: () => model.undo(),
     redo: () => model.redo(),
     "select-all": () => canvas.selectAll(),

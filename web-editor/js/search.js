@@ -45,6 +45,7 @@ export function openSearch(model, registry, reveal) {
   input.addEventListener("keydown", (e) => {
     const first = list.querySelector(".search-result");
     if (e.key === "Enter" && first) {
+      e.preventDefault(); // the key is used up: the canvas must not take it as "edit the selected node"
       first.click();
     }
   });
@@ -86,6 +87,7 @@ export function quickAdd(registry, clientX, clientY) {
       if (e.key === "Escape") {
         close(null);
       } else if (e.key === "Enter") {
+        e.preventDefault();
         const first = list.querySelector(".quick-add-item");
         close(first ? first.dataset.type : null);
       }

@@ -30,7 +30,8 @@ final class EditorFiles {
                 .setIndexPage("index.html");
         router.get("/").handler(files);
         router.get("/editor/*").handler(files);
-        router.get("/favicon.ico").handler(files); // browsers ask for it at the root whatever the page says
+        // browsers ask for it at the root whatever the page says
+        router.get("/favicon.ico").handler(ctx -> ctx.reroute("/editor/icons/favicon.ico"));
     }
 
     /** The editor directory on disk, or null when only the packaged copy exists. */

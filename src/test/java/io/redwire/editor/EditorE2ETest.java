@@ -5,7 +5,6 @@ import io.redwire.admin.FlowFile;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.Json;
 import io.redwire.runtime.Settings;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,14 +27,7 @@ class EditorE2ETest {
 
     @BeforeAll
     static void startBrowser() throws Exception {
-        b = new EditorBrowser();
-    }
-
-    @AfterAll
-    static void stopBrowser() throws Exception {
-        if (b != null) {
-            b.close();
-        }
+        b = EditorBrowser.shared();
     }
 
     static final String INJECT_DEBUG = """

@@ -7,6 +7,7 @@ import io.redwire.runtime.InjectTarget;
 import io.redwire.runtime.Json;
 import io.redwire.runtime.Node;
 import io.redwire.runtime.NodeType;
+import io.redwire.runtime.Version;
 import io.redwire.nodes.core.DebugNode;
 import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
@@ -231,7 +232,8 @@ public final class AdminApi {
     private void settings(RoutingContext ctx) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("httpNodeRoot", "/");
-        s.put("version", "5.0.7");
+        s.put("version", Version.redwire());
+        s.put("nodeRedVersion", Version.NODE_RED); // the release whose flows, API and behaviour Redwire follows
         if (auth.enabled()) {
             AdminAuth.Principal p = ctx.get(AdminAuth.PRINCIPAL);
             s.put("user", p.describe());

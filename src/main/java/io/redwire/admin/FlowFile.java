@@ -73,6 +73,20 @@ public final class FlowFile {
         }
     }
 
+    /** As {@link #load}, but a missing file is created empty first (Node-RED: "Creating new flow file"). */
+    public List<Map<String, Object>> loadOrCreate(Log log) {
+        if (!Files.exists(file)) {
+            log.info("Creating new flow file: " + file);
+            try {
+                save(List.of());
+            } catch (IOException e) {
+                throw new FlowException("cannot create flows file " + file + ": " + e.getMessage()
+                        + " — check that its directory is writable or give another file", e);
+            }
+        }
+        return load(log);
+    }
+
     /** Writes the flows (pretty-printed like Node-RED's flowFilePretty) and keeps the previous file as backup. */
     public void save(List<Map<String, Object>> flows) throws IOException {
         byte[] bytes = Json.pretty(flows).getBytes(StandardCharsets.UTF_8);

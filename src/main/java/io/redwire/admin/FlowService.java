@@ -84,6 +84,13 @@ public final class FlowService {
         return result.future();
     }
 
+    /** Safe mode (--safe): the flows are stored and served to the editor, but nothing starts until a deploy. */
+    public void loadStopped(List<Map<String, Object>> flows) {
+        flowsJson = Json.stringify(flows);
+        revision = revisionOf(flowsJson);
+        engine.enterSafeMode();
+    }
+
     /** Node-RED's "reload" deployment: the stored flows are read again and restarted. */
     public Future<String> reload() {
         if (store == null) {

@@ -68,6 +68,11 @@ public final class Server {
                 .recover(e -> Future.failedFuture(e.getCause() != null ? e.getCause() : e));
     }
 
+    /** Safe mode: the flows are loaded for the editor but not started. */
+    public void loadWithoutStarting(List<Map<String, Object>> flows) {
+        admin.flows().loadStopped(flows);
+    }
+
     public Engine engine() {
         return engine;
     }

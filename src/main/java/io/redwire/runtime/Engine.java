@@ -98,7 +98,14 @@ public final class Engine {
         return (T) shared.computeIfAbsent(key, k -> create.get());
     }
 
-    /** "start" when flows run, "stop" otherwise. */
+    /** Started with --safe: nothing runs until the first deploy; state "safe" as Node-RED reports it. */
+    public void enterSafeMode() {
+        if (current == null) {
+            state = "safe";
+        }
+    }
+
+    /** "start" when flows run, "safe" before the first deploy in safe mode, "stop" otherwise. */
     public String state() {
         return state;
     }

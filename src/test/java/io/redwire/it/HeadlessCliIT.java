@@ -51,4 +51,16 @@ class HeadlessCliIT {
         assertTrue(r.output().contains("enigma (used by b)") && r.output().contains("mystery (used by a)"),
                 r.output());
     }
+
+    @Test
+    void aFlowFileTooDeeplyNestedToParseExitsOneQuicklyInsteadOfHanging() throws Exception {
+        java.nio.file.Path flows = java.nio.file.Files.createTempFile("deep", ".json");
+        java.nio.file.Files.writeString(flows, io.redwire.reliab.DeployHangTest.deepJsonata());
+        long t0 = System.nanoTime();
+        Processes.Result r = Processes.run(List.of("java", "-jar", Processes.jar().toString(), "run",
+                flows.toString(), "--port", String.valueOf(io.redwire.testing.Ports.free())), Map.of(), 60);
+        assertEquals(1, r.exitCode(), r.output());
+        assertTrue(r.output().contains("nested deeper than"), r.output());
+        assertTrue(System.nanoTime() - t0 < 45_000_000_000L, "exited before the 60 s start limit");
+    }
 }

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.credentials.CredentialStore;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.Json;
@@ -33,15 +34,24 @@ public final class FlowService {
 
     private final Engine engine;
     private final FlowFile store;
+    private final CredentialStore credentials;
     private final List<DeployListener> listeners = new CopyOnWriteArrayList<>();
     private volatile String flowsJson = "[]";
     private volatile String revision = revisionOf("[]");
     private Future<?> tail = Future.succeededFuture(); // the last queued deploy; touched on the flow loop only
 
-    /** @param store where deploys are saved; null keeps them in memory only */
-    public FlowService(Engine engine, FlowFile store) {
+    /**
+     * @param store       where deploys are saved; null keeps them in memory only
+     * @param credentials where the nodes' credentials are kept, apart from the flows
+     */
+    public FlowService(Engine engine, FlowFile store, CredentialStore credentials) {
         this.engine = engine;
         this.store = store;
+        this.credentials = credentials;
+    }
+
+    public CredentialStore credentials() {
+        return credentials;
     }
 
     public void addListener(DeployListener l) {
@@ -104,16 +114,19 @@ public final class FlowService {
         if (expectedRev != null && !expectedRev.equals(revision)) {
             return Future.failedFuture(new AdminException(409, "version_mismatch", "Error"));
         }
+        // credentials leave the flow here: the stored and served flows never hold them
+        CredentialStore.Prepared prepared = credentials.prepare(flows);
         String json;
         try {
-            json = Json.stringify(flows);
+            json = Json.stringify(prepared.flows());
         } catch (IllegalArgumentException e) {
             return Future.failedFuture(new AdminException(400, "invalid_request", e.getMessage()));
         }
         String previousJson = flowsJson;
         List<Node> before = List.copyOf(engine.runningNodes());
         listeners.forEach(DeployListener::deployStarting);
-        return engine.deploy(flows).transform(started -> {
+        return engine.deploy(CredentialStore.withCredentials(prepared.flows(), prepared.credentials()))
+                .transform(started -> {
             boolean restarted = replacedAny(before);
             listeners.forEach(l -> l.deployFinished(restarted));
             if (started.failed()) {
@@ -125,11 +138,17 @@ public final class FlowService {
             Future<Void> saved = save && store != null
                     ? engine.vertx().executeBlocking(() -> {
                         store.save(FlowFileReader.parse(json, "deployed flows"));
+                        credentials.saveIfChanged(prepared);
                         return null;
                     })
                     : Future.succeededFuture();
-            return saved.transform(s -> s.succeeded() ? Future.succeededFuture(accepted(json))
-                    : rollBack(previousJson, s.cause()));
+            return saved.transform(s -> {
+                if (s.failed()) {
+                    return rollBack(previousJson, s.cause());
+                }
+                credentials.commit(prepared);
+                return Future.succeededFuture(accepted(json));
+            });
         });
     }
 
@@ -149,7 +168,9 @@ public final class FlowService {
     private Future<String> rollBack(String previousJson, Throwable saveFailure) {
         engine.log().error("could not save the flows to " + store.path() + ": " + saveFailure.getMessage()
                 + "; the previous flows are running again");
-        return engine.deploy(FlowFileReader.parse(previousJson, "deployed flows")).transform(restarted -> {
+        List<Map<String, Object>> previous = CredentialStore.withCredentials(
+                FlowFileReader.parse(previousJson, "deployed flows"), credentials.current());
+        return engine.deploy(previous).transform(restarted -> {
             publishState();
             String kept = restarted.succeeded() ? "the previous flows are running again"
                     : "the previous flows could not be restarted either: " + restarted.cause().getMessage();

@@ -22,7 +22,10 @@ public final class Settings {
             "httpNodeRoot", "httpStatic", "https", "adminAuth", "httpNodeAuth", "httpNodeCors",
             "functionGlobalContext", "functionTimeout", "globalFunctionTimeout", "contextStorage", "logging",
             "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
-            "verbose", "safeMode", "settingsFile");
+            "verbose", "safeMode", "settingsFile",
+            // network nodes (README "MQTT, WebSocket, TCP and UDP")
+            "mqttReconnectTime", "mqttMaxMessageSize", "socketReconnectTime", "socketTimeout", "tcpMsgQueueSize",
+            "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "tcpMaxBufferedBytes");
     private static final Pattern DEFINE = Pattern.compile("^([^=]+)=(.+)$", Pattern.DOTALL);
 
     private final Map<String, Object> values;

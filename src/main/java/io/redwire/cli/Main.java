@@ -6,6 +6,7 @@ import io.redwire.runtime.FlowException;
 import io.redwire.runtime.InjectTarget;
 import io.redwire.runtime.Node;
 import io.redwire.runtime.Settings;
+import io.vertx.core.Vertx;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
@@ -66,8 +67,9 @@ public final class Main {
         try {
             launch = Launch.resolve(o);
             cluster = joinCluster(o, launch.settings());
-            server = cluster == null ? new Server(launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0)
-                    : new Server(cluster.vertx(), launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0);
+            Vertx vertx = cluster == null ? Vertx.vertx() : cluster.vertx();
+            server = new Server(vertx, launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0,
+                    launch.userDir());
         } catch (java.io.IOException | IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage());
             return 1;

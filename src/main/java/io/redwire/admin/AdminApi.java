@@ -52,6 +52,9 @@ public final class AdminApi {
         router.post("/debug/:state").handler(body).handler(auth.require("debug.write")).handler(this::debugMany);
         router.post("/debug/:id/:state").handler(body).handler(auth.require("debug.write"))
                 .handler(this::debugOne);
+        router.get("/credentials/:type/:id").handler(auth.require("credentials.read"))
+                .handler(ctx -> Replies.json(ctx, 200, flows.credentials().describe(ctx.pathParam("type"),
+                        ctx.pathParam("id"))));
         router.get("/nodes").handler(auth.require("nodes.read")).handler(this::nodes);
         router.get("/settings").handler(auth.require("settings.read")).handler(this::settings);
     }
@@ -242,7 +245,7 @@ public final class AdminApi {
         context.put("default", "memory");
         context.put("stores", List.of("memory"));
         s.put("context", context);
-        s.put("flowEncryptionType", "disabled");
+        s.put("flowEncryptionType", "user");
         Map<String, Object> runtimeState = new LinkedHashMap<>();
         runtimeState.put("enabled", Boolean.TRUE.equals(engine.settings().map("runtimeState").get("enabled")));
         runtimeState.put("ui", false);

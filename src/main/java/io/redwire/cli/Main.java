@@ -61,7 +61,7 @@ public final class Main {
         Server server;
         try {
             launch = Launch.resolve(o);
-            server = new Server(launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0);
+            server = new Server(launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0, launch.userDir());
         } catch (java.io.IOException | IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage());
             return 1;

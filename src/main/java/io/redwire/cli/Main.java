@@ -2,6 +2,7 @@ package io.redwire.cli;
 
 import io.redwire.cluster.ClusterOptions;
 import io.redwire.cluster.RedwireCluster;
+import io.redwire.logging.Logging;
 import io.redwire.runtime.FlowException;
 import io.redwire.runtime.InjectTarget;
 import io.redwire.runtime.Node;
@@ -32,6 +33,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        Logging.bridgeJul();
         System.exit(execute(args));
     }
 
@@ -64,8 +66,10 @@ public final class Main {
         Launch launch;
         Server server;
         RedwireCluster cluster;
+        List<String> logProblems;
         try {
             launch = Launch.resolve(o);
+            logProblems = Logging.configure(launch.settings());
             cluster = joinCluster(o, launch.settings());
             Vertx vertx = cluster == null ? Vertx.vertx() : cluster.vertx();
             server = new Server(vertx, launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0,
@@ -75,6 +79,7 @@ public final class Main {
             return 1;
         }
         launch.settings().problems().forEach(server.engine().log()::warn);
+        logProblems.forEach(server.engine().log()::warn);
         List<Map<String, Object>> flows;
         try {
             flows = launch.store().loadOrCreate(server.engine().log());

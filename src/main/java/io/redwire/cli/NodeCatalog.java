@@ -5,6 +5,7 @@ import io.redwire.nodes.eventbus.EventBusNodes;
 import io.redwire.nodes.grpc.GrpcNodes;
 import io.redwire.nodes.http.HttpNodes;
 import io.redwire.nodes.mqtt.MqttNodes;
+import io.redwire.nodes.websocket.WebSocketNodes;
 import io.redwire.nodes.thrift.ThriftNodes;
 import io.redwire.runtime.NodeRegistry;
 import io.redwire.runtime.SubflowPorts;
@@ -22,6 +23,7 @@ public final class NodeCatalog {
                 .register(GrpcNodes.types())
                 .register(ThriftNodes.types())
                 .register(MqttNodes.types())
-                .register(EventBusNodes.types());
+                .register(EventBusNodes.types())
+                .register(WebSocketNodes.types());
     }
 }

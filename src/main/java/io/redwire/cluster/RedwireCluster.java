@@ -55,9 +55,7 @@ public final class RedwireCluster {
                                                   Function<List<Map<String, Object>>, Future<Void>> start) {
         var hazelcast = manager.getHazelcastInstance();
         engine.joinCluster(new HazelcastMembership(hazelcast, memberId()),
-                new ReplicatedContextMap(hazelcast.getReplicatedMap("redwire.context.global")),
-                sharedFlowContext ? id -> new ReplicatedContextMap(hazelcast.getReplicatedMap("redwire.context.flow." + id))
-                        : null);
+                new ClusterContextStore(hazelcast, sharedFlowContext));
         return vertx.sharedData().<String, String>getClusterWideMap(FLOWS_MAP).compose(map -> {
             ClusterDeploys deploys = new ClusterDeploys(vertx, manager, map);
             return deploys.exclusive(() -> map.get(ClusterDeploys.FLOWS_KEY).compose(current -> {

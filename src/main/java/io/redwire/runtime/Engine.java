@@ -1,5 +1,7 @@
 package io.redwire.runtime;
 
+import io.redwire.context.ContextStore;
+import io.redwire.context.ContextStores;
 import io.redwire.flow.FlowSet;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -13,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -33,9 +34,9 @@ public final class Engine {
     private final Settings settings;
     private final Log log;
     private final Comms comms = new Comms();
-    private ContextScope global = new ContextScope(null);
+    private ContextStores contextStores;
+    private ContextScope global;
     private Membership membership = Membership.SINGLE;
-    private Function<String, Map<String, Object>> sharedFlowStores; // null: flow context stays in this process
     private final Map<String, ContextScope> flowContexts = new HashMap<>();
     private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
     private final HttpRoutes routes;
@@ -58,6 +59,8 @@ public final class Engine {
         this.routes = routes;
         this.protosDir = protosDir;
         this.loop.runOnContext(v -> loopThread = Thread.currentThread());
+        this.contextStores = ContextStores.from(settings, vertx, log);
+        this.global = new ContextScope(null, contextStores, "global");
         settings.map("functionGlobalContext").forEach(global::set);
     }
 
@@ -90,29 +93,24 @@ public final class Engine {
         return global;
     }
 
+    /** The context stores (contextStorage); flushed on deploy and stop. */
     public Membership membership() {
         return membership;
     }
 
     /**
-     * Runs these flows as one member of a cluster: global context (and flow context, when flowStores is given)
-     * lives in the cluster's shared maps. Called once, before the first deploy.
-     *
-     * @param globalStore the shared map behind global context
-     * @param flowStores  the shared map behind each flow's context, by flow id; null keeps flow context local
+     * Runs these flows as one member of a cluster: the cluster's shared context store becomes the default store.
+     * Called once, before the first deploy.
      */
-    public void joinCluster(Membership member, Map<String, Object> globalStore,
-                            Function<String, Map<String, Object>> flowStores) {
+    public void joinCluster(Membership member, ContextStore sharedStore) {
         this.membership = member;
-        this.global = ContextScope.sharedBy(globalStore);
-        this.sharedFlowStores = flowStores;
+        this.contextStores = contextStores.withDefault("cluster", sharedStore);
+        this.global = new ContextScope(null, contextStores, "global");
         settings.map("functionGlobalContext").forEach(global::set);
     }
 
-    /** A flow's context scope: shared in a cluster when configured so (subflow instances keep their own). */
-    ContextScope newFlowContext(String flowId, ContextScope parent) {
-        return sharedFlowStores != null && parent == null ? ContextScope.sharedBy(sharedFlowStores.apply(flowId))
-                : new ContextScope(parent);
+    public ContextStores contextStores() {
+        return contextStores;
     }
 
     public HttpRoutes routes() {
@@ -287,9 +285,17 @@ public final class Engine {
         return f.timeout(DEPLOY_STEP_LIMIT_MS, TimeUnit.MILLISECONDS);
     }
 
+    /** Stops the flows and writes persistent context. */
     public Future<Void> stop() {
         Promise<Void> p = Promise.promise();
-        loop.runOnContext(v -> stop(current).onComplete(p));
+        loop.runOnContext(v -> stop(current).eventually(() -> contextStores.flush()).onComplete(p));
+        return p.future();
+    }
+
+    /** Stops the flows for good: persistent context is written and its flush timers end. */
+    public Future<Void> shutdown() {
+        Promise<Void> p = Promise.promise();
+        loop.runOnContext(v -> stop(current).eventually(() -> contextStores.close()).onComplete(p));
         return p.future();
     }
 

@@ -1,5 +1,8 @@
 package io.redwire.runtime;
 
+import io.redwire.context.ContextStore;
+import io.redwire.context.ContextStores;
+import io.vertx.core.Future;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -25,10 +28,40 @@ class SharedContextScopeTest {
         }
     }
 
+    /** A by-value store over one shared map, as the cluster's store is. */
+    private static ContextScope sharedBy(RecordingMap shared) {
+        ContextStore store = new ContextStore() {
+            @Override
+            public Map<String, Object> scope(String scopeId) {
+                return shared;
+            }
+
+            @Override
+            public void changed(String scopeId) {
+            }
+
+            @Override
+            public Future<Void> flush() {
+                return Future.succeededFuture();
+            }
+
+            @Override
+            public Future<Void> close() {
+                return Future.succeededFuture();
+            }
+
+            @Override
+            public boolean storesByValue() {
+                return true;
+            }
+        };
+        return new ContextScope(null, ContextStores.memoryOnly().withDefault("shared", store), "global");
+    }
+
     @Test
     void nestedWritesStoreANewCopyOfTheTopLevelEntry() {
         RecordingMap shared = new RecordingMap();
-        ContextScope scope = ContextScope.sharedBy(shared);
+        ContextScope scope = sharedBy(shared);
         scope.set("order", new HashMap<>(Map.of("id", 7)));
         Object first = shared.get("order");
         scope.set("order.items", List.of("a"));
@@ -41,7 +74,7 @@ class SharedContextScopeTest {
     @Test
     void deletesRemoveAndNullsAreKept() {
         RecordingMap shared = new RecordingMap();
-        ContextScope scope = ContextScope.sharedBy(shared);
+        ContextScope scope = sharedBy(shared);
         scope.set("a", Map.of("b", 1, "c", 2));
         scope.delete("a.b");
         assertEquals(Map.of("c", 2), shared.get("a"));

@@ -40,9 +40,9 @@ final class ClusterDeploys implements DeployReplication {
         return "redwire.deploy." + memberId;
     }
 
-    /** Starts the deploys other members spread to this one. */
-    void listen(FlowService flows) {
-        vertx.eventBus().<String>consumer(address(manager.getNodeId()), m -> {
+    /** Starts the deploys other members spread to this one; completes once the cluster knows the address. */
+    Future<Void> listen(FlowService flows) {
+        return vertx.eventBus().<String>consumer(address(manager.getNodeId()), m -> {
             List<java.util.Map<String, Object>> nodes;
             try {
                 nodes = FlowFileReader.parse(m.body(), "flows from the cluster");
@@ -57,7 +57,7 @@ final class ClusterDeploys implements DeployReplication {
                     m.fail(400, String.valueOf(r.cause().getMessage()));
                 }
             });
-        });
+        }).completion();
     }
 
     @Override

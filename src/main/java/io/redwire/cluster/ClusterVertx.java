@@ -33,6 +33,7 @@ final class ClusterVertx {
         config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
         config.setProperty("hazelcast.max.no.heartbeat.seconds", String.valueOf(MAX_NO_HEARTBEAT_SECONDS));
         config.setProperty("hazelcast.local.localAddress", options.host());
+        config.setProperty("hazelcast.health.monitoring.level", "OFF");
         NetworkConfig network = config.getNetworkConfig();
         network.setPort(options.port()).setPortAutoIncrement(false);
         JoinConfig join = network.getJoin();

@@ -44,7 +44,8 @@ public final class RedwireCluster {
 
     /**
      * Makes the engine a member and starts the flows the cluster runs: its current flows when it has some (not
-     * the local file's), otherwise the local ones, which then become the cluster's. No deploy runs meanwhile.
+     * the local file's), otherwise the local ones, which then become the cluster's. A deploy spread while these
+     * start runs right after them.
      *
      * @param sharedFlowContext whether each flow's context is shared too (global context always is)
      * @param start             starts flows in this process only
@@ -58,17 +59,18 @@ public final class RedwireCluster {
                 new ClusterContextStore(hazelcast, sharedFlowContext));
         return vertx.sharedData().<String, String>getClusterWideMap(FLOWS_MAP).compose(map -> {
             ClusterDeploys deploys = new ClusterDeploys(vertx, manager, map);
-            return deploys.exclusive(() -> map.get(ClusterDeploys.FLOWS_KEY).compose(current -> {
-                List<Map<String, Object>> run = current == null ? local
-                        : FlowFileReader.parse(current, "the cluster's flows");
-                Future<Void> stored = current == null ? map.put(ClusterDeploys.FLOWS_KEY, Json.stringify(local))
-                        : Future.succeededFuture();
-                return stored.compose(x -> start.apply(run)).map(x -> {
-                    deploys.listen(flows);
-                    flows.replicateWith(deploys);
-                    return run;
-                });
-            }));
+            // Under the deploy lock: pick the flows (the first member's file seeds the cluster), queue their start,
+            // and listen for spread deploys, which then queue behind it. The start itself runs unlocked.
+            Future<Future<List<Map<String, Object>>>> queued = deploys.exclusive(() -> map.get(ClusterDeploys.FLOWS_KEY)
+                    .compose(json -> json != null ? Future.succeededFuture(FlowFileReader.parse(json,
+                            "the cluster's flows")) : map.put(ClusterDeploys.FLOWS_KEY, Json.stringify(local))
+                            .map(x -> local))
+                    .compose(run -> {
+                        Future<List<Map<String, Object>>> started = start.apply(run).map(x -> run);
+                        flows.replicateWith(deploys);
+                        return deploys.listen(flows).map(x -> started);
+                    }));
+            return queued.compose(started -> started);
         });
     }
 }

@@ -131,7 +131,7 @@ class ClusterIT {
     }
 
     private static void awaitStarted(Member m) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (System.nanoTime() < deadline) {
             String log = Files.readString(m.log(), StandardCharsets.UTF_8);
             if (log.contains("Started flows")) {

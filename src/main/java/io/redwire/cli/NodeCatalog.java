@@ -3,6 +3,7 @@ package io.redwire.cli;
 import io.redwire.nodes.core.CoreNodes;
 import io.redwire.nodes.grpc.GrpcNodes;
 import io.redwire.nodes.http.HttpNodes;
+import io.redwire.nodes.mqtt.MqttNodes;
 import io.redwire.nodes.thrift.ThriftNodes;
 import io.redwire.runtime.NodeRegistry;
 import io.redwire.runtime.SubflowPorts;
@@ -18,6 +19,7 @@ public final class NodeCatalog {
                 .register(CoreNodes.types())
                 .register(HttpNodes.types())
                 .register(GrpcNodes.types())
-                .register(ThriftNodes.types());
+                .register(ThriftNodes.types())
+                .register(MqttNodes.types());
     }
 }

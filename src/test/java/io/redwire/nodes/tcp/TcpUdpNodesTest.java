@@ -35,11 +35,12 @@ class TcpUdpNodesTest {
         String flow = "[{\"id\":\"in\",\"type\":\"tcp in\",\"server\":\"server\",\"host\":\"\",\"port\":\"" + port
                 + "\",\"datamode\":\"stream\",\"datatype\":\"utf8\",\"newline\":\"\\\\n\",\"topic\":\"t\","
                 + "\"trim\":false,\"wires\":[[\"dbg\",\"fn\"]]}," + DEBUG + ","
-                + "{\"id\":\"fn\",\"type\":\"function\",\"func\":\"msg.payload = 'got:' + msg.payload + '\\\\n'; "
-                + "return msg;\",\"outputs\":1,\"wires\":[[\"reply\"]]},"
+                + "{\"id\":\"fn\",\"type\":\"template\",\"field\":\"payload\",\"fieldType\":\"msg\","
+                + "\"syntax\":\"mustache\",\"output\":\"str\",\"template\":\"got:{{payload}}\\n\","
+                + "\"wires\":[[\"reply\"]]},"
                 + "{\"id\":\"reply\",\"type\":\"tcp out\",\"beserver\":\"reply\",\"host\":\"\",\"port\":\"\"}]";
         try (FlowKit kit = new FlowKit(Map.of(), flow);
-             PeerProcess peer = PeerProcess.start("sh", "-c", "printf 'one\\ntwo\\n' | socat -t 3 - TCP:127.0.0.1:"
+             PeerProcess peer = PeerProcess.start("sh", "-c", "printf 'one\\ntwo\\n' | socat -t 6 - TCP:127.0.0.1:"
                      + port + ",retry=20,interval=0.2")) {
             FlowKit.Event first = kit.await("dbg", e -> e.msg() != null, 15);
             assertEquals("one", first.payload());

@@ -47,7 +47,9 @@ public final class WebServer {
                 // plain HTTP/1.1 like Node-RED: with h2c upgrades on, Java's HttpClient (which asks for one on
                 // each GET) hung or hit framing errors on large answers such as GET /flows and GET /nodes
                 .createHttpServer(guard.apply(new HttpServerOptions().setHost(host).setPort(port)
-                        .setTcpNoDelay(true).setHttp2ClearTextEnabled(false).setCompressionSupported(false)))
+                        .setTcpNoDelay(true).setHttp2ClearTextEnabled(false).setCompressionSupported(false)
+                        .setMaxWebSocketFrameSize(webSocketMaxPayload())
+                        .setMaxWebSocketMessageSize(webSocketMaxPayload())))
                 .connectionHandler(guard::accepted)
                 .requestHandler(router)
                 .listen()
@@ -57,6 +59,12 @@ public final class WebServer {
                 })
                 .onFailure(bound::fail));
         return bound.future();
+    }
+
+    /** websocket-listener nodes share this server: ws's (Node-RED's) 100 MiB unless webSocketNodeMaxPayload says. */
+    private int webSocketMaxPayload() {
+        return (int) engine.settings().number("webSocketNodeMaxPayload",
+                io.redwire.nodes.websocket.NetLimits.MAX_PAYLOAD);
     }
 
     /** Express's 404 page. */

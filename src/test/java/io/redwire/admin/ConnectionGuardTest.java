@@ -104,4 +104,15 @@ class ConnectionGuardTest {
             assertEquals(200, h.get("/ok").statusCode(), "served again once connections are gone");
         }
     }
+
+    @Test
+    void anUpgradedWebSocketIsNotAnIdleKeepAliveConnection() throws Exception {
+        try (AdminServer s = new AdminServer(AdminServer.settings("{\"httpKeepAliveTimeout\":200}"), null);
+             CommsClient c = new CommsClient(s.wsUrl("/comms"))) {
+            c.send("{\"subscribe\":\"notification/#\"}");
+            Thread.sleep(1000); // five keep-alive timeouts
+            assertEquals(204, s.post("/flows", FLOW).statusCode());
+            assertTrue(c.next("notification/runtime-deploy", 10) != null, "the comms socket is still open");
+        }
+    }
 }

@@ -2,12 +2,12 @@ package io.redwire.admin;
 
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.Engine;
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.InjectTarget;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeType;
-import io.redwire.nodes.core.DebugNode;
+import io.redwire.msg.FlowException;
+import io.redwire.spi.InjectTarget;
+import io.redwire.msg.Json;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeType;
+import io.redwire.nodes.common.DebugNode;
 import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;

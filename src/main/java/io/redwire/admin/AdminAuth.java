@@ -1,7 +1,7 @@
 package io.redwire.admin;
 
 import at.favre.lib.crypto.bcrypt.BCrypt;
-import io.redwire.runtime.Settings;
+import io.redwire.spi.Settings;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 

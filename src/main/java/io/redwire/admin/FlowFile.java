@@ -1,8 +1,8 @@
 package io.redwire.admin;
 
 import io.redwire.flow.FlowFileReader;
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.Json;
+import io.redwire.msg.FlowException;
+import io.redwire.msg.Json;
 import io.redwire.runtime.Log;
 
 import java.io.IOException;

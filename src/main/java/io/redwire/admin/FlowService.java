@@ -2,8 +2,8 @@ package io.redwire.admin;
 
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.Engine;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Node;
+import io.redwire.msg.Json;
+import io.redwire.spi.Node;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 

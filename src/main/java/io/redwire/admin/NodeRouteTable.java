@@ -1,6 +1,6 @@
 package io.redwire.admin;
 
-import io.redwire.runtime.HttpRoutes;
+import io.redwire.spi.HttpRoutes;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 

@@ -2,10 +2,10 @@ package io.redwire.cli;
 
 import io.redwire.admin.FlowFile;
 import io.redwire.flow.FlowFileReader;
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.InjectTarget;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.Settings;
+import io.redwire.msg.FlowException;
+import io.redwire.spi.InjectTarget;
+import io.redwire.spi.Node;
+import io.redwire.spi.Settings;
 
 import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;

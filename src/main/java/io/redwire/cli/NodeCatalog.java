@@ -1,6 +1,6 @@
 package io.redwire.cli;
 
-import io.redwire.nodes.core.CoreNodes;
+import io.redwire.nodes.common.CoreNodes;
 import io.redwire.nodes.grpc.GrpcNodes;
 import io.redwire.nodes.http.HttpNodes;
 import io.redwire.nodes.thrift.ThriftNodes;

@@ -6,7 +6,7 @@ import io.redwire.admin.NodeRouteTable;
 import io.redwire.admin.WebServer;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.Log;
-import io.redwire.runtime.Settings;
+import io.redwire.spi.Settings;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 

@@ -1,8 +1,8 @@
 package io.redwire.flow;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.Json;
+import io.redwire.msg.FlowException;
+import io.redwire.msg.Json;
 
 import java.io.IOException;
 import java.nio.file.Files;

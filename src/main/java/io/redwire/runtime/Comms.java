@@ -1,5 +1,6 @@
 package io.redwire.runtime;
 
+import io.redwire.spi.Node;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;

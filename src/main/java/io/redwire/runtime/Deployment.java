@@ -1,5 +1,15 @@
 package io.redwire.runtime;
 
+import io.redwire.msg.ContextScope;
+import io.redwire.msg.FlowException;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.FlowEventNode;
+import io.redwire.spi.HttpRoutes;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeServices;
+import io.redwire.spi.NodeType;
+import io.redwire.spi.Settings;
 import io.redwire.flow.FlowSet;
 import io.redwire.flow.FlowUnit;
 import io.redwire.flow.NodeDef;

@@ -1,5 +1,10 @@
 package io.redwire.runtime;
 
+import io.redwire.msg.ContextScope;
+import io.redwire.msg.FlowException;
+import io.redwire.spi.HttpRoutes;
+import io.redwire.spi.Node;
+import io.redwire.spi.Settings;
 import io.redwire.flow.FlowSet;
 import io.vertx.core.Context;
 import io.vertx.core.Future;

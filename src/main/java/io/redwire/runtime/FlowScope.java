@@ -1,5 +1,10 @@
 package io.redwire.runtime;
 
+import io.redwire.msg.ContextScope;
+import io.redwire.msg.Messages;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.FlowEventNode;
+import io.redwire.spi.Node;
 import io.redwire.flow.FlowUnit;
 
 import java.util.ArrayList;

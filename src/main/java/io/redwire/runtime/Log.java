@@ -1,5 +1,6 @@
 package io.redwire.runtime;
 
+import io.redwire.spi.Node;
 import java.io.PrintStream;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;

@@ -1,5 +1,6 @@
 package io.redwire.runtime;
 
+import io.redwire.spi.NodeType;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;

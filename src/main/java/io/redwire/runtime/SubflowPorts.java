@@ -1,5 +1,9 @@
 package io.redwire.runtime;
 
+import io.redwire.spi.Done;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
 import io.redwire.flow.FlowSet;
 
 import java.util.List;

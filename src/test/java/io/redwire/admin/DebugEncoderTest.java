@@ -1,9 +1,9 @@
 package io.redwire.admin;
 
 import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.SharedRef;
-import io.redwire.runtime.Undefined;
+import io.redwire.msg.Json;
+import io.redwire.msg.SharedRef;
+import io.redwire.js.Undefined;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.redwire.admin;
 
-import io.redwire.runtime.FlowException;
+import io.redwire.msg.FlowException;
 import io.redwire.runtime.Log;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -7,7 +7,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.redwire.nodes.grpc.BenchCalls;
 import io.redwire.nodes.grpc.MessageCodec;
-import io.redwire.proto.ProtoCompiler;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

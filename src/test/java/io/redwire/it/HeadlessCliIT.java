@@ -1,6 +1,6 @@
 package io.redwire.it;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.redwire.runtime;
 
+import io.redwire.msg.FlowException;
 import io.redwire.testing.Harness;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package io.redwire.testing;
 import io.redwire.cli.Server;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Settings;
+import io.redwire.spi.Settings;
 
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -14,7 +14,7 @@ import io.grpc.protobuf.services.ProtoReflectionService;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.grpc.util.MutableHandlerRegistry;
 import io.redwire.nodes.grpc.GrpcMethods.Request;
-import io.redwire.proto.ProtoSchema;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
 import io.redwire.runtime.Engine;
 import io.vertx.core.Future;
 

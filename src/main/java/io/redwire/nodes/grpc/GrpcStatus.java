@@ -2,8 +2,8 @@ package io.redwire.nodes.grpc;
 
 import io.grpc.Metadata;
 import io.grpc.Status;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Undefined;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

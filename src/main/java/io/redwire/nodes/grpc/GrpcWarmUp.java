@@ -2,8 +2,8 @@ package io.redwire.nodes.grpc;
 
 import io.grpc.InsecureServerCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
-import io.redwire.proto.ProtoCompiler;
-import io.redwire.proto.ProtoSchema;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 

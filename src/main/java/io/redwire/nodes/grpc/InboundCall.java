@@ -7,8 +7,8 @@ import io.grpc.ServerCall;
 import io.grpc.Status;
 import io.redwire.nodes.grpc.GrpcMethods.Request;
 import io.redwire.runtime.Engine;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.SharedRef;
+import io.redwire.msg.Messages;
+import io.redwire.msg.SharedRef;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -8,9 +8,9 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 import com.google.protobuf.Timestamp;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.Undefined;
+import io.redwire.js.JsValues;
+import io.redwire.msg.NodeError;
+import io.redwire.js.Undefined;
 
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -3,8 +3,8 @@ package io.redwire.nodes.grpc;
 import com.google.protobuf.DynamicMessage;
 import io.grpc.Metadata;
 import io.grpc.Status;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
+import io.redwire.msg.Messages;
+import io.redwire.spi.Node;
 
 import java.util.Map;
 

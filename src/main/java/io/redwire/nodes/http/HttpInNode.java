@@ -1,12 +1,12 @@
 package io.redwire.nodes.http;
 
 import io.redwire.admin.NodeRouteTable;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.HttpRoutes;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+import io.redwire.spi.Field;
+import io.redwire.spi.HttpRoutes;
+import io.redwire.msg.Messages;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.core.Future;

@@ -1,6 +1,6 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.NodeType;
+import io.redwire.spi.NodeType;
 
 import java.util.List;
 

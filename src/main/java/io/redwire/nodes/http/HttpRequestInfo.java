@@ -1,8 +1,8 @@
 package io.redwire.nodes.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.SharedRef;
+import io.redwire.msg.Json;
+import io.redwire.msg.SharedRef;
 import io.vertx.core.http.HttpServerRequest;
 
 import java.util.LinkedHashMap;

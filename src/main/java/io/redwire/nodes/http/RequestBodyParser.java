@@ -1,7 +1,7 @@
 package io.redwire.nodes.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.Field;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+import io.redwire.spi.Field;
+import io.redwire.js.JsValues;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.net.ClientSSLOptions;
@@ -139,7 +139,7 @@ public final class TlsConfigNode extends Node {
             return null;
         }
         Object v = c.services().env(c.id(), name);
-        return v == null || v == io.redwire.runtime.Undefined.VALUE ? null : Buffer.buffer(JsValues.toJsString(v));
+        return v == null || v == io.redwire.js.Undefined.VALUE ? null : Buffer.buffer(JsValues.toJsString(v));
     }
 
     private String credential(String name) {

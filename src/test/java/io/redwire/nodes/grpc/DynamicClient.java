@@ -12,7 +12,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.MetadataUtils;
 import io.grpc.stub.StreamObserver;
-import io.redwire.proto.ProtoSchema;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
 
 import java.util.ArrayList;
 import java.util.List;

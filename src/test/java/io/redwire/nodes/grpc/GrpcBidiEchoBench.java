@@ -4,7 +4,7 @@ import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
 import io.grpc.ManagedChannel;
 import io.redwire.bench.BenchArgs;
-import io.redwire.proto.ProtoCompiler;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.redwire.nodes.grpc;
 
 import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 import io.redwire.testing.Harness;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

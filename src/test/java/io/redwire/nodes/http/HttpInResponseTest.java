@@ -4,7 +4,7 @@ import io.redwire.testing.Harness;
 import org.junit.jupiter.api.Test;
 
 import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Settings;
+import io.redwire.spi.Settings;
 
 import java.net.URI;
 import java.net.http.HttpClient;

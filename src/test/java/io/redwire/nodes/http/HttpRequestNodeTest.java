@@ -1,7 +1,7 @@
 package io.redwire.nodes.http;
 
 import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 import io.redwire.testing.Harness;
 import io.redwire.testing.Ports;
 import io.vertx.core.http.HttpServerRequest;

@@ -1,8 +1,8 @@
 package io.redwire.nodes.thrift;
 
 import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Json;
+import io.redwire.js.JsValues;
+import io.redwire.msg.Json;
 import io.redwire.testing.Harness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,7 +1,7 @@
 package io.redwire.nodes.thrift;
 
 import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 import io.redwire.testing.Harness;
 import io.redwire.testing.Ports;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
 import io.redwire.runtime.Engine;
+
 import io.vertx.ext.web.Router;
 
 /**

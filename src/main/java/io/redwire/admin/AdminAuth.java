@@ -1,7 +1,9 @@
 package io.redwire.admin;
 
-import at.favre.lib.crypto.bcrypt.BCrypt;
 import io.redwire.spi.Settings;
+
+import at.favre.lib.crypto.bcrypt.BCrypt;
+
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 

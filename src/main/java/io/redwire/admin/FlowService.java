@@ -1,9 +1,10 @@
 package io.redwire.admin;
 
 import io.redwire.flow.FlowFileReader;
-import io.redwire.runtime.Engine;
 import io.redwire.msg.Json;
+import io.redwire.runtime.Engine;
 import io.redwire.spi.Node;
+
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 

@@ -6,7 +6,9 @@ import io.redwire.admin.NodeRouteTable;
 import io.redwire.admin.WebServer;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.Log;
+import io.redwire.runtime.NodeFamilies;
 import io.redwire.spi.Settings;
+
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -37,7 +39,8 @@ public final class Server {
         this.vertx = Vertx.vertx();
         NodeRouteTable routes = new NodeRouteTable(WebServer::notFound);
         Log log = new Log(System.err);
-        this.engine = new Engine(vertx, NodeCatalog.standard(), settings, log, routes, protosDir);
+        this.engine = new Engine(vertx, NodeFamilies.discover(Server.class.getClassLoader(), log::warn), settings, log,
+                routes, protosDir);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
             this.admin = new Admin(engine, store);

@@ -1,6 +1,5 @@
 package io.redwire.js;
 
-
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

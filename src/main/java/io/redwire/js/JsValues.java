@@ -1,6 +1,5 @@
 package io.redwire.js;
 
-import io.redwire.spi.Node;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.redwire.msg;
 
 import io.redwire.js.Undefined;
-import io.redwire.spi.Node;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

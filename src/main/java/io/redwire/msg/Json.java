@@ -2,6 +2,7 @@ package io.redwire.msg;
 
 import io.redwire.js.JsValueDeserializer;
 import io.redwire.js.JsValues;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;

@@ -2,7 +2,7 @@ package io.redwire.msg;
 
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
-import io.redwire.spi.Node;
+
 import com.dashjoin.jsonata.Jsonata;
 
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.redwire.msg;
 
-import io.redwire.spi.Node;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.HashMap;

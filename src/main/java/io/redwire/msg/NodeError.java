@@ -1,6 +1,5 @@
 package io.redwire.msg;
 
-import io.redwire.spi.Node;
 /**
  * An error as Node-RED reports it to catch nodes: {@code message} is the JavaScript err.toString() text, plus
  * optional code and stack.

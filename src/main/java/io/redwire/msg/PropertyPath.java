@@ -2,7 +2,7 @@ package io.redwire.msg;
 
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
-import io.redwire.spi.Node;
+
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,7 +2,7 @@ package io.redwire.msg;
 
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
-import io.redwire.spi.Node;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,5 @@
 package io.redwire.runtime;
 
-import io.redwire.spi.Node;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;

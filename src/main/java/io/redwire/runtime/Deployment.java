@@ -1,5 +1,8 @@
 package io.redwire.runtime;
 
+import io.redwire.flow.FlowSet;
+import io.redwire.flow.FlowUnit;
+import io.redwire.flow.NodeDef;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.FlowException;
 import io.redwire.msg.NodeError;
@@ -10,9 +13,7 @@ import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeServices;
 import io.redwire.spi.NodeType;
 import io.redwire.spi.Settings;
-import io.redwire.flow.FlowSet;
-import io.redwire.flow.FlowUnit;
-import io.redwire.flow.NodeDef;
+
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -178,7 +179,7 @@ final class Deployment {
                 }
                 targets[p] = to.toArray(new Node[0]);
             }
-            n.bind(new NodeBinding(engine, flow, targets, new ContextScope(null)));
+            n.bind(new NodeAttachment(engine, flow, targets, new ContextScope(null)));
             if (n instanceof FlowEventNode e && flow != null) {
                 flow.register(e);
             }

@@ -7,6 +7,7 @@ import io.redwire.msg.Json;
 import io.redwire.msg.Messages;
 import io.redwire.msg.TypedValue;
 import io.redwire.msg.ValueScope;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,8 @@
 package io.redwire.runtime;
 
+import io.redwire.spi.DebugEvent;
 import io.redwire.spi.Node;
+
 import java.io.PrintStream;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;

@@ -5,6 +5,9 @@ import io.vertx.ext.web.RoutingContext;
 
 /** Registers routes for flow nodes on the shared HTTP server. */
 public interface HttpRoutes {
+    /** Routing-context key of the matched path parameters ({@code Map<String, String>}). */
+    String PARAMS = "redwire.params";
+
     /** A registered route; removing it stops it matching. */
     interface Registration {
         void remove();

@@ -5,9 +5,7 @@ import io.redwire.msg.ContextScope;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.ValueScope;
-import io.redwire.runtime.Engine;
-import io.redwire.runtime.FlowScope;
-import io.redwire.runtime.NodeBinding;
+
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -78,7 +76,7 @@ public abstract class Node implements ValueScope {
                 if (err != null) {
                     error(err, msg);
                 } else {
-                    binding.flow().handleComplete(this, msg);
+                    binding.handleComplete(this, msg);
                 }
             });
         } catch (RuntimeException e) {
@@ -152,7 +150,6 @@ public abstract class Node implements ValueScope {
             }
         }
         boolean sent = false;
-        Engine engine = binding.engine();
         for (int i = 0; i < n; i++) {
             Node[] wires = targets[i];
             List<?> msgs = perPort.get(i);
@@ -165,7 +162,7 @@ public abstract class Node implements ValueScope {
                         continue;
                     }
                     if (!(m instanceof Map)) {
-                        engine.log().error(this, "Node tried to send a message of type " + JsValues.typeOf(m));
+                        binding.logError(this, "Node tried to send a message of type " + JsValues.typeOf(m));
                         continue;
                     }
                     Map<String, Object> msg = (Map<String, Object>) m;
@@ -175,7 +172,7 @@ public abstract class Node implements ValueScope {
                         }
                         msg.put("_msgid", sharedId);
                     }
-                    engine.deliver(target, sent ? Messages.cloneMessage(msg) : msg);
+                    binding.deliver(target, sent ? Messages.cloneMessage(msg) : msg);
                     sent = true;
                 }
             }
@@ -190,18 +187,18 @@ public abstract class Node implements ValueScope {
 
     /** node.error(err, msg): logged; routed to catch nodes when msg is given. */
     public final void error(Object err, Map<String, Object> msg) {
-        binding.engine().log().error(this, errorText(err));
+        binding.logError(this, errorText(err));
         if (msg != null) {
-            binding.flow().handleError(this, err, msg);
+            binding.handleError(this, err, msg);
         }
     }
 
     public final void warn(Object text) {
-        binding.engine().log().warn(this, JsValues.toJsString(text));
+        binding.logWarn(this, JsValues.toJsString(text));
     }
 
     public final void log(Object text) {
-        binding.engine().log().info(this, JsValues.toJsString(text));
+        binding.logInfo(this, JsValues.toJsString(text));
     }
 
     /** node.status: {fill, shape, text}; a string, number or boolean becomes {text}. */
@@ -218,7 +215,7 @@ public abstract class Node implements ValueScope {
             }
         }
         if (binding != null) {
-            binding.flow().handleStatus(this, s);
+            binding.handleStatus(this, s);
         }
     }
 
@@ -241,29 +238,31 @@ public abstract class Node implements ValueScope {
 
     @Override
     public final ContextScope flowContext() {
-        return binding.flow().context();
+        return binding.flowContext();
     }
 
     @Override
     public final ContextScope globalContext() {
-        return binding.engine().globalContext();
+        return binding.globalContext();
     }
 
     @Override
     public Object env(String name) {
-        return binding.flow().env().lookup(this, name);
+        return binding.env(this, name);
     }
 
     public final Vertx vertx() {
         return binding.engine().vertx();
     }
 
-    public final Engine engine() {
+    /** The engine running this node: its loop, settings, shared services and the other running nodes. */
+    public final FlowEngine engine() {
         return binding.engine();
     }
 
-    public final FlowScope flow() {
-        return binding.flow();
+    /** True when the other node runs in the same flow (tab or subflow instance) as this one. */
+    public final boolean inSameFlowAs(Node other) {
+        return binding != null && other.binding != null && binding.sameFlow(other.binding);
     }
 
     /** The group this node sits in (its `g`), or null. */
@@ -283,10 +282,15 @@ public abstract class Node implements ValueScope {
         return z == null ? "" : String.valueOf(z);
     }
 
+    /** Called by the runtime once, when the deploy wires its nodes. */
     public final void bind(NodeBinding b) {
+        if (binding != null) {
+            throw new IllegalStateException(label() + " is already bound");
+        }
         this.binding = b;
     }
 
+    /** Where the runtime attached this node; null before the deploy wires it. */
     public final NodeBinding binding() {
         return binding;
     }

@@ -5,6 +5,7 @@ import io.redwire.msg.FlowException;
 import io.redwire.msg.Json;
 import io.redwire.msg.PropertyPath;
 import io.redwire.msg.TypedValue;
+
 import java.util.List;
 import java.util.Map;
 
@@ -53,7 +54,7 @@ public final class NodeConfig {
         Object v = raw.get(field);
         if (v == null && !raw.containsKey(field)) {
             Field f = type.field(field);
-            return f == null ? null : f.defaultValue();
+            return f == null ? null : f.runtimeDefault();
         }
         return v;
     }
@@ -68,7 +69,7 @@ public final class NodeConfig {
         Object v = raw.get(field);
         if (v == null || "".equals(v)) {
             Field f = type.field(field);
-            Object d = f == null ? null : f.defaultValue();
+            Object d = f == null ? null : f.runtimeDefault();
             return d instanceof Number n ? n.doubleValue() : 0;
         }
         double d = JsValues.toNumber(v);
@@ -124,6 +125,21 @@ public final class NodeConfig {
     public Map<String, Object> map(String field) {
         Object v = get(field);
         return v instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
+    /**
+     * A declared credential's value: from the credential store the runtime was given, else from the node's own
+     * {@code credentials} object (flows posted with inline credentials, as Node-RED's admin API accepts); "" when unset.
+     */
+    public String credential(String name) {
+        if (type.credential(name) == null) {
+            throw error(name, "is not a declared credential of " + type.type());
+        }
+        Object v = services.credentials(id()).get(name);
+        if (v == null && raw.get("credentials") instanceof Map<?, ?> inline) {
+            v = inline.get(name);
+        }
+        return v == null ? "" : JsValues.toJsString(v);
     }
 
     /** The config node this field references, or null when blank. */

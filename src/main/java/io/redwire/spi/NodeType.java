@@ -3,6 +3,7 @@ package io.redwire.spi;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Json;
 import io.redwire.msg.TypedValue;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +27,13 @@ public final class NodeType {
     private final int outputs;
     private final boolean configNode;
     private final List<Field> fields;
+    private final List<Field> credentials;
+    private final String paletteLabel;
+    private final String icon;
+    private final String help;
+    private final String labelExpression;
+    private final List<String> inputLabels;
+    private final List<String> outputLabels;
     private final Factory factory;
 
     private NodeType(Builder b) {
@@ -36,6 +44,13 @@ public final class NodeType {
         this.outputs = b.outputs;
         this.configNode = b.configNode;
         this.fields = List.copyOf(b.fields);
+        this.credentials = List.copyOf(b.credentials);
+        this.paletteLabel = b.paletteLabel;
+        this.icon = b.icon;
+        this.help = b.help;
+        this.labelExpression = b.labelExpression;
+        this.inputLabels = List.copyOf(b.inputLabels);
+        this.outputLabels = List.copyOf(b.outputLabels);
         this.factory = b.factory;
     }
 
@@ -47,8 +62,53 @@ public final class NodeType {
         return type;
     }
 
+    /** The palette category ("common", "function", "network", ...). */
     public String family() {
         return family;
+    }
+
+    /** Credential fields: stored apart from the flow (flows_cred.json), never served back; read with
+     * {@link NodeConfig#credential}. */
+    public List<Field> credentials() {
+        return credentials;
+    }
+
+    public Field credential(String name) {
+        for (Field f : credentials) {
+            if (f.name().equals(name)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** The palette's text for this type; null: the type name. */
+    public String paletteLabel() {
+        return paletteLabel;
+    }
+
+    /** The icon's name in the editor's icon set; null: the editor's default. */
+    public String icon() {
+        return icon;
+    }
+
+    /** Help text (Markdown) for the editor's info panel. */
+    public String help() {
+        return help;
+    }
+
+    /** An expression the editor evaluates for a node's label (e.g. {@code name || topic || "inject"}); null: name or
+     * type. */
+    public String labelExpression() {
+        return labelExpression;
+    }
+
+    public List<String> inputLabels() {
+        return inputLabels;
+    }
+
+    public List<String> outputLabels() {
+        return outputLabels;
     }
 
     public int inputs() {
@@ -126,7 +186,26 @@ public final class NodeType {
         d.put("outputs", outputs);
         d.put("config", configNode);
         d.put("fields", fields.stream().map(Field::describe).toList());
+        if (!credentials.isEmpty()) {
+            d.put("credentials", credentials.stream().map(Field::describe).toList());
+        }
+        putIfSet(d, "paletteLabel", paletteLabel);
+        putIfSet(d, "icon", icon);
+        putIfSet(d, "help", help);
+        putIfSet(d, "label", labelExpression);
+        if (!inputLabels.isEmpty()) {
+            d.put("inputLabels", inputLabels);
+        }
+        if (!outputLabels.isEmpty()) {
+            d.put("outputLabels", outputLabels);
+        }
         return d;
+    }
+
+    private static void putIfSet(Map<String, Object> d, String key, String value) {
+        if (value != null) {
+            d.put(key, value);
+        }
     }
 
     /** Fluent declaration. */
@@ -138,6 +217,13 @@ public final class NodeType {
         private int outputs = 1;
         private boolean configNode;
         private final List<Field> fields = new ArrayList<>();
+        private final List<Field> credentials = new ArrayList<>();
+        private String paletteLabel;
+        private String icon;
+        private String help;
+        private String labelExpression;
+        private List<String> inputLabels = List.of();
+        private List<String> outputLabels = List.of();
         private Factory factory;
 
         private Builder(String type, String family) {
@@ -165,6 +251,43 @@ public final class NodeType {
 
         public Builder field(Field f) {
             fields.add(f);
+            return this;
+        }
+
+        /** A credential field (Node-RED's {@code credentials: {user: {type: "text"}, password: {type: "password"}}}). */
+        public Builder credential(Field f) {
+            credentials.add(f);
+            return this;
+        }
+
+        public Builder paletteLabel(String text) {
+            this.paletteLabel = text;
+            return this;
+        }
+
+        public Builder icon(String name) {
+            this.icon = name;
+            return this;
+        }
+
+        public Builder help(String markdown) {
+            this.help = markdown;
+            return this;
+        }
+
+        /** See {@link NodeType#labelExpression()}. */
+        public Builder label(String expression) {
+            this.labelExpression = expression;
+            return this;
+        }
+
+        public Builder inputLabels(String... labels) {
+            this.inputLabels = List.of(labels);
+            return this;
+        }
+
+        public Builder outputLabels(String... labels) {
+            this.outputLabels = List.of(labels);
             return this;
         }
 

@@ -1,6 +1,7 @@
 package io.redwire.spi;
 
 import io.redwire.msg.Json;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

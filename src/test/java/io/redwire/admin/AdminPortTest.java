@@ -3,6 +3,7 @@ package io.redwire.admin;
 import io.redwire.cli.Server;
 import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

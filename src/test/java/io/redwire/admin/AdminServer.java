@@ -1,8 +1,8 @@
 package io.redwire.admin;
 
 import io.redwire.cli.Server;
-import io.redwire.runtime.DebugEvent;
 import io.redwire.msg.Json;
+import io.redwire.spi.DebugEvent;
 import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 

@@ -1,5 +1,7 @@
 package io.redwire.admin;
 
+import io.redwire.msg.Json;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

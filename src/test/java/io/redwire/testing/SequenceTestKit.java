@@ -1,9 +1,8 @@
 package io.redwire.testing;
 
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Engine;
 import io.redwire.msg.Json;
-import io.redwire.testing.Harness;
+import io.redwire.runtime.Engine;
+import io.redwire.spi.DebugEvent;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,23 +1,25 @@
 package io.redwire.nodes.common;
 
-import io.redwire.runtime.DebugEvent;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+import io.redwire.msg.JsonataExpression;
+import io.redwire.msg.PropertyPath;
+import io.redwire.spi.DebugEvent;
+import io.redwire.spi.DebugTarget;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.msg.Json;
-import io.redwire.js.JsValues;
-import io.redwire.msg.JsonataExpression;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
-import io.redwire.msg.PropertyPath;
-import io.redwire.js.Undefined;
+
 import io.vertx.core.Future;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** debug: publishes msg.payload, the whole msg, a property or an expression to the sidebar/stdout/status. */
-public final class DebugNode extends Node {
+public final class DebugNode extends Node implements DebugTarget {
     public static final NodeType TYPE = NodeType.builder("debug", "common").color("#87a980").ports(1, 0)
             .field(Field.bool("active", true))
             .field(Field.bool("tosidebar", true))
@@ -95,7 +97,7 @@ public final class DebugNode extends Node {
             log(value instanceof String s ? (s.contains("\n") ? "\n" + s : s) : "\n" + Json.pretty(value));
         }
         if (active && sidebar) {
-            engine().comms().publish(DebugEvent.TOPIC, new DebugEvent(id(), z(), name(), z(), msg.get("topic"),
+            engine().publishDebug(new DebugEvent(id(), z(), name(), z(), msg.get("topic"),
                     wholeMsg || expression != null ? null : property.text(), value, null));
         }
         if (toStatus) {

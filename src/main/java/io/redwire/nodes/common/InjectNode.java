@@ -1,20 +1,22 @@
 package io.redwire.nodes.common;
 
+import io.redwire.js.Undefined;
+import io.redwire.msg.Messages;
+import io.redwire.msg.NodeError;
+import io.redwire.msg.PropertyPath;
+import io.redwire.msg.TypedValue;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.InjectTarget;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
 import com.cronutils.model.time.ExecutionTime;
 import com.cronutils.parser.CronParser;
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.InjectTarget;
-import io.redwire.msg.Messages;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
-import io.redwire.spi.NodeType;
-import io.redwire.msg.PropertyPath;
-import io.redwire.msg.TypedValue;
-import io.redwire.js.Undefined;
+
 import io.vertx.core.Future;
 
 import java.time.ZonedDateTime;

@@ -1,12 +1,13 @@
 package io.redwire.nodes.common;
 
+import io.redwire.msg.Messages;
+import io.redwire.msg.NodeError;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.msg.Messages;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 
 import java.util.ArrayList;
@@ -81,7 +82,7 @@ public final class LinkCallNode extends Node {
         List<Node> named = new ArrayList<>();
         for (Node n : engine().runningNodes()) {
             if (n instanceof LinkInNode && n.name().equals(t)) {
-                if (n.flow() == flow()) {
+                if (n.inSameFlowAs(this)) {
                     return n;
                 }
                 named.add(n);

@@ -1,14 +1,14 @@
 package io.redwire.nodes.flowcontrol;
 
 import io.redwire.js.JsReplace;
-import io.redwire.msg.ContextScope;
 import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.ContextScope;
 import io.redwire.msg.Messages;
-import io.redwire.spi.Node;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.PropertyPath;
 import io.redwire.msg.TypedValue;
-import io.redwire.js.Undefined;
+import io.redwire.spi.Node;
 
 import java.util.Map;
 import java.util.regex.Pattern;

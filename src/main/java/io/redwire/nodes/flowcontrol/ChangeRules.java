@@ -1,14 +1,14 @@
 package io.redwire.nodes.flowcontrol;
 
-import io.redwire.msg.ContextScope;
 import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.ContextScope;
 import io.redwire.msg.JsonataExpression;
-import io.redwire.spi.NodeConfig;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.PropertyPath;
 import io.redwire.msg.TypedValue;
-import io.redwire.js.Undefined;
 import io.redwire.msg.ValueScope;
+import io.redwire.spi.NodeConfig;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,12 +1,13 @@
 package io.redwire.nodes.flowcontrol;
 
 import io.redwire.js.JsRules;
+import io.redwire.js.JsValues;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.js.JsValues;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.redwire.nodes.flowcontrol;
 
 import io.redwire.js.JsRules;
-import io.redwire.spi.Done;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
-import io.redwire.spi.NodeConfig;
 import io.redwire.msg.NodeError;
+import io.redwire.spi.Done;
+import io.redwire.spi.NodeConfig;
 
 import java.util.Arrays;
 import java.util.LinkedList;

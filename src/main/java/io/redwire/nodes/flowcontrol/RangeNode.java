@@ -1,12 +1,12 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.js.JsValues;
+import io.redwire.msg.PropertyPath;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.js.JsValues;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
-import io.redwire.msg.PropertyPath;
 
 import java.util.Map;
 

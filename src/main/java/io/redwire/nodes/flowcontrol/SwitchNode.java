@@ -1,14 +1,14 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.js.Undefined;
+import io.redwire.msg.JsonataExpression;
+import io.redwire.msg.NodeError;
+import io.redwire.msg.TypedValue;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.msg.JsonataExpression;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
-import io.redwire.msg.TypedValue;
-import io.redwire.js.Undefined;
 
 import java.util.ArrayList;
 import java.util.List;

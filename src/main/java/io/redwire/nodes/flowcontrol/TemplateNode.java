@@ -1,16 +1,16 @@
 package io.redwire.nodes.flowcontrol;
 
-import io.redwire.msg.JsonParse;
+import io.redwire.js.Undefined;
 import io.redwire.msg.ContextScope;
+import io.redwire.msg.JsonParse;
+import io.redwire.msg.NodeError;
+import io.redwire.msg.PropertyPath;
+import io.redwire.msg.TypedValue;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
-import io.redwire.msg.PropertyPath;
-import io.redwire.msg.TypedValue;
-import io.redwire.js.Undefined;
 
 import java.util.HashMap;
 import java.util.List;

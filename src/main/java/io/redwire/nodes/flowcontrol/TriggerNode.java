@@ -1,16 +1,17 @@
 package io.redwire.nodes.flowcontrol;
 
 import io.redwire.js.JsRules;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Messages;
+import io.redwire.msg.PropertyPath;
+import io.redwire.msg.TypedValue;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.js.JsValues;
-import io.redwire.msg.Messages;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
-import io.redwire.msg.PropertyPath;
-import io.redwire.msg.TypedValue;
-import io.redwire.js.Undefined;
+
 import io.vertx.core.Future;
 
 import java.util.ArrayList;

@@ -5,6 +5,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 
 import java.util.ArrayList;

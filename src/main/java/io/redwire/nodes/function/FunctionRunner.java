@@ -1,13 +1,14 @@
 package io.redwire.nodes.function;
 
-import io.redwire.msg.ContextScope;
-import io.redwire.spi.Done;
 import io.redwire.js.JsValues;
+import io.redwire.msg.ContextScope;
 import io.redwire.msg.Messages;
-import io.redwire.spi.Node;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.Settings;
 import io.redwire.msg.TypedValue;
+import io.redwire.spi.Done;
+import io.redwire.spi.Node;
+import io.redwire.spi.Settings;
+
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

@@ -1,6 +1,7 @@
 package io.redwire.nodes.function;
 
 import io.redwire.msg.NodeError;
+
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;

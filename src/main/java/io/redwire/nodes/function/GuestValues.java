@@ -1,8 +1,9 @@
 package io.redwire.nodes.function;
 
+import io.redwire.js.Undefined;
 import io.redwire.msg.Json;
 import io.redwire.msg.SharedRef;
-import io.redwire.js.Undefined;
+
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Value;
 

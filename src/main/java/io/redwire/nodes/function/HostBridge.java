@@ -3,6 +3,7 @@ package io.redwire.nodes.function;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
+
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyArray;
 import org.graalvm.polyglot.proxy.ProxyExecutable;

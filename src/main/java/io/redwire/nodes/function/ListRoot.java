@@ -1,7 +1,8 @@
 package io.redwire.nodes.function;
 
-import io.redwire.msg.Messages;
 import io.redwire.js.Undefined;
+import io.redwire.msg.Messages;
+
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyArray;
 

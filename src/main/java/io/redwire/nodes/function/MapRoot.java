@@ -1,8 +1,9 @@
 package io.redwire.nodes.function;
 
+import io.redwire.js.Undefined;
 import io.redwire.msg.Messages;
 import io.redwire.msg.SharedRef;
-import io.redwire.js.Undefined;
+
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyArray;
 import org.graalvm.polyglot.proxy.ProxyObject;

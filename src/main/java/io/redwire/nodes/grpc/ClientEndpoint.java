@@ -1,17 +1,19 @@
 package io.redwire.nodes.grpc;
 
-import com.google.protobuf.Descriptors;
-import com.google.protobuf.DynamicMessage;
-import io.grpc.Metadata;
-import io.grpc.Status;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.NodeError;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
 import io.redwire.spi.Field;
-import io.redwire.js.JsValues;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
-import io.redwire.js.Undefined;
+
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.DynamicMessage;
+
+import io.grpc.Metadata;
+import io.grpc.Status;
 
 import java.util.ArrayList;
 import java.util.Date;

@@ -1,9 +1,14 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.nodes.grpc.GrpcMethods.Request;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.spi.FlowEngine;
+
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.ServiceDescriptor;
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.Server;
 import io.grpc.ServerCredentials;
 import io.grpc.ServerServiceDefinition;
@@ -13,9 +18,6 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.protobuf.services.ProtoReflectionService;
 import io.grpc.protobuf.services.ProtoReflectionServiceV1;
 import io.grpc.util.MutableHandlerRegistry;
-import io.redwire.nodes.grpc.GrpcMethods.Request;
-import io.redwire.nodes.grpc.proto.ProtoSchema;
-import io.redwire.runtime.Engine;
 import io.vertx.core.Future;
 
 import java.io.IOException;
@@ -54,7 +56,7 @@ final class DynamicServer {
         this.credentials = credentials;
     }
 
-    Engine engine() {
+    FlowEngine engine() {
         return owner.engine();
     }
 

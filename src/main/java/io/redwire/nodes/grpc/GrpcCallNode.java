@@ -1,14 +1,16 @@
 package io.redwire.nodes.grpc;
 
-import com.google.protobuf.Descriptors;
-import com.google.protobuf.DynamicMessage;
-import io.grpc.Status;
+import io.redwire.js.Undefined;
+import io.redwire.msg.NodeError;
 import io.redwire.spi.Done;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
-import io.redwire.js.Undefined;
+
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.DynamicMessage;
+
+import io.grpc.Status;
 import io.vertx.core.Future;
 
 import java.util.List;

@@ -1,10 +1,12 @@
 package io.redwire.nodes.grpc;
 
-import com.google.protobuf.Descriptors;
 import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+
+import com.google.protobuf.Descriptors;
+
 import io.vertx.core.Future;
 
 import java.util.Map;

@@ -1,6 +1,5 @@
 package io.redwire.nodes.grpc;
 
-import io.grpc.ChannelCredentials;
 import io.redwire.nodes.grpc.proto.ProtoCache;
 import io.redwire.nodes.grpc.proto.ProtoException;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
@@ -8,6 +7,8 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+
+import io.grpc.ChannelCredentials;
 import io.vertx.core.Future;
 
 /**

@@ -1,9 +1,10 @@
 package io.redwire.nodes.grpc;
 
-import io.grpc.Metadata;
-import io.grpc.Status;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
+
+import io.grpc.Metadata;
+import io.grpc.Status;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

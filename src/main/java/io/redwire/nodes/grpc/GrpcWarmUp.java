@@ -1,9 +1,10 @@
 package io.redwire.nodes.grpc;
 
-import io.grpc.InsecureServerCredentials;
-import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.redwire.nodes.grpc.proto.ProtoCompiler;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
+
+import io.grpc.InsecureServerCredentials;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 

@@ -1,14 +1,16 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.msg.Messages;
+import io.redwire.msg.SharedRef;
+import io.redwire.nodes.grpc.GrpcMethods.Request;
+import io.redwire.spi.FlowEngine;
+
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.Status;
-import io.redwire.nodes.grpc.GrpcMethods.Request;
-import io.redwire.runtime.Engine;
-import io.redwire.msg.Messages;
-import io.redwire.msg.SharedRef;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -49,7 +51,7 @@ public final class InboundCall implements SharedRef {
     static ServerCall.Listener<Request> start(ServerCall<Request, DynamicMessage> call, Metadata headers,
                                               Descriptors.MethodDescriptor method, DynamicServer server) {
         InboundCall c = new InboundCall(call, method, server, headers);
-        Engine engine = server.engine();
+        FlowEngine engine = server.engine();
         if (method.isClientStreaming()) {
             call.request(WINDOW);
             LoopInbox<Object> inbox = new LoopInbox<>(engine, c::streamEvent);

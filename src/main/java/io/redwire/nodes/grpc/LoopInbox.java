@@ -1,6 +1,6 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.runtime.Engine;
+import io.redwire.spi.FlowEngine;
 
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -14,12 +14,12 @@ final class LoopInbox<T> {
     /** Events handled per loop task before yielding to other work on the loop. */
     private static final int BATCH = 256;
 
-    private final Engine engine;
+    private final FlowEngine engine;
     private final Consumer<T> handler;
     private final ConcurrentLinkedQueue<T> queue = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean scheduled = new AtomicBoolean();
 
-    LoopInbox(Engine engine, Consumer<T> handler) {
+    LoopInbox(FlowEngine engine, Consumer<T> handler) {
         this.engine = engine;
         this.handler = handler;
     }

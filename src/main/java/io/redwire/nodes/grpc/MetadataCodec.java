@@ -1,10 +1,11 @@
 package io.redwire.nodes.grpc;
 
-import io.grpc.Metadata;
-import io.redwire.msg.Json;
 import io.redwire.js.JsValues;
-import io.redwire.msg.NodeError;
 import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+import io.redwire.msg.NodeError;
+
+import io.grpc.Metadata;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,10 +1,12 @@
 package io.redwire.nodes.grpc;
 
-import com.google.protobuf.DynamicMessage;
-import io.grpc.Metadata;
-import io.grpc.Status;
 import io.redwire.msg.Messages;
 import io.redwire.spi.Node;
+
+import com.google.protobuf.DynamicMessage;
+
+import io.grpc.Metadata;
+import io.grpc.Status;
 
 import java.util.Map;
 

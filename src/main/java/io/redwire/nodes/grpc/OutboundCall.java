@@ -1,13 +1,15 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.spi.FlowEngine;
+
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
-import io.redwire.runtime.Engine;
 
 import java.util.concurrent.TimeUnit;
 
@@ -39,7 +41,7 @@ final class OutboundCall {
 
     /** Starts the call; {@code deadlineMillis} ≤ 0 means none. Call on the flow loop. */
     static OutboundCall start(Channel channel, com.google.protobuf.Descriptors.MethodDescriptor method,
-                              Metadata headers, long deadlineMillis, Engine engine, Events events) {
+                              Metadata headers, long deadlineMillis, FlowEngine engine, Events events) {
         CallOptions options = deadlineMillis > 0
                 ? CallOptions.DEFAULT.withDeadlineAfter(deadlineMillis, TimeUnit.MILLISECONDS) : CallOptions.DEFAULT;
         MethodDescriptor<DynamicMessage, DynamicMessage> md = GrpcMethods.client(method);

@@ -1,5 +1,6 @@
 package io.redwire.nodes.http;
 
+import io.redwire.js.JsValues;
 import io.redwire.msg.PropertyPath;
 
 import java.util.ArrayList;

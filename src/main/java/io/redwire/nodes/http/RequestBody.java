@@ -1,7 +1,9 @@
 package io.redwire.nodes.http;
 
-import io.redwire.msg.Json;
 import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+
 import io.vertx.core.buffer.Buffer;
 
 import java.nio.charset.StandardCharsets;

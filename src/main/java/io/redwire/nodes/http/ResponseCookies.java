@@ -1,8 +1,10 @@
 package io.redwire.nodes.http;
 
-import io.redwire.msg.Json;
 import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
 import io.redwire.msg.NodeError;
+
 import io.vertx.core.http.HttpServerResponse;
 
 import java.time.Instant;

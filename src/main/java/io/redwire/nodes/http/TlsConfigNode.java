@@ -1,10 +1,12 @@
 package io.redwire.nodes.http;
 
-import io.redwire.spi.Field;
 import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.net.ClientSSLOptions;

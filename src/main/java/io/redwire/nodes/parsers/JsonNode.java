@@ -1,15 +1,15 @@
 package io.redwire.nodes.parsers;
 
+import io.redwire.js.JsValues;
+import io.redwire.msg.Json;
 import io.redwire.msg.JsonParse;
+import io.redwire.msg.NodeError;
+import io.redwire.msg.PropertyPath;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.msg.Json;
-import io.redwire.js.JsValues;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
-import io.redwire.msg.PropertyPath;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

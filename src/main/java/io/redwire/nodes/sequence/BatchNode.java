@@ -1,13 +1,14 @@
 package io.redwire.nodes.sequence;
 
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 
 import java.util.ArrayList;

@@ -1,14 +1,15 @@
 package io.redwire.nodes.sequence;
 
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Messages;
+import io.redwire.msg.PropertyPath;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.js.JsValues;
-import io.redwire.msg.Messages;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
-import io.redwire.msg.PropertyPath;
-import io.redwire.js.Undefined;
+
 import io.vertx.core.Future;
 
 import java.util.LinkedHashMap;

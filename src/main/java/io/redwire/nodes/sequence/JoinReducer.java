@@ -1,14 +1,15 @@
 package io.redwire.nodes.sequence;
 
-import io.redwire.js.StableSort;
-import com.dashjoin.jsonata.Jsonata;
-import io.redwire.spi.Done;
 import io.redwire.js.JsValues;
+import io.redwire.js.StableSort;
+import io.redwire.js.Undefined;
 import io.redwire.msg.JsonataExpression;
-import io.redwire.spi.NodeConfig;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.TypedValue;
-import io.redwire.js.Undefined;
+import io.redwire.spi.Done;
+import io.redwire.spi.NodeConfig;
+
+import com.dashjoin.jsonata.Jsonata;
 
 import java.util.ArrayList;
 import java.util.HashMap;

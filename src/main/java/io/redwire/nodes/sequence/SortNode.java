@@ -1,17 +1,18 @@
 package io.redwire.nodes.sequence;
 
 import io.redwire.js.JsRules;
+import io.redwire.js.JsValues;
 import io.redwire.js.StableSort;
+import io.redwire.js.Undefined;
+import io.redwire.msg.JsonataExpression;
+import io.redwire.msg.NodeError;
+import io.redwire.msg.PropertyPath;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.js.JsValues;
-import io.redwire.msg.JsonataExpression;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
-import io.redwire.msg.PropertyPath;
-import io.redwire.js.Undefined;
+
 import io.vertx.core.Future;
 
 import java.util.ArrayList;

@@ -1,16 +1,16 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
 import io.redwire.js.JsValues;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
-import io.redwire.spi.NodeType;
 import io.redwire.js.Undefined;
+import io.redwire.msg.NodeError;
 import io.redwire.nodes.thrift.codec.MethodDef;
 import io.redwire.nodes.thrift.codec.ThriftFailure;
 import io.redwire.nodes.thrift.codec.ValueException;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
 
 import java.util.Map;
 

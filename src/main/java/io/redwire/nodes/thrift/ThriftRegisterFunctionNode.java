@@ -1,12 +1,13 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.spi.Field;
 import io.redwire.msg.Messages;
+import io.redwire.nodes.thrift.codec.IncomingCall;
+import io.redwire.nodes.thrift.codec.MethodDef;
+import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
-import io.redwire.nodes.thrift.codec.IncomingCall;
-import io.redwire.nodes.thrift.codec.MethodDef;
+
 import io.vertx.core.Future;
 
 import java.util.LinkedHashMap;

@@ -1,14 +1,15 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.spi.Done;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
-import io.redwire.spi.NodeType;
 import io.redwire.js.Undefined;
+import io.redwire.msg.NodeError;
 import io.redwire.nodes.thrift.codec.FieldDef;
 import io.redwire.nodes.thrift.codec.IncomingCall;
 import io.redwire.nodes.thrift.codec.ValueException;
+import io.redwire.spi.Done;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import org.apache.thrift.TApplicationException;
 
 import java.util.Map;

@@ -1,9 +1,5 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
 import io.redwire.nodes.thrift.codec.CallRoutes;
 import io.redwire.nodes.thrift.codec.Framing;
 import io.redwire.nodes.thrift.codec.IdlException;
@@ -14,6 +10,11 @@ import io.redwire.nodes.thrift.codec.ThriftModels;
 import io.redwire.nodes.thrift.codec.ThriftServer;
 import io.redwire.nodes.thrift.codec.ThriftWire;
 import io.redwire.nodes.thrift.codec.WireProtocol;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 
 /**

@@ -1,8 +1,9 @@
 package io.redwire.nodes.flowcontrol;
 
-import io.redwire.testing.NodeFlow;
-import io.redwire.runtime.DebugEvent;
 import io.redwire.msg.FlowException;
+import io.redwire.spi.DebugEvent;
+import io.redwire.testing.NodeFlow;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

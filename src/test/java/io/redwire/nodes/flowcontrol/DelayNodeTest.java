@@ -1,6 +1,7 @@
 package io.redwire.nodes.flowcontrol;
 
 import io.redwire.testing.SequenceTestKit;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

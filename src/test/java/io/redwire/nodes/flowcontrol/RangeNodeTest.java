@@ -1,6 +1,7 @@
 package io.redwire.nodes.flowcontrol;
 
 import io.redwire.testing.NodeFlow;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

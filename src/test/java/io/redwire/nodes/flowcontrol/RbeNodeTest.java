@@ -1,7 +1,8 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.NodeFlow;
-import io.redwire.runtime.DebugEvent;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.redwire.nodes.function;
 
-import io.redwire.runtime.DebugEvent;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Log;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 
 import java.util.ArrayList;

@@ -1,7 +1,8 @@
 package io.redwire.nodes.function;
 
-import io.redwire.runtime.DebugEvent;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

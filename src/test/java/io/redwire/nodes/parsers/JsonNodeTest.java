@@ -1,8 +1,9 @@
 package io.redwire.nodes.parsers;
 
 import io.redwire.msg.JsonParse;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.NodeFlow;
-import io.redwire.runtime.DebugEvent;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -18,6 +18,7 @@ import com.squareup.wire.schema.Schema;
 import com.squareup.wire.schema.Service;
 import com.squareup.wire.schema.Type;
 import com.squareup.wire.schema.internal.parser.ReservedElement;
+
 import kotlin.ranges.IntRange;
 
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.redwire.nodes.thrift.codec;
 
+import io.redwire.msg.Messages;
+
 import com.microsoft.thrifty.schema.Constant;
 import com.microsoft.thrifty.schema.parser.ConstValueElement;
 import com.microsoft.thrifty.schema.parser.DoubleValueElement;
@@ -8,7 +10,6 @@ import com.microsoft.thrifty.schema.parser.IntValueElement;
 import com.microsoft.thrifty.schema.parser.ListValueElement;
 import com.microsoft.thrifty.schema.parser.LiteralValueElement;
 import com.microsoft.thrifty.schema.parser.MapValueElement;
-import io.redwire.msg.Messages;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

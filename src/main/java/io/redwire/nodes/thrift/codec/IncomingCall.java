@@ -1,7 +1,9 @@
 package io.redwire.nodes.thrift.codec;
 
 import io.redwire.msg.SharedRef;
+
 import io.vertx.core.buffer.Buffer;
+
 import org.apache.thrift.TApplicationException;
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TMessage;

@@ -2,6 +2,7 @@ package io.redwire.nodes.thrift.codec;
 
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.net.NetSocket;
+
 import org.apache.thrift.TApplicationException;
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TMessage;

@@ -1,6 +1,7 @@
 package io.redwire.nodes.thrift.codec;
 
 import io.redwire.msg.Json;
+
 import org.apache.thrift.TApplicationException;
 
 import java.util.LinkedHashMap;

@@ -1,6 +1,7 @@
 package io.redwire.nodes.thrift.codec;
 
 import io.vertx.core.buffer.Buffer;
+
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TProtocol;
 

@@ -1,6 +1,7 @@
 package io.redwire.nodes.thrift.codec;
 
 import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
 import io.redwire.msg.Json;
 
 /**

@@ -1,6 +1,7 @@
 package io.redwire.nodes.thrift.codec;
 
 import io.redwire.msg.Messages;
+
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TList;
 import org.apache.thrift.protocol.TMap;

@@ -1,7 +1,8 @@
 package io.redwire.nodes.thrift.codec;
 
-import io.redwire.msg.Json;
 import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TList;
 import org.apache.thrift.protocol.TMap;

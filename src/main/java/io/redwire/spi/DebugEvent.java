@@ -1,4 +1,4 @@
-package io.redwire.runtime;
+package io.redwire.spi;
 
 /**
  * One entry for the debug sidebar / headless output: a debug node's message (level null) or a node's warn/error

@@ -4,6 +4,7 @@ import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.FlowException;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
+import io.redwire.runtime.Version;
 import io.redwire.spi.DebugTarget;
 import io.redwire.spi.InjectTarget;
 import io.redwire.spi.Node;
@@ -52,6 +53,9 @@ public final class AdminApi {
         router.post("/debug/:state").handler(body).handler(auth.require("debug.write")).handler(this::debugMany);
         router.post("/debug/:id/:state").handler(body).handler(auth.require("debug.write"))
                 .handler(this::debugOne);
+        router.get("/credentials/:type/:id").handler(auth.require("credentials.read"))
+                .handler(ctx -> Replies.json(ctx, 200, flows.credentials().describe(ctx.pathParam("type"),
+                        ctx.pathParam("id"))));
         router.get("/nodes").handler(auth.require("nodes.read")).handler(this::nodes);
         router.get("/settings").handler(auth.require("settings.read")).handler(this::settings);
     }
@@ -232,7 +236,8 @@ public final class AdminApi {
     private void settings(RoutingContext ctx) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("httpNodeRoot", "/");
-        s.put("version", "5.0.7");
+        s.put("version", Version.redwire());
+        s.put("nodeRedVersion", Version.NODE_RED); // the release whose flows, API and behaviour Redwire follows
         if (auth.enabled()) {
             AdminAuth.Principal p = ctx.get(AdminAuth.PRINCIPAL);
             s.put("user", p.describe());
@@ -241,7 +246,7 @@ public final class AdminApi {
         context.put("default", "memory");
         context.put("stores", List.of("memory"));
         s.put("context", context);
-        s.put("flowEncryptionType", "disabled");
+        s.put("flowEncryptionType", "user");
         Map<String, Object> runtimeState = new LinkedHashMap<>();
         runtimeState.put("enabled", Boolean.TRUE.equals(engine.settings().map("runtimeState").get("enabled")));
         runtimeState.put("ui", false);

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.runtime.Version;
 import io.redwire.spi.Settings;
 
 import at.favre.lib.crypto.bcrypt.BCrypt;

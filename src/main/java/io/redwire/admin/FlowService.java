@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.credentials.CredentialStore;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
@@ -34,15 +35,24 @@ public final class FlowService {
 
     private final Engine engine;
     private final FlowFile store;
+    private final CredentialStore credentials;
     private final List<DeployListener> listeners = new CopyOnWriteArrayList<>();
     private volatile String flowsJson = "[]";
     private volatile String revision = revisionOf("[]");
     private Future<?> tail = Future.succeededFuture(); // the last queued deploy; touched on the flow loop only
 
-    /** @param store where deploys are saved; null keeps them in memory only */
-    public FlowService(Engine engine, FlowFile store) {
+    /**
+     * @param store       where deploys are saved; null keeps them in memory only
+     * @param credentials where the nodes' credentials are kept, apart from the flows
+     */
+    public FlowService(Engine engine, FlowFile store, CredentialStore credentials) {
         this.engine = engine;
         this.store = store;
+        this.credentials = credentials;
+    }
+
+    public CredentialStore credentials() {
+        return credentials;
     }
 
     public void addListener(DeployListener l) {
@@ -85,6 +95,13 @@ public final class FlowService {
         return result.future();
     }
 
+    /** Safe mode (--safe): the flows are stored and served to the editor, but nothing starts until a deploy. */
+    public void loadStopped(List<Map<String, Object>> flows) {
+        flowsJson = Json.stringify(flows);
+        revision = revisionOf(flowsJson);
+        engine.enterSafeMode();
+    }
+
     /** Node-RED's "reload" deployment: the stored flows are read again and restarted. */
     public Future<String> reload() {
         if (store == null) {
@@ -98,15 +115,18 @@ public final class FlowService {
         if (expectedRev != null && !expectedRev.equals(revision)) {
             return Future.failedFuture(new AdminException(409, "version_mismatch", "Error"));
         }
+        // credentials leave the flow here: the stored and served flows never hold them
+        CredentialStore.Prepared prepared = credentials.prepare(flows);
         String json;
         try {
-            json = Json.stringify(flows);
+            json = Json.stringify(prepared.flows());
         } catch (IllegalArgumentException e) {
             return Future.failedFuture(new AdminException(400, "invalid_request", e.getMessage()));
         }
         List<Node> before = List.copyOf(engine.runningNodes());
         listeners.forEach(DeployListener::deployStarting);
-        return engine.deploy(flows).transform(started -> {
+        return engine.deploy(CredentialStore.withCredentials(prepared.flows(), prepared.credentials()))
+                .transform(started -> {
             boolean restarted = replacedAny(before);
             listeners.forEach(l -> l.deployFinished(restarted));
             if (started.failed()) {
@@ -115,12 +135,14 @@ public final class FlowService {
                 return Future.failedFuture(new AdminException(400, "deploy_failed", message,
                         Arrays.asList(message.split("\n"))).causedBy(started.cause()));
             }
+            credentials.commit(prepared);
             flowsJson = json;
             revision = revisionOf(json);
             String rev = revision;
             Future<Void> saved = save && store != null
                     ? engine.vertx().executeBlocking(() -> {
                         store.save(FlowFileReader.parse(json, "deployed flows"));
+                        credentials.saveIfChanged(prepared);
                         return null;
                     })
                     : Future.succeededFuture();

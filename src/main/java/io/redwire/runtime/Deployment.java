@@ -124,7 +124,7 @@ final class Deployment {
             return n;
         } catch (FlowException e) {
             problems.add(e.getMessage());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             problems.add(where + ": " + NodeError.textOf(e));
         } finally {
             constructing.remove(d.id());
@@ -132,15 +132,20 @@ final class Deployment {
         return null;
     }
 
-    /** Deploy-time ${VAR} / $(VAR) substitution of whole string values, at any depth. */
-    @SuppressWarnings("unchecked")
+    /**
+     * Deploy-time ${VAR} / $(VAR) substitution of whole string values, at any depth, except the keys that place
+     * the node (id, type, z, g, wires): those were resolved when the flow set was built and must stay as built.
+     */
     private Map<String, Object> substituteEnv(Map<String, Object> raw, FlowScope flow, NodeDef d) {
-        return (Map<String, Object>) substitute(raw, name -> {
-            String g = raw.get("g") instanceof String s ? s : null;
-            return flow == null ? globalEnv.get(name)
-                    : flow.env().lookup(d.id(), String.valueOf(raw.getOrDefault("name", "")), g, name);
-        });
+        String g = raw.get("g") instanceof String s ? s : null;
+        java.util.function.Function<String, Object> env = name -> flow == null ? globalEnv.get(name)
+                : flow.env().lookup(d.id(), String.valueOf(raw.getOrDefault("name", "")), g, name);
+        Map<String, Object> out = new LinkedHashMap<>();
+        raw.forEach((k, v) -> out.put(k, PLACEMENT_KEYS.contains(k) ? v : substitute(v, env)));
+        return out;
     }
+
+    private static final Set<String> PLACEMENT_KEYS = Set.of("id", "type", "z", "g", "wires");
 
     private static Object substitute(Object v, java.util.function.Function<String, Object> env) {
         if (v instanceof String s && s.length() > 3 && s.charAt(0) == '$') {

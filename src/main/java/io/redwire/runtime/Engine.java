@@ -3,6 +3,7 @@ package io.redwire.runtime;
 import io.redwire.flow.FlowSet;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.FlowException;
+import io.redwire.msg.NodeError;
 import io.redwire.spi.DebugEvent;
 import io.redwire.spi.FlowEngine;
 import io.redwire.spi.HttpRoutes;
@@ -20,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -31,6 +33,7 @@ public final class Engine implements FlowEngine {
     private static final int DRAIN_BATCH = 4096;
     private static final int SETTLE_LIMIT = 16 * DRAIN_BATCH;
     private static final long ROUTE_HOLD_LIMIT_MS = 10_000;
+    private static final long DEPLOY_STEP_LIMIT_MS = 60_000;
 
     private final Vertx vertx;
     private final Context loop;
@@ -106,7 +109,14 @@ public final class Engine implements FlowEngine {
         return (T) shared.computeIfAbsent(key, k -> create.get());
     }
 
-    /** "start" when flows run, "stop" otherwise. */
+    /** Started with --safe: nothing runs until the first deploy; state "safe" as Node-RED reports it. */
+    public void enterSafeMode() {
+        if (current == null) {
+            state = "safe";
+        }
+    }
+
+    /** "start" when flows run, "safe" before the first deploy in safe mode, "stop" otherwise. */
     public String state() {
         return state;
     }
@@ -142,11 +152,14 @@ public final class Engine implements FlowEngine {
 
     @SuppressWarnings("unchecked")
     private void drain() {
-        deliverQueued(DRAIN_BATCH);
-        if (queue.isEmpty()) {
-            drainScheduled = false;
-        } else {
-            loop.runOnContext(v -> drain()); // let I/O in between batches
+        try {
+            deliverQueued(DRAIN_BATCH);
+        } finally { // whatever escaped a node, the queue keeps draining
+            if (queue.isEmpty()) {
+                drainScheduled = false;
+            } else {
+                loop.runOnContext(v -> drain()); // let I/O in between batches
+            }
         }
     }
 
@@ -158,7 +171,11 @@ public final class Engine implements FlowEngine {
             Map<String, Object> msg = (Map<String, Object>) queue.poll();
             if (target.binding() != null && target.binding().engine() == this && current != null
                     && current.contains(target)) {
-                target.receive(msg);
+                try {
+                    target.receive(msg);
+                } catch (RuntimeException | StackOverflowError e) { // thrown by the error routing itself
+                    log.error(target, "uncaught: " + NodeError.textOf(e));
+                }
             }
         }
     }
@@ -200,42 +217,60 @@ public final class Engine implements FlowEngine {
     public Future<Void> deploy(List<Map<String, Object>> flows) {
         Promise<Void> done = Promise.promise();
         loop.runOnContext(v -> {
-            Deployment next;
             try {
-                next = build(flows);
-            } catch (FlowException e) {
-                done.fail(e);
-                return;
+                swap(flows, done);
+            } catch (RuntimeException | StackOverflowError e) { // a failure of its own must still answer
+                done.tryFail(e instanceof FlowException ? e : new FlowException("deploy failed: "
+                        + NodeError.textOf(e), e));
             }
-            Deployment old = current;
-            // finish what the running flows already accepted (e.g. an http request on its way to its response)
-            // before stopping them; bounded so a looping flow cannot hold the deploy up
-            deliverQueued(SETTLE_LIMIT);
-            // requests arriving while the flows are swapped wait for the new (or restored) routes; a start that
-            // never finishes must not hold them forever
-            routes.hold();
-            long holdLimit = vertx.setTimer(ROUTE_HOLD_LIMIT_MS, t -> routes.release());
-            Runnable releaseRoutes = () -> {
-                vertx.cancelTimer(holdLimit);
-                routes.release();
-            };
-            stop(old).compose(x -> startDeployment(next)).onComplete(started -> {
-                if (started.succeeded()) {
-                    releaseRoutes.run();
-                    done.complete();
-                    return;
-                }
-                Throwable cause = started.cause();
-                log.error("deploy failed: " + cause.getMessage());
-                stop(next).compose(x -> old == null ? Future.succeededFuture()
-                                : startDeployment(build(old.source())))
-                        .onComplete(r -> {
-                            releaseRoutes.run();
-                            done.fail(cause);
-                        });
-            });
         });
         return done.future();
+    }
+
+    private void swap(List<Map<String, Object>> flows, Promise<Void> done) {
+        Deployment next = build(flows);
+        Deployment old = current;
+        // finish what the running flows already accepted (e.g. an http request on its way to its response)
+        // before stopping them; bounded so a looping flow cannot hold the deploy up
+        deliverQueued(SETTLE_LIMIT);
+        // requests arriving while the flows are swapped wait for the new (or restored) routes; a start that
+        // never finishes must not hold them forever
+        routes.hold();
+        long holdLimit = vertx.setTimer(ROUTE_HOLD_LIMIT_MS, t -> routes.release());
+        Runnable releaseRoutes = () -> {
+            vertx.cancelTimer(holdLimit);
+            routes.release();
+        };
+        step(() -> stop(old)).compose(x -> step(() -> startDeployment(next))).onComplete(started -> {
+            if (started.succeeded()) {
+                releaseRoutes.run();
+                done.complete();
+                return;
+            }
+            Throwable cause = started.cause();
+            log.error("deploy failed: " + cause.getMessage());
+            step(() -> stop(next))
+                    .compose(x -> old == null ? Future.succeededFuture() : step(() -> startDeployment(
+                            build(old.source()))))
+                    .onComplete(r -> {
+                        releaseRoutes.run();
+                        done.fail(cause);
+                    });
+        });
+    }
+
+    /**
+     * One stop or start of a flow set: whatever it throws becomes a failed future, and one that never finishes
+     * fails after {@link #DEPLOY_STEP_LIMIT_MS}, so the deploy path is never left locked.
+     */
+    private Future<Void> step(Supplier<Future<Void>> run) {
+        Future<Void> f;
+        try {
+            f = run.get();
+        } catch (RuntimeException | StackOverflowError e) {
+            return Future.failedFuture(e instanceof FlowException ? e : new FlowException(NodeError.textOf(e), e));
+        }
+        return f.timeout(DEPLOY_STEP_LIMIT_MS, TimeUnit.MILLISECONDS);
     }
 
     public Future<Void> stop() {

@@ -79,7 +79,7 @@ public abstract class Node implements ValueScope {
                     binding.handleComplete(this, msg);
                 }
             });
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             error(e, msg);
         }
     }
@@ -189,7 +189,11 @@ public abstract class Node implements ValueScope {
     public final void error(Object err, Map<String, Object> msg) {
         binding.logError(this, errorText(err));
         if (msg != null) {
-            binding.handleError(this, err, msg);
+            try {
+                binding.handleError(this, err, msg);
+            } catch (RuntimeException | StackOverflowError e) { // e.g. a message too deep to copy for a catch node
+                binding.logError(this, "error not passed to catch nodes: " + NodeError.textOf(e));
+            }
         }
     }
 

@@ -73,6 +73,13 @@ public final class NodeType {
         return credentials;
     }
 
+    /** Credential field name → Node-RED's credential type, "password" or "text". */
+    public Map<String, String> credentialTypes() {
+        Map<String, String> out = new LinkedHashMap<>();
+        credentials.forEach(f -> out.put(f.name(), f.kind() == Field.Kind.PASSWORD ? "password" : "text"));
+        return out;
+    }
+
     public Field credential(String name) {
         for (Field f : credentials) {
             if (f.name().equals(name)) {

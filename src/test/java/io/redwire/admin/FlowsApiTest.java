@@ -2,6 +2,7 @@ package io.redwire.admin;
 
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.Json;
+import io.redwire.runtime.Version;
 import io.redwire.spi.DebugEvent;
 import io.redwire.spi.Settings;
 
@@ -232,7 +233,8 @@ class FlowsApiTest {
 
             Map<String, Object> settings = object(s.get("/settings"));
             assertEquals("/", settings.get("httpNodeRoot"));
-            assertEquals("5.0.7", settings.get("version"));
+            assertEquals(io.redwire.runtime.Version.redwire(), settings.get("version"));
+            assertEquals("5.0.7", settings.get("nodeRedVersion"));
             assertFalse(settings.containsKey("user"), "no user without adminAuth");
             assertEquals(Map.of(), object(s.get("/auth/login")));
         }

@@ -2,6 +2,7 @@ package io.redwire.admin;
 
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.Json;
+import io.redwire.runtime.Version;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

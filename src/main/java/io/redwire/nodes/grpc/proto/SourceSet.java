@@ -1,5 +1,7 @@
 package io.redwire.nodes.grpc.proto;
 
+import io.redwire.msg.NestingLimit;
+
 import com.squareup.wire.schema.CoreLoader;
 import com.squareup.wire.schema.ErrorCollector;
 import com.squareup.wire.schema.Loader;
@@ -112,6 +114,11 @@ final class SourceSet implements Loader {
             } catch (IllegalStateException notInWire) {
                 // Wire carries only some of them; the rest parse from protobuf-java's copy below
             }
+        }
+        String tooDeep = io.redwire.msg.NestingLimit.PROTO.problem(text);
+        if (tooDeep != null) {
+            problems.add(path + ": " + tooDeep);
+            return null;
         }
         try {
             ProtoFileElement element = ProtoParser.Companion.parse(Location.get(path), text);

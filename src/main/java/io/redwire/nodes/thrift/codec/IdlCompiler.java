@@ -1,5 +1,7 @@
 package io.redwire.nodes.thrift.codec;
 
+import io.redwire.msg.NestingLimit;
+
 import com.microsoft.thrifty.schema.ErrorReporter;
 import com.microsoft.thrifty.schema.LoadFailedException;
 import com.microsoft.thrifty.schema.Loader;
@@ -31,6 +33,8 @@ public final class IdlCompiler {
     }
 
     public static ThriftModel compile(IdlSource source) {
+        refuseDeepNesting(source.displayName(), source.mainText());
+        source.includes().forEach(IdlCompiler::refuseDeepNesting);
         Path dir;
         try {
             dir = Files.createTempDirectory("redwire-thrift");
@@ -53,6 +57,14 @@ public final class IdlCompiler {
             throw new UncheckedIOException(e);
         } finally {
             deleteTree(dir);
+        }
+    }
+
+    /** thrifty's parser recurses per nested type: refuse what would overflow the stack before it runs. */
+    private static void refuseDeepNesting(String file, String text) {
+        String problem = NestingLimit.THRIFT.problem(text);
+        if (problem != null) {
+            throw new IdlException(file + " " + problem);
         }
     }
 

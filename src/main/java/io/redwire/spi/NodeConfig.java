@@ -142,8 +142,9 @@ public final class NodeConfig {
         return v == null ? "" : JsValues.toJsString(v);
     }
 
-    /** The config node this field references, or null when blank. */
-    public <T extends Node> T configNode(String field, Class<T> kind) {
+    /** The config node this field references, or null when blank; {@code kind} is its class or an SPI interface it
+     * implements (e.g. {@link TlsConfig}), so families need not know each other. */
+    public <T> T configNode(String field, Class<T> kind) {
         String ref = str(field);
         if (ref.isEmpty()) {
             return null;

@@ -2,6 +2,7 @@
 
 import { h, openDialog } from "./dialog.js";
 import { newId } from "./model.js";
+import { typedProblem } from "./validate.js";
 
 const TYPE_LABELS = { msg: "msg.", flow: "flow.", global: "global.", str: "string", num: "number", bool: "boolean",
   json: "JSON", bin: "buffer", re: "regex", date: "timestamp", jsonata: "JSONata", env: "env variable" };
@@ -195,32 +196,7 @@ function typedEditor(f, node) {
   sync();
   return {
     row: row(f, h("div", { class: "typed-input" }, typeSelect, input)),
-    validate: () => {
-      const v = input.value;
-      const label = f.label || f.name;
-      switch (typeSelect.value) {
-        case "num":
-          return v.trim() === "" || Number.isNaN(Number(v)) ? `${label} must be a number` : null;
-        case "json":
-          try {
-            JSON.parse(v);
-            return null;
-          } catch (err) {
-            return `${label} is not valid JSON: ${err.message}`;
-          }
-        case "bool":
-          return /^(true|false)$/.test(v) ? null : `${label} must be true or false`;
-        case "re":
-          try {
-            new RegExp(v);
-            return null;
-          } catch (err) {
-            return `${label}: ${err.message}`;
-          }
-        default:
-          return f.required && v === "" && typeSelect.value !== "date" ? `${label} is required` : null;
-      }
-    },
+    validate: () => typedProblem(f.label || f.name, input.value, typeSelect.value, f.required),
     apply: () => {
       let changed = false;
       if (input.value !== initialValue) {

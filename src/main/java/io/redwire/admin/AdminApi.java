@@ -273,7 +273,8 @@ public final class AdminApi {
             ctx.request().formAttributes().forEach(e -> params.put(e.getKey(), e.getValue()));
         }
         engine.vertx().executeBlocking(() -> auth.grant(params.get("client_id"), params.get("grant_type"),
-                        params.get("scope"), params.get("username"), params.get("password")), false)
+                        params.get("scope"), params.get("username"), params.get("password"),
+                        ctx.request().remoteAddress().hostAddress()), false)
                 .onComplete(r -> {
                     if (r.succeeded()) {
                         Replies.json(ctx, 200, r.result());

@@ -123,6 +123,7 @@ public final class FlowService {
         } catch (IllegalArgumentException e) {
             return Future.failedFuture(new AdminException(400, "invalid_request", e.getMessage()));
         }
+        String previousJson = flowsJson;
         List<Node> before = List.copyOf(engine.runningNodes());
         listeners.forEach(DeployListener::deployStarting);
         return engine.deploy(CredentialStore.withCredentials(prepared.flows(), prepared.credentials()))
@@ -135,10 +136,6 @@ public final class FlowService {
                 return Future.failedFuture(new AdminException(400, "deploy_failed", message,
                         Arrays.asList(message.split("\n"))).causedBy(started.cause()));
             }
-            credentials.commit(prepared);
-            flowsJson = json;
-            revision = revisionOf(json);
-            String rev = revision;
             Future<Void> saved = save && store != null
                     ? engine.vertx().executeBlocking(() -> {
                         store.save(FlowFileReader.parse(json, "deployed flows"));
@@ -147,15 +144,39 @@ public final class FlowService {
                     })
                     : Future.succeededFuture();
             return saved.transform(s -> {
-                publishState();
-                engine.comms().publish("notification/runtime-deploy", Map.of("revision", rev));
                 if (s.failed()) {
-                    engine.log().error("could not save the flows to " + store.path() + ": " + s.cause().getMessage());
-                    return Future.failedFuture(new AdminException(500, "storage_error",
-                            "the flows are running but could not be saved: " + s.cause().getMessage()));
+                    return rollBack(previousJson, s.cause());
                 }
-                return Future.succeededFuture(rev);
+                credentials.commit(prepared);
+                return Future.succeededFuture(accepted(json));
             });
+        });
+    }
+
+    /** The deploy runs and is stored: it becomes the served flows and revision. */
+    private String accepted(String json) {
+        flowsJson = json;
+        revision = revisionOf(json);
+        publishState();
+        engine.comms().publish("notification/runtime-deploy", Map.of("revision", revision));
+        return revision;
+    }
+
+    /**
+     * Never run what was not saved (a restart would silently go back): the flows that are stored are started
+     * again, and the deploy is answered 500.
+     */
+    private Future<String> rollBack(String previousJson, Throwable saveFailure) {
+        engine.log().error("could not save the flows to " + store.path() + ": " + saveFailure.getMessage()
+                + "; the previous flows are running again");
+        List<Map<String, Object>> previous = CredentialStore.withCredentials(
+                FlowFileReader.parse(previousJson, "deployed flows"), credentials.current());
+        return engine.deploy(previous).transform(restarted -> {
+            publishState();
+            String kept = restarted.succeeded() ? "the previous flows are running again"
+                    : "the previous flows could not be restarted either: " + restarted.cause().getMessage();
+            return Future.failedFuture(new AdminException(500, "storage_error",
+                    "the flows could not be saved (" + saveFailure.getMessage() + "); " + kept));
         });
     }
 

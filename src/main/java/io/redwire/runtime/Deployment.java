@@ -102,10 +102,12 @@ final class Deployment {
     }
 
     private final Set<String> constructing = new java.util.HashSet<>();
+    /** Nodes whose construction failed: built once, their problem listed once, whoever references them. */
+    private final Set<String> failed = new java.util.HashSet<>();
 
     private Node construct(NodeDef d) {
         Node existing = nodes.get(d.id());
-        if (existing != null || !constructing.add(d.id())) {
+        if (existing != null || failed.contains(d.id()) || !constructing.add(d.id())) {
             return existing;
         }
         NodeType type = engine.registry().get(d.type());
@@ -122,9 +124,13 @@ final class Deployment {
             Node n = type.create(new NodeConfig(type, raw, new Services(flow, d)));
             nodes.put(d.id(), n);
             return n;
+        } catch (BrokenConfigNode e) {
+            failed.add(d.id()); // the config node's own problem is already listed
         } catch (FlowException e) {
+            failed.add(d.id());
             problems.add(e.getMessage());
         } catch (RuntimeException | StackOverflowError e) {
+            failed.add(d.id());
             problems.add(where + ": " + NodeError.textOf(e));
         } finally {
             constructing.remove(d.id());
@@ -242,6 +248,13 @@ final class Deployment {
         return Future.join(closed).<Void>mapEmpty().otherwiseEmpty();
     }
 
+    /** A node references a config node that exists but could not be built; that node's problem says why. */
+    private static final class BrokenConfigNode extends FlowException {
+        BrokenConfigNode(String id) {
+            super("config node " + id + " has errors");
+        }
+    }
+
     /** What a node may use while being built. */
     private final class Services implements NodeServices {
         private final FlowScope flow;
@@ -257,6 +270,9 @@ final class Deployment {
             Node n = nodes.get(id);
             if (n == null && defs.containsKey(id)) {
                 n = construct(defs.get(id));
+                if (n == null && failed.contains(id)) {
+                    throw new BrokenConfigNode(id);
+                }
             }
             return n;
         }

@@ -30,14 +30,7 @@ class EditorE2ETest {
 
     @BeforeAll
     static void startBrowser() throws Exception {
-        b = new EditorBrowser();
-    }
-
-    @AfterAll
-    static void stopBrowser() throws Exception {
-        if (b != null) {
-            b.close();
-        }
+        b = EditorBrowser.shared();
     }
 
     static final String INJECT_DEBUG = """
@@ -53,6 +46,16 @@ class EditorE2ETest {
     static Path seedFlow() {
         Path shared = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
         return Files.exists(shared) ? shared : Path.of("flows", "seed-http-vs-grpc.flow.json");
+    }
+
+    /**
+     * The seed flow with its fixed ports (gRPC 5001, HTTP 1880 in the http request URL) rewritten to free ones, so
+     * a run never collides with anything else on the machine.
+     */
+    static Path seedOnFreePorts(Path dir, int grpcPort, int httpPort) throws Exception {
+        String seed = Files.readString(seedFlow()).replace("\"port\":\"5001\"", "\"port\":\"" + grpcPort + "\"")
+                .replace("localhost:1880/", "localhost:" + httpPort + "/");
+        return write(dir, "seed-free-ports.json", seed);
     }
 
     static Path write(Path dir, String name, String json) throws Exception {
@@ -330,7 +333,7 @@ class EditorE2ETest {
 
     /** The seed flow's gRPC loop; needs the gRPC, function, switch, change and http request nodes. */
     @Test
-    void theSeedFlowsGrpcLoopReportsAnElapsedTime() throws Exception {
+    void theSeedFlowsGrpcLoopReportsAnElapsedTime(@TempDir Path dir) throws Exception {
         Path seed = seedFlow();
         try (AdminServer s = new AdminServer()) {
             var registry = s.server().engine().registry();
@@ -340,7 +343,7 @@ class EditorE2ETest {
             }
             assumeTrue(Files.exists(seed), "seed flow file");
             b.open(s.url("/"));
-            importFile(b, seed);
+            importFile(b, seedOnFreePorts(dir, io.redwire.testing.Ports.free(), 1880));
             deployAndExpectSuccess(b);
             b.click("#canvas .node[data-id='2e42051c498d3367'] .inject-button");
             WebElement value = new org.openqa.selenium.support.ui.WebDriverWait(b.driver(),

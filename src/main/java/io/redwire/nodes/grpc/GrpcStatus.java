@@ -3,8 +3,8 @@ package io.redwire.nodes.grpc;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 
-import io.grpc.Metadata;
 import io.grpc.Status;
+import io.vertx.core.MultiMap;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -16,7 +16,7 @@ final class GrpcStatus {
     }
 
     /** {code, details, message: "5 NOT_FOUND: nope", metadata}, as a grpc-js ServiceError. */
-    static Map<String, Object> errorObject(Status status, Metadata trailers) {
+    static Map<String, Object> errorObject(Status status, MultiMap trailers) {
         Map<String, Object> e = new LinkedHashMap<>();
         String details = status.getDescription() == null ? "" : status.getDescription();
         e.put("code", status.getCode().value());

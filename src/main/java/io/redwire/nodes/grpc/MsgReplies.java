@@ -5,8 +5,8 @@ import io.redwire.spi.Node;
 
 import com.google.protobuf.DynamicMessage;
 
-import io.grpc.Metadata;
 import io.grpc.Status;
+import io.vertx.core.MultiMap;
 
 import java.util.Map;
 
@@ -45,7 +45,7 @@ abstract class MsgReplies implements OutboundCall.Events {
     }
 
     @Override
-    public final void onClose(Status status, Metadata trailers) {
+    public final void onClose(Status status, MultiMap trailers) {
         if (status.isOk()) {
             if (streamed) {
                 msg.remove("payload");

@@ -6,8 +6,8 @@ import io.redwire.admin.NodeRouteTable;
 import io.redwire.admin.WebServer;
 import io.redwire.credentials.CredentialException;
 import io.redwire.credentials.CredentialStore;
+import io.redwire.logging.Log;
 import io.redwire.runtime.Engine;
-import io.redwire.runtime.Log;
 import io.redwire.runtime.NodeFamilies;
 import io.redwire.spi.NodeType;
 import io.redwire.spi.Settings;
@@ -52,7 +52,7 @@ public final class Server {
     public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort, Path userDir) {
         this.vertx = Vertx.vertx();
         NodeRouteTable routes = new NodeRouteTable(WebServer::notFound);
-        Log log = new Log(System.err);
+        Log log = Log.slf4j();
         this.engine = new Engine(vertx, NodeFamilies.discover(Server.class.getClassLoader(), log::warn), settings, log,
                 routes, protosDir);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
@@ -114,7 +114,7 @@ public final class Server {
     }
 
     public Future<Void> close() {
-        return engine.stop().eventually(() -> web.close())
+        return engine.shutdown().eventually(() -> web.close())
                 .eventually(() -> adminWeb == null ? Future.succeededFuture() : adminWeb.close())
                 .eventually(() -> vertx.close());
     }

@@ -1,7 +1,7 @@
 package io.redwire.credentials;
 
+import io.redwire.logging.Log;
 import io.redwire.msg.Json;
-import io.redwire.runtime.Log;
 import io.redwire.spi.Settings;
 import io.redwire.storage.AtomicFile;
 

@@ -1,6 +1,8 @@
 package io.redwire.runtime;
 
+import io.redwire.context.ContextStores;
 import io.redwire.flow.FlowSet;
+import io.redwire.logging.Log;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.FlowException;
 import io.redwire.msg.NodeError;
@@ -41,7 +43,8 @@ public final class Engine implements FlowEngine {
     private final Settings settings;
     private final Log log;
     private final Comms comms = new Comms();
-    private final ContextScope global = new ContextScope(null);
+    private final ContextStores contextStores;
+    private final ContextScope global;
     private final Map<String, ContextScope> flowContexts = new HashMap<>();
     private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
     private final HttpRoutes routes;
@@ -64,6 +67,8 @@ public final class Engine implements FlowEngine {
         this.routes = routes;
         this.protosDir = protosDir;
         this.loop.runOnContext(v -> loopThread = Thread.currentThread());
+        this.contextStores = ContextStores.from(settings, vertx, log);
+        this.global = new ContextScope(null, contextStores, "global");
         settings.map("functionGlobalContext").forEach(global::set);
     }
 
@@ -94,6 +99,11 @@ public final class Engine implements FlowEngine {
 
     public ContextScope globalContext() {
         return global;
+    }
+
+    /** The context stores (contextStorage); flushed on deploy and stop. */
+    public ContextStores contextStores() {
+        return contextStores;
     }
 
     public HttpRoutes routes() {
@@ -273,9 +283,17 @@ public final class Engine implements FlowEngine {
         return f.timeout(DEPLOY_STEP_LIMIT_MS, TimeUnit.MILLISECONDS);
     }
 
+    /** Stops the flows and writes persistent context. */
     public Future<Void> stop() {
         Promise<Void> p = Promise.promise();
-        loop.runOnContext(v -> stop(current).onComplete(p));
+        loop.runOnContext(v -> stop(current).eventually(() -> contextStores.flush()).onComplete(p));
+        return p.future();
+    }
+
+    /** Stops the flows for good: persistent context is written and its flush timers end. */
+    public Future<Void> shutdown() {
+        Promise<Void> p = Promise.promise();
+        loop.runOnContext(v -> stop(current).eventually(() -> contextStores.close()).onComplete(p));
         return p.future();
     }
 

@@ -2,6 +2,7 @@ package io.redwire.runtime;
 
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
+import io.redwire.logging.Log;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.Json;
 import io.redwire.msg.Messages;

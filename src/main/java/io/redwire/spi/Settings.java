@@ -28,7 +28,7 @@ public final class Settings {
             "verbose", "safeMode", "settingsFile",
             // network nodes (README "MQTT, WebSocket, TCP and UDP")
             "mqttReconnectTime", "mqttMaxMessageSize", "socketReconnectTime", "socketTimeout", "tcpMsgQueueSize",
-            "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "tcpMaxBufferedBytes");
+            "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "socketMaxBufferedBytes");
     private static final Pattern DEFINE = Pattern.compile("^([^=]+)=(.+)$", Pattern.DOTALL);
 
     private final Map<String, Object> values;

@@ -1,7 +1,7 @@
 package io.redwire.admin;
 
+import io.redwire.logging.Log;
 import io.redwire.msg.FlowException;
-import io.redwire.runtime.Log;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -238,6 +238,61 @@ class EditorEditingE2ETest {
         }
     }
 
+    @Test
+    void subflowPortsLinkWiresAndGroupsAreDrawnAndEditable(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"main"},
+                 {"id":"i1","type":"inject","z":"t1","name":"go","props":[{"p":"payload"}],"payload":"","payloadType":"date",
+                  "x":100,"y":80,"wires":[["lo"]]},
+                 {"id":"lo","type":"link out","z":"t1","name":"","mode":"link","links":["li"],"x":240,"y":80,"wires":[]},
+                 {"id":"li","type":"link in","z":"t1","name":"","links":["lo"],"x":100,"y":200,"wires":[["inst"]]},
+                 {"id":"inst","type":"subflow:sf","z":"t1","name":"","x":260,"y":200,"wires":[["d1"]]},
+                 {"id":"d1","type":"debug","z":"t1","name":"out","active":true,"complete":"false","x":420,"y":200,
+                  "wires":[]},
+                 {"id":"g1","type":"group","z":"t1","name":"a group","style":{},"nodes":["i1","lo"],"x":40,"y":40,
+                  "w":260,"h":80},
+                 {"id":"sf","type":"subflow","name":"Double","info":"","category":"","env":[],
+                  "in":[{"x":60,"y":80,"wires":[{"id":"sfc"}]}],"out":[{"x":360,"y":80,"wires":[{"id":"sfc","port":0}]}],
+                  "status":{"x":360,"y":160,"wires":[{"id":"sfs","port":0}]}},
+                 {"id":"sfc","type":"change","z":"sf","name":"","rules":[{"t":"set","p":"twice","pt":"msg","to":"true",
+                  "tot":"bool"}],"x":200,"y":80,"wires":[[]]},
+                 {"id":"sfs","type":"status","z":"sf","name":"","scope":null,"x":200,"y":160,"wires":[[]]}]""";
+        try (AdminServer s = new AdminServer()) {
+            b.open(s.url("/"));
+            importFile(b, write(dir, "subflow.json", flow));
+            b.waitFor(By.cssSelector("#canvas .node[data-id='inst']"));
+            WebElement link = b.find("#canvas .link-wire[data-source='lo'][data-target='li']");
+            assertTrue(b.js("return getComputedStyle(arguments[0]).strokeDasharray", link).toString().contains("6"),
+                    "link connections are dashed");
+            // dragging the group's frame moves it with its members
+            WebElement groupBox = b.find("#canvas .group[data-id='g1'] .group-box");
+            b.actions().moveToElement(groupBox, 0, -35).clickAndHold().moveByOffset(10, 10).moveByOffset(20, 20)
+                    .release().perform();
+            assertEquals(List.of(70L, 70L, 130L, 110L), List.of(model("get('g1').x"), model("get('g1').y"),
+                    model("get('i1').x"), model("get('i1').y")), "group and member moved by (30, 30)");
+            b.screenshot("links-groups");
+            b.click(".tab[data-id='sf']");
+            b.waitFor(By.cssSelector("#canvas .subflow-port[data-id='in:0']"));
+            assertTrue(b.find("#canvas .subflow-port[data-id='out:0']").isDisplayed());
+            assertTrue(b.find("#canvas .subflow-port[data-id='status']").isDisplayed());
+            assertEquals(3, b.driver().findElements(By.cssSelector("#canvas .wire[data-source='in:0'][data-target='sfc'],"
+                    + "#canvas .wire[data-source='sfc'][data-target='out:0'],"
+                    + "#canvas .wire[data-source='sfs'][data-target='status']")).size(), "the ports' wires are drawn");
+            // a wire drawn from the input port is written into the subflow definition
+            b.js("arguments[0].dispatchEvent(new MouseEvent('mousedown', {bubbles: true, button: 0}))", // a flat wire
+                    b.find("#canvas .wire[data-source='in:0'][data-target='sfc']")); // has no height to click on
+            keys(Keys.DELETE);
+            assertEquals(List.of(), model("get('sf').in[0].wires"));
+            b.drag(b.find("#canvas .subflow-port[data-id='in:0'] .port-out"),
+                    b.find("#canvas .node[data-id='sfs'] .node-body"));
+            assertEquals(List.of(), model("get('sf').in[0].wires"), "a status node has no input: no wire");
+            b.drag(b.find("#canvas .subflow-port[data-id='in:0'] .port-out"),
+                    b.find("#canvas .node[data-id='sfc'] .node-body"));
+            assertEquals(List.of(Map.of("id", "sfc")), model("get('sf').in[0].wires"));
+            b.screenshot("subflow-ports");
+        }
+    }
+
     // ---- the bugs listed in issue 13 ---------------------------------------------------------------------------
 
     @Test

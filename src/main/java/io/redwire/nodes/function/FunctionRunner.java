@@ -311,11 +311,12 @@ public final class FunctionRunner implements FunctionHost {
         if (store != null && !knownStore(store) && warnedStores.add(store)) {
             node.warn("Unknown context store '" + store + "' specified. Using default store.");
         }
-        return switch (scope) {
+        ContextScope ctx = switch (scope) {
             case "flow" -> node.flowContext();
             case "global" -> node.globalContext();
             default -> node.nodeContext();
         };
+        return ctx.inStore(store);
     }
 
     private boolean knownStore(String store) {

@@ -1,7 +1,7 @@
 package io.redwire.nodes.function;
 
+import io.redwire.logging.Log;
 import io.redwire.msg.Json;
-import io.redwire.runtime.Log;
 import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 

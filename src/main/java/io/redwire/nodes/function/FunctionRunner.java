@@ -88,8 +88,8 @@ public final class FunctionRunner implements FunctionHost {
                 ready(built.result());
             }
         }));
-        // the deploy counts as started once the sandbox is built (compile errors are logged, not refused)
-        return building.<Void>mapEmpty().otherwiseEmpty();
+        // the deploy does not wait for the sandbox (seconds on a cold JVM): input queues until it is ready
+        return Future.succeededFuture();
     }
 
     private double timeoutSeconds(Settings settings) {

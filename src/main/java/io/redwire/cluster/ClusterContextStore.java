@@ -1,7 +1,7 @@
 package io.redwire.cluster;
 
 import com.hazelcast.core.HazelcastInstance;
-import io.redwire.context.ContextStore;
+import io.redwire.msg.ContextStore;
 import io.vertx.core.Future;
 
 import java.util.HashMap;

@@ -2,7 +2,7 @@ package io.redwire.cluster;
 
 import com.hazelcast.cluster.Member;
 import com.hazelcast.core.HazelcastInstance;
-import io.redwire.runtime.Membership;
+import io.redwire.spi.Membership;
 
 import java.util.Iterator;
 

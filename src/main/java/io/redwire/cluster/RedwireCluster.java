@@ -3,7 +3,7 @@ package io.redwire.cluster;
 import io.redwire.admin.FlowService;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.Engine;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;

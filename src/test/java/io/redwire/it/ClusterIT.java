@@ -1,6 +1,6 @@
 package io.redwire.it;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 import io.redwire.testing.Ports;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,50 @@
+package io.redwire.nodes.common;
+
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+import io.vertx.core.Future;
+import io.vertx.core.eventbus.MessageConsumer;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * link in: the receiving end of link out / link call wires (the runtime resolves the wiring). In a cluster it
+ * also receives from the link out nodes of every other member, unless its "cluster" field says local.
+ */
+public final class LinkInNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("link in", "common").color("#dddddd").ports(0, 1)
+            .field(Field.json("links", List.of()))
+            .field(Field.select("cluster", "all", "all", "local").label("in a cluster, receive from"))
+            .factory(LinkInNode::new);
+
+    private final boolean local;
+    private MessageConsumer<byte[]> remote;
+
+    LinkInNode(NodeConfig c) {
+        super(c);
+        this.local = "local".equals(c.str("cluster"));
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (!local) {
+            remote = ClusterLinks.listen(this);
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<Void> close() {
+        return remote == null ? Future.succeededFuture() : remote.unregister();
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        send(msg);
+        done.done();
+    }
+}

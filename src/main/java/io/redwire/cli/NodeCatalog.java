@@ -3,6 +3,7 @@ package io.redwire.cli;
 import io.redwire.nodes.core.CoreNodes;
 import io.redwire.nodes.grpc.GrpcNodes;
 import io.redwire.nodes.http.HttpNodes;
+import io.redwire.nodes.parsers.ParserNodes;
 import io.redwire.nodes.thrift.ThriftNodes;
 import io.redwire.runtime.NodeRegistry;
 import io.redwire.runtime.SubflowPorts;
@@ -17,6 +18,7 @@ public final class NodeCatalog {
                 .register(SubflowPorts.types())
                 .register(CoreNodes.types())
                 .register(HttpNodes.types())
+                .register(ParserNodes.types())
                 .register(GrpcNodes.types())
                 .register(ThriftNodes.types());
     }

@@ -10,6 +10,7 @@ import io.redwire.runtime.NodeType;
 import io.redwire.runtime.PropertyPath;
 import io.redwire.runtime.TypedValue;
 import io.redwire.runtime.Undefined;
+import io.redwire.yaml.JsYaml;
 
 import java.util.HashMap;
 import java.util.List;
@@ -101,7 +102,7 @@ public final class TemplateNode extends Node {
             String rendered = mustache ? tpl.render(msg, resolver(tpl, msg)) : text;
             value = switch (output) {
                 case "json" -> JsonParse.parse(rendered);
-                case "yaml" -> YamlReader.load(rendered);
+                case "yaml" -> JsYaml.load(rendered);
                 default -> rendered;
             };
         } catch (NodeError e) {

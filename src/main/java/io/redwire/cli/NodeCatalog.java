@@ -1,9 +1,11 @@
 package io.redwire.cli;
 
 import io.redwire.nodes.core.CoreNodes;
+import io.redwire.nodes.exec.ExecNodes;
 import io.redwire.nodes.grpc.GrpcNodes;
 import io.redwire.nodes.http.HttpNodes;
 import io.redwire.nodes.parsers.ParserNodes;
+import io.redwire.nodes.storage.StorageNodes;
 import io.redwire.nodes.thrift.ThriftNodes;
 import io.redwire.runtime.NodeRegistry;
 import io.redwire.runtime.SubflowPorts;
@@ -19,6 +21,8 @@ public final class NodeCatalog {
                 .register(CoreNodes.types())
                 .register(HttpNodes.types())
                 .register(ParserNodes.types())
+                .register(StorageNodes.types())
+                .register(ExecNodes.types())
                 .register(GrpcNodes.types())
                 .register(ThriftNodes.types());
     }

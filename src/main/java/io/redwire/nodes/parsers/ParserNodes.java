@@ -10,6 +10,6 @@ public final class ParserNodes {
     }
 
     public static List<NodeType> types() {
-        return List.of(CsvNode.TYPE, XmlNode.TYPE, YamlNode.TYPE);
+        return List.of(CsvNode.TYPE, XmlNode.TYPE, YamlNode.TYPE, HtmlNode.TYPE);
     }
 }

@@ -1,15 +1,21 @@
-// The SVG canvas of one workspace: nodes, wires, statuses, and the mouse and keyboard gestures that edit them.
+// The SVG canvas of one workspace: nodes, wires, groups, subflow ports, statuses, and the mouse gestures that edit
+// them. Wires are indexed by node so a drag only redraws the wires of the nodes it moves (2000-node tabs stay fast).
 
 import { newId } from "./model.js";
+import { nodeProblems } from "./validate.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const NODE_HEIGHT = 30;
 const PORT_SIZE = 10;
 const PORT_GAP = 13;
+const ICON_WIDTH = 30;
+const SUBFLOW_PORT = 40;
 const DOUBLE_CLICK_MS = 400;
+export const ZOOM_MIN = 0.3;
+export const ZOOM_MAX = 2;
 const STATUS_COLORS = { red: "#c0392b", green: "#5a8", yellow: "#F9DF31", blue: "#53A3F3", grey: "#d3d3d3" };
 
-function el(name, attrs = {}, parent = null) {
+export function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(SVGNS, name);
   for (const [k, v] of Object.entries(attrs)) {
     e.setAttribute(k, v);
@@ -29,7 +35,7 @@ function textWidth(text) {
 
 export class Canvas {
   /**
-   * @param hooks {open(node), button(action, node), showTab(id)}
+   * @param hooks {open(node), button(action, node), showTab(id), selectionChanged(), quickAdd(clientX, clientY)}
    */
   constructor(svg, model, registry, hooks) {
     this.svg = svg;
@@ -37,14 +43,17 @@ export class Canvas {
     this.registry = registry;
     this.hooks = hooks;
     this.tab = null;
-    this.pans = new Map();
-    this.pan = { x: 0, y: 0 };
+    this.views = new Map();
+    this.view = { x: 0, y: 0, k: 1 };
     this.selection = new Set();
     this.selectedWire = null;
     this.statuses = new Map();
     this.geoms = new Map();
+    this.nodeEls = new Map();
+    this.wiresByNode = new Map();
     this.drag = null;
     this.lastPress = { id: null, time: 0 };
+    this.viewListeners = new Set();
 
     this.viewport = el("g", { class: "viewport" }, svg);
     this.groupLayer = el("g", { class: "groups" }, this.viewport);
@@ -56,27 +65,89 @@ export class Canvas {
     svg.addEventListener("contextmenu", (e) => e.preventDefault());
     svg.addEventListener("wheel", (e) => {
       e.preventDefault();
-      this.setPan(this.pan.x - e.deltaX, this.pan.y - e.deltaY);
+      if (e.ctrlKey || e.metaKey) {
+        this.zoomAt(this.view.k * (e.deltaY < 0 ? 1.1 : 1 / 1.1), e.clientX, e.clientY);
+      } else {
+        this.setView(this.view.x - e.deltaX, this.view.y - e.deltaY);
+      }
     }, { passive: false });
     document.addEventListener("mousemove", (e) => this.onMouseMove(e));
     document.addEventListener("mouseup", (e) => this.onMouseUp(e));
-    document.addEventListener("keydown", (e) => this.onKey(e));
   }
 
   setTab(id) {
     if (this.tab) {
-      this.pans.set(this.tab, { ...this.pan });
+      this.views.set(this.tab, { ...this.view });
     }
     this.tab = id;
-    this.pan = this.pans.get(id) || { x: 0, y: 0 };
+    this.view = this.views.get(id) || { x: 0, y: 0, k: 1 };
     this.selection.clear();
     this.selectedWire = null;
     this.render();
+    this.selectionChanged();
   }
 
-  setPan(x, y) {
-    this.pan = { x: Math.min(200, x), y: Math.min(200, y) };
-    this.viewport.setAttribute("transform", `translate(${this.pan.x},${this.pan.y})`);
+  onView(fn) {
+    this.viewListeners.add(fn);
+  }
+
+  setView(x, y, k = this.view.k) {
+    this.view = { x: Math.min(200, x), y: Math.min(200, y), k };
+    this.viewport.setAttribute("transform", `translate(${this.view.x},${this.view.y}) scale(${this.view.k})`);
+    this.svg.style.backgroundSize = `${20 * k}px ${20 * k}px`;
+    this.svg.style.backgroundPosition = `${this.view.x}px ${this.view.y}px`;
+    for (const fn of this.viewListeners) {
+      fn();
+    }
+  }
+
+  /** Zooms to k keeping the canvas point under (clientX, clientY) in place (the centre when omitted). */
+  zoomAt(k, clientX, clientY) {
+    const r = this.svg.getBoundingClientRect();
+    const cx = clientX === undefined ? r.width / 2 : clientX - r.left;
+    const cy = clientY === undefined ? r.height / 2 : clientY - r.top;
+    const next = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(k * 100) / 100));
+    const px = (cx - this.view.x) / this.view.k;
+    const py = (cy - this.view.y) / this.view.k;
+    this.setView(cx - px * next, cy - py * next, next);
+  }
+
+  zoomIn() {
+    this.zoomAt(this.view.k * 1.25);
+  }
+
+  zoomOut() {
+    this.zoomAt(this.view.k / 1.25);
+  }
+
+  zoomReset() {
+    this.zoomAt(1);
+  }
+
+  /** Fits every node of the tab into the view (Node-RED's ctrl-1). */
+  zoomFit() {
+    const b = this.bounds();
+    if (!b) {
+      return;
+    }
+    const r = this.svg.getBoundingClientRect();
+    const k = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.min(r.width / (b.w + 80), r.height / (b.h + 80))));
+    this.setView(r.width / 2 - (b.x + b.w / 2) * k, r.height / 2 - (b.y + b.h / 2) * k, k);
+  }
+
+  /** The box around everything on the tab, in canvas coordinates. */
+  bounds() {
+    let x1 = Infinity;
+    let y1 = Infinity;
+    let x2 = -Infinity;
+    let y2 = -Infinity;
+    for (const g of this.geoms.values()) {
+      x1 = Math.min(x1, g.x);
+      y1 = Math.min(y1, g.y);
+      x2 = Math.max(x2, g.x + g.w);
+      y2 = Math.max(y2, g.y + g.h);
+    }
+    return x1 === Infinity ? null : { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
   }
 
   // ---- geometry ----------------------------------------------------------------------------------------------
@@ -87,7 +158,8 @@ export class Canvas {
     const label = this.registry.label(node, this.model);
     const outputs = this.registry.outputs(node, this.model);
     const inputs = this.registry.inputs(node, this.model);
-    const w = junction ? 10 : Math.max(100, Math.ceil((textWidth(label) + 50) / 20) * 20);
+    const icon = !junction;
+    const w = junction ? 10 : Math.max(100, Math.ceil((textWidth(label) + 50 + (icon ? ICON_WIDTH - 10 : 0)) / 20) * 20);
     const h = junction ? 10 : Math.max(NODE_HEIGHT, outputs * 15);
     const cx = typeof node.x === "number" ? node.x : 120 + 160 * Math.floor(index / 10);
     const cy = typeof node.y === "number" ? node.y : 60 + 50 * (index % 10);
@@ -104,7 +176,7 @@ export class Canvas {
 
   canvasPoint(e) {
     const r = this.svg.getBoundingClientRect();
-    return { x: e.clientX - r.left - this.pan.x, y: e.clientY - r.top - this.pan.y };
+    return { x: (e.clientX - r.left - this.view.x) / this.view.k, y: (e.clientY - r.top - this.view.y) / this.view.k };
   }
 
   containsClientPoint(x, y) {
@@ -119,7 +191,8 @@ export class Canvas {
       layer.replaceChildren();
     }
     this.geoms.clear();
-    this.setPan(this.pan.x, this.pan.y);
+    this.nodeEls.clear();
+    this.setView(this.view.x, this.view.y, this.view.k);
     if (!this.tab) {
       return;
     }
@@ -131,23 +204,38 @@ export class Canvas {
       this.geoms.set(n.id, geom);
       this.drawNode(n, geom);
     });
+    const ws = this.model.get(this.tab);
+    if (ws && ws.type === "subflow") {
+      this.drawSubflowPorts(ws);
+    }
     for (const id of [...this.selection]) {
-      if (!this.geoms.has(id)) {
+      if (!this.geoms.has(id) && !this.isGroup(id)) {
         this.selection.delete(id);
       }
     }
     this.renderWires();
   }
 
+  isGroup(id) {
+    const g = this.model.get(id);
+    return !!g && g.type === "group" && g.z === this.tab;
+  }
+
   drawGroup(group) {
     if (typeof group.x !== "number" || typeof group.w !== "number") {
       return;
     }
-    const g = el("g", { class: "group", "data-id": group.id }, this.groupLayer);
-    el("rect", { class: "group-box", x: group.x, y: group.y, width: group.w, height: group.h, rx: 6 }, g);
+    const style = group.style || {};
+    const g = el("g", { class: "group" + (this.selection.has(group.id) ? " selected" : ""), "data-id": group.id },
+      this.groupLayer);
+    el("rect", { class: "group-box", x: group.x, y: group.y, width: group.w, height: group.h, rx: 6,
+      ...(style.fill ? { fill: style.fill, "fill-opacity": style["fill-opacity"] ?? 0.1 } : {}),
+      ...(style.stroke ? { stroke: style.stroke } : {}) }, g);
     if (group.name) {
       el("text", { class: "group-label", x: group.x + 8, y: group.y + 14 }, g).textContent = group.name;
     }
+    el("rect", { class: "group-resize", x: group.x + group.w - 10, y: group.y + group.h - 10, width: 10,
+      height: 10 }, g);
   }
 
   drawNode(node, geom) {
@@ -162,14 +250,27 @@ export class Canvas {
     if (this.selection.has(node.id)) {
       classes.push("selected");
     }
+    if (node.type === "junction") {
+      classes.push("junction");
+    }
     const g = el("g", { class: classes.join(" "), "data-id": node.id, "data-type": node.type,
       transform: `translate(${geom.x},${geom.y})` }, this.nodeLayer);
+    this.nodeEls.set(node.id, g);
     el("title", {}, g).textContent = unknown ? `unknown node type: ${node.type}` : `${node.type} ${node.id}`;
     el("rect", { class: "node-body", width: geom.w, height: geom.h, rx: geom.junction ? 3 : 5,
       fill: this.registry.color(node, this.model) }, g);
     if (!geom.junction) {
-      el("text", { class: "node-label", x: geom.w / 2, y: geom.h / 2, "text-anchor": "middle" }, g)
-        .textContent = geom.label;
+      const right = this.registry.alignRight(node);
+      const icon = this.registry.icon(node, this.model);
+      const ix = right ? geom.w - ICON_WIDTH : 0;
+      el("path", { class: "node-icon-shade", d: right
+        ? `M ${ix} 0 H ${geom.w - 5} a 5 5 0 0 1 5 5 V ${geom.h - 5} a 5 5 0 0 1 -5 5 H ${ix} Z`
+        : `M 5 0 H ${ICON_WIDTH} V ${geom.h} H 5 a 5 5 0 0 1 -5 -5 V 5 a 5 5 0 0 1 5 -5 Z` }, g);
+      el("image", { class: "node-icon", href: "editor/icons/" + icon + ".svg", x: ix + 5, y: geom.h / 2 - 10,
+        width: 20, height: 20 }, g);
+      const textX = right ? (geom.w - ICON_WIDTH) / 2 : ICON_WIDTH + (geom.w - ICON_WIDTH) / 2;
+      el("text", { class: "node-label" + (node.name ? "" : " auto"), x: textX, y: geom.h / 2,
+        "text-anchor": "middle" }, g).textContent = geom.label;
     }
     if (unknown) {
       el("text", { class: "node-warning", x: 4, y: geom.h / 2 }, g).textContent = "⚠";
@@ -177,18 +278,37 @@ export class Canvas {
     if (geom.inputs > 0) {
       const p = el("g", { class: "port port-in", transform: `translate(${-PORT_SIZE / 2},${geom.h / 2 - PORT_SIZE / 2})` }, g);
       el("rect", { width: PORT_SIZE, height: PORT_SIZE, rx: 3 }, p);
+      const label = this.registry.portLabel(node, "input", 0);
+      if (label) {
+        el("title", {}, p).textContent = label;
+      }
     }
     for (let i = 0; i < geom.outputs; i++) {
       const y = this.outputPoint(geom, i).y - geom.y;
       const p = el("g", { class: "port port-out", "data-port": i,
         transform: `translate(${geom.w - PORT_SIZE / 2},${y - PORT_SIZE / 2})` }, g);
       el("rect", { width: PORT_SIZE, height: PORT_SIZE, rx: 3 }, p);
+      const label = this.registry.portLabel(node, "output", i);
+      if (label) {
+        el("title", {}, p).textContent = label;
+      }
     }
     if (node.type === "inject" && !unknown) {
       this.drawButton(g, "inject", -24, geom, false, "inject now");
     } else if (node.type === "debug" && !unknown) {
       this.drawButton(g, "debug", geom.w + 6, geom, node.active === false,
         node.active === false ? "debug output off (click to enable)" : "debug output on (click to disable)");
+    }
+    if (!geom.junction && !unknown) {
+      const problems = nodeProblems(node, this.registry.get(node.type));
+      if (problems.length) {
+        const t = el("path", { class: "node-invalid", d: `M ${geom.w - 16} ${-4} l 6 -10 l 6 10 z` }, g);
+        el("title", {}, t).textContent = problems.join("\n");
+      }
+    }
+    if (this.model.isChanged(node)) {
+      el("circle", { class: "node-changed", cx: geom.w - 4, cy: -4, r: 4 }, g)
+        .appendChild(el("title")).textContent = "changed since the last deploy";
     }
     this.drawStatus(g, node.id, geom);
   }
@@ -228,7 +348,7 @@ export class Canvas {
     } else {
       this.statuses.set(id, status);
     }
-    const g = this.nodeLayer.querySelector(`.node[data-id="${CSS.escape(id)}"]`);
+    const g = this.nodeEls.get(id);
     if (g && this.geoms.has(id)) {
       this.drawStatus(g, id, this.geoms.get(id));
     }
@@ -239,38 +359,143 @@ export class Canvas {
     this.nodeLayer.querySelectorAll(".node-status").forEach((s) => s.remove());
   }
 
-  renderWires() {
-    this.wireLayer.replaceChildren();
-    for (const [id, geom] of this.geoms) {
+  /** Subflow definition tabs: the input, output and status ports are pseudo-nodes with ids "in:i", "out:i". */
+  drawSubflowPorts(def) {
+    const ports = [
+      ...(Array.isArray(def.in) ? def.in : []).map((p, i) => ({ p, id: `in:${i}`, label: "in", inputs: 0, outputs: 1 })),
+      ...(Array.isArray(def.out) ? def.out : []).map((p, i) => ({ p, id: `out:${i}`, label: String(i + 1),
+        inputs: 1, outputs: 0 })),
+      ...(def.status && typeof def.status === "object" ? [{ p: def.status, id: "status", label: "status",
+        inputs: 1, outputs: 0 }] : []),
+    ];
+    for (const { p, id, label, inputs, outputs } of ports) {
+      const geom = { x: (p.x ?? 60) - SUBFLOW_PORT / 2, y: (p.y ?? 60) - SUBFLOW_PORT / 2, w: SUBFLOW_PORT,
+        h: SUBFLOW_PORT, inputs, outputs, label, subflowPort: true };
+      this.geoms.set(id, geom);
+      const g = el("g", { class: "node subflow-port", "data-id": id, transform: `translate(${geom.x},${geom.y})` },
+        this.nodeLayer);
+      this.nodeEls.set(id, g);
+      el("rect", { class: "node-body", width: geom.w, height: geom.h, rx: 8 }, g);
+      el("text", { class: "node-label", x: geom.w / 2, y: geom.h / 2, "text-anchor": "middle" }, g).textContent = label;
+      if (inputs) {
+        const pin = el("g", { class: "port port-in", transform: `translate(${-PORT_SIZE / 2},${geom.h / 2 - PORT_SIZE / 2})` }, g);
+        el("rect", { width: PORT_SIZE, height: PORT_SIZE, rx: 3 }, pin);
+      }
+      if (outputs) {
+        const pout = el("g", { class: "port port-out", "data-port": 0,
+          transform: `translate(${geom.w - PORT_SIZE / 2},${geom.h / 2 - PORT_SIZE / 2})` }, g);
+        el("rect", { width: PORT_SIZE, height: PORT_SIZE, rx: 3 }, pout);
+      }
+    }
+  }
+
+  /** Every wire on the tab as {source, port, target, dashed}: node wires, link connections, subflow ports. */
+  wireList() {
+    const out = [];
+    for (const id of this.geoms.keys()) {
       const node = this.model.get(id);
-      if (!node || !Array.isArray(node.wires)) {
+      if (!node) {
         continue;
       }
-      node.wires.forEach((targets, port) => {
-        if (!Array.isArray(targets)) {
-          return;
-        }
-        for (const target of targets) {
-          const tg = this.geoms.get(target);
-          if (!tg) {
-            continue;
+      if (Array.isArray(node.wires)) {
+        node.wires.forEach((targets, port) => {
+          if (Array.isArray(targets)) {
+            for (const target of targets) {
+              out.push({ source: id, port, target });
+            }
           }
-          const a = this.outputPoint(geom, Math.min(port, Math.max(geom.outputs - 1, 0)));
-          const b = this.inputPoint(tg);
-          const sel = this.selectedWire && this.selectedWire.source === id && this.selectedWire.port === port
-            && this.selectedWire.target === target;
-          el("path", { class: "wire" + (sel ? " selected" : ""), d: curve(a, b), "data-source": id,
-            "data-port": port, "data-target": target }, this.wireLayer);
+        });
+      }
+      if (node.type === "link out" && node.mode !== "return" && Array.isArray(node.links)) {
+        for (const target of node.links) {
+          out.push({ source: id, port: 0, target, link: true });
         }
-      });
+      }
+    }
+    const def = this.model.get(this.tab);
+    if (def && def.type === "subflow") {
+      (def.in || []).forEach((p, i) => (p.wires || []).forEach((w) => out.push({ source: `in:${i}`, port: 0,
+        target: w.id })));
+      (def.out || []).forEach((p, i) => (p.wires || []).forEach((w) => out.push({ source: w.id, port: w.port || 0,
+        target: `out:${i}` })));
+      if (def.status && Array.isArray(def.status.wires)) {
+        def.status.wires.forEach((w) => out.push({ source: w.id, port: w.port || 0, target: "status" }));
+      }
+    }
+    return out;
+  }
+
+  renderWires() {
+    this.wireLayer.replaceChildren();
+    this.wiresByNode.clear();
+    for (const w of this.wireList()) {
+      const sg = this.geoms.get(w.source);
+      const tg = this.geoms.get(w.target);
+      if (!sg || !tg) {
+        continue;
+      }
+      const sel = !w.link && this.selectedWire && this.selectedWire.source === w.source
+        && this.selectedWire.port === w.port && this.selectedWire.target === w.target;
+      const path = el("path", { class: (w.link ? "link-wire" : "wire") + (sel ? " selected" : ""),
+        d: this.wirePath(w), "data-source": w.source, "data-port": w.port, "data-target": w.target },
+      this.wireLayer);
+      path.wire = w;
+      for (const id of [w.source, w.target]) {
+        if (!this.wiresByNode.has(id)) {
+          this.wiresByNode.set(id, []);
+        }
+        this.wiresByNode.get(id).push(path);
+      }
+    }
+  }
+
+  wirePath(w) {
+    const sg = this.geoms.get(w.source);
+    const tg = this.geoms.get(w.target);
+    const a = this.outputPoint(sg, Math.min(w.port, Math.max(sg.outputs - 1, 0)));
+    return curve(a, this.inputPoint(tg));
+  }
+
+  /** Redraws only the wires touching these nodes. */
+  updateWiresOf(ids) {
+    const done = new Set();
+    for (const id of ids) {
+      for (const path of this.wiresByNode.get(id) || []) {
+        if (!done.has(path)) {
+          done.add(path);
+          path.setAttribute("d", this.wirePath(path.wire));
+        }
+      }
     }
   }
 
   refreshSelection() {
-    for (const g of this.nodeLayer.querySelectorAll(".node")) {
+    for (const [id, g] of this.nodeEls) {
+      g.classList.toggle("selected", this.selection.has(id));
+    }
+    for (const g of this.groupLayer.querySelectorAll(".group")) {
       g.classList.toggle("selected", this.selection.has(g.dataset.id));
     }
-    this.renderWires();
+    for (const p of this.wireLayer.querySelectorAll(".wire.selected")) {
+      p.classList.remove("selected");
+    }
+    if (this.selectedWire) {
+      const w = this.selectedWire;
+      this.wireLayer.querySelector(`.wire[data-source="${CSS.escape(w.source)}"][data-port="${w.port}"]`
+        + `[data-target="${CSS.escape(w.target)}"]`)?.classList.add("selected");
+    }
+    this.selectionChanged();
+  }
+
+  selectionChanged() {
+    if (this.hooks.selectionChanged) {
+      this.hooks.selectionChanged();
+    }
+  }
+
+  /** Selected nodes (not groups or subflow ports). */
+  selectedNodes() {
+    return [...this.selection].map((id) => this.model.get(id)).filter((n) => n && n.type !== "group");
   }
 
   // ---- gestures ----------------------------------------------------------------------------------------------
@@ -279,7 +504,7 @@ export class Canvas {
     this.svg.focus({ preventScroll: true });
     const t = e.target;
     if (e.button === 1 || e.button === 2 || (e.button === 0 && e.altKey)) {
-      this.drag = { mode: "pan", sx: e.clientX, sy: e.clientY, px: this.pan.x, py: this.pan.y };
+      this.drag = { mode: "pan", sx: e.clientX, sy: e.clientY, px: this.view.x, py: this.view.y };
       this.svg.classList.add("panning");
       e.preventDefault();
       return;
@@ -304,34 +529,42 @@ export class Canvas {
       e.preventDefault();
       return;
     }
+    const inPort = t.closest(".port-in");
+    if (inPort && nodeEl) { // dragging back from an input: released on a node, wires that node's output here
+      const target = nodeEl.dataset.id;
+      const end = this.inputPoint(this.geoms.get(target));
+      this.drag = { mode: "wire-back", target, end,
+        path: el("path", { class: "drag-wire", d: curve(end, end) }, this.overlay) };
+      e.preventDefault();
+      return;
+    }
     if (nodeEl) {
       const id = nodeEl.dataset.id;
       const now = performance.now();
       if (this.lastPress.id === id && now - this.lastPress.time < DOUBLE_CLICK_MS) {
         this.lastPress = { id: null, time: 0 };
         this.drag = null;
-        this.hooks.open(this.model.get(id));
+        if (this.model.get(id)) {
+          this.hooks.open(this.model.get(id));
+        }
         e.preventDefault();
         return;
       }
       this.lastPress = { id, time: now };
-      if (e.shiftKey || e.ctrlKey || e.metaKey) {
-        if (this.selection.has(id)) {
-          this.selection.delete(id);
-        } else {
-          this.selection.add(id);
-        }
-      } else if (!this.selection.has(id)) {
-        this.selection = new Set([id]);
+      this.pressSelect(id, e);
+      this.startMove(e);
+      e.preventDefault();
+      return;
+    }
+    const groupEl = t.closest(".group");
+    if (groupEl) {
+      const group = this.model.get(groupEl.dataset.id);
+      if (t.classList.contains("group-resize")) {
+        this.drag = { mode: "resize", group, sx: e.clientX, sy: e.clientY, w: group.w, h: group.h };
+      } else {
+        this.pressSelect(group.id, e);
+        this.startMove(e);
       }
-      this.selectedWire = null;
-      this.refreshSelection();
-      const origins = new Map();
-      for (const sid of this.selection) {
-        const g = this.geoms.get(sid);
-        origins.set(sid, { x: g.x + g.w / 2, y: g.y + g.h / 2 });
-      }
-      this.drag = { mode: "move", sx: e.clientX, sy: e.clientY, origins, moved: false };
       e.preventDefault();
       return;
     }
@@ -340,6 +573,11 @@ export class Canvas {
       this.selection.clear();
       this.selectedWire = { source: wire.dataset.source, port: Number(wire.dataset.port), target: wire.dataset.target };
       this.refreshSelection();
+      return;
+    }
+    if ((e.ctrlKey || e.metaKey) && this.hooks.quickAdd) {
+      e.preventDefault();
+      this.hooks.quickAdd(e.clientX, e.clientY);
       return;
     }
     if (!e.shiftKey) {
@@ -353,33 +591,113 @@ export class Canvas {
     e.preventDefault();
   }
 
+  pressSelect(id, e) {
+    if (e.shiftKey || e.ctrlKey || e.metaKey) {
+      if (this.selection.has(id)) {
+        this.selection.delete(id);
+      } else {
+        this.selection.add(id);
+      }
+    } else if (!this.selection.has(id)) {
+      this.selection = new Set([id]);
+    }
+    this.selectedWire = null;
+    this.refreshSelection();
+  }
+
+  /** Starts moving the selection: nodes, subflow ports, and groups with everything inside them. */
+  startMove(e) {
+    const origins = new Map();
+    const groups = new Map();
+    const addGroup = (group) => {
+      groups.set(group.id, { x: group.x, y: group.y });
+      for (const m of group.nodes || []) {
+        const member = this.model.get(m);
+        if (member && member.type === "group") {
+          addGroup(member);
+        } else if (this.geoms.has(m)) {
+          const g = this.geoms.get(m);
+          origins.set(m, { x: g.x + g.w / 2, y: g.y + g.h / 2 });
+        }
+      }
+    };
+    for (const sid of this.selection) {
+      const g = this.geoms.get(sid);
+      if (g) {
+        origins.set(sid, { x: g.x + g.w / 2, y: g.y + g.h / 2 });
+      } else if (this.isGroup(sid)) {
+        addGroup(this.model.get(sid));
+      }
+    }
+    this.drag = { mode: "move", sx: e.clientX, sy: e.clientY, origins, groups, moved: false };
+  }
+
+  /** Moves nodes (and ports, groups) by a canvas offset from their drag origins. */
+  moveBy(d, dx, dy) {
+    for (const [id, o] of d.origins) {
+      const x = Math.round(o.x + dx);
+      const y = Math.round(o.y + dy);
+      const target = this.positionOf(id);
+      if (target) {
+        target.x = x;
+        target.y = y;
+      }
+      const g = this.geoms.get(id);
+      g.x = x - g.w / 2;
+      g.y = y - g.h / 2;
+      this.nodeEls.get(id)?.setAttribute("transform", `translate(${g.x},${g.y})`);
+    }
+    for (const [id, o] of d.groups) {
+      const group = this.model.get(id);
+      group.x = Math.round(o.x + dx);
+      group.y = Math.round(o.y + dy);
+    }
+    if (d.groups.size) {
+      this.groupLayer.replaceChildren();
+      for (const g of this.model.groupsOn(this.tab)) {
+        this.drawGroup(g);
+      }
+    }
+    this.updateWiresOf(d.origins.keys());
+  }
+
+  /** The object holding a canvas item's x/y: a node, or a subflow definition's port. */
+  positionOf(id) {
+    const m = /^(in|out):(\d+)$/.exec(id);
+    if (m || id === "status") {
+      const def = this.model.get(this.tab);
+      return id === "status" ? def.status : def[m[1]][Number(m[2])];
+    }
+    return this.model.get(id);
+  }
+
   onMouseMove(e) {
     const d = this.drag;
     if (!d) {
       return;
     }
     if (d.mode === "pan") {
-      this.setPan(d.px + e.clientX - d.sx, d.py + e.clientY - d.sy);
+      this.setView(d.px + e.clientX - d.sx, d.py + e.clientY - d.sy);
     } else if (d.mode === "move") {
-      const dx = e.clientX - d.sx;
-      const dy = e.clientY - d.sy;
+      const dx = (e.clientX - d.sx) / this.view.k;
+      const dy = (e.clientY - d.sy) / this.view.k;
       if (!d.moved && Math.abs(dx) + Math.abs(dy) < 3) {
         return;
       }
       d.moved = true;
-      for (const [id, o] of d.origins) {
-        const node = this.model.get(id);
-        node.x = Math.round(o.x + dx);
-        node.y = Math.round(o.y + dy);
-        const g = this.geoms.get(id);
-        g.x = node.x - g.w / 2;
-        g.y = node.y - g.h / 2;
-        this.nodeLayer.querySelector(`.node[data-id="${CSS.escape(id)}"]`)
-          ?.setAttribute("transform", `translate(${g.x},${g.y})`);
+      this.moveBy(d, dx, dy);
+    } else if (d.mode === "resize") {
+      d.group.w = Math.max(40, Math.round(d.w + (e.clientX - d.sx) / this.view.k));
+      d.group.h = Math.max(30, Math.round(d.h + (e.clientY - d.sy) / this.view.k));
+      d.moved = true;
+      this.groupLayer.replaceChildren();
+      for (const g of this.model.groupsOn(this.tab)) {
+        this.drawGroup(g);
       }
-      this.renderWires();
     } else if (d.mode === "wire") {
       d.path.setAttribute("d", curve(d.start, this.canvasPoint(e)));
+    } else if (d.mode === "wire-back") {
+      d.path.setAttribute("d", curve(this.canvasPoint(e), d.end));
     } else if (d.mode === "box") {
       const p = this.canvasPoint(e);
       d.rect.setAttribute("x", Math.min(p.x, d.start.x));
@@ -397,18 +715,21 @@ export class Canvas {
     }
     if (d.mode === "pan") {
       this.svg.classList.remove("panning");
-    } else if (d.mode === "move") {
+    } else if (d.mode === "move" || d.mode === "resize") {
       if (d.moved) {
         this.model.changed(false);
       }
-    } else if (d.mode === "wire") {
+    } else if (d.mode === "wire" || d.mode === "wire-back") {
       d.path.remove();
       const hit = document.elementFromPoint(e.clientX, e.clientY);
       const target = hit && hit.closest && hit.closest("#canvas .node");
       if (target) {
         const geom = this.geoms.get(target.dataset.id);
-        if (geom && geom.inputs > 0) {
-          this.model.addWire(d.source, d.port, target.dataset.id);
+        if (d.mode === "wire" && geom && geom.inputs > 0) {
+          this.connect(d.source, d.port, target.dataset.id);
+        } else if (d.mode === "wire-back" && geom && geom.outputs > 0) {
+          const port = hit.closest(".port-out") ? Number(hit.closest(".port-out").dataset.port) : 0;
+          this.connect(target.dataset.id, port, d.target);
         }
       }
     } else if (d.mode === "box") {
@@ -435,34 +756,113 @@ export class Canvas {
     }
   }
 
-  onKey(e) {
-    const active = document.activeElement;
-    if (document.querySelector(".overlay") || (active && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName))) {
+  /** A wire from a node or subflow input port to a node or subflow output/status port. */
+  connect(source, port, target) {
+    if (source === target) {
       return;
     }
-    if (e.key === "Delete" || e.key === "Backspace") {
-      this.deleteSelection();
-      e.preventDefault();
-    } else if ((e.ctrlKey || e.metaKey) && e.key === "a") {
-      this.selection = new Set(this.geoms.keys());
-      this.refreshSelection();
-      e.preventDefault();
-    } else if (e.key === "Escape") {
-      this.selection.clear();
-      this.selectedWire = null;
-      this.refreshSelection();
+    const def = this.model.get(this.tab);
+    const sourcePort = /^in:(\d+)$/.exec(source);
+    const targetPort = /^out:(\d+)$/.exec(target);
+    if (sourcePort && !this.model.get(target)) {
+      return;
+    }
+    if (sourcePort) {
+      const p = def.in[Number(sourcePort[1])];
+      p.wires = p.wires || [];
+      if (!p.wires.some((w) => w.id === target)) {
+        p.wires.push({ id: target });
+        this.model.changed();
+      }
+    } else if (targetPort || target === "status") {
+      const p = target === "status" ? def.status : def.out[Number(targetPort[1])];
+      p.wires = p.wires || [];
+      if (!p.wires.some((w) => w.id === source && (w.port || 0) === port)) {
+        p.wires.push({ id: source, port });
+        this.model.changed();
+      }
+    } else {
+      this.model.addWire(source, port, target);
     }
   }
 
+  /** Removes the selected wire, or the selected nodes and groups (a group's members stay). */
   deleteSelection() {
     if (this.selectedWire) {
       const w = this.selectedWire;
       this.selectedWire = null;
-      this.model.removeWire(w.source, w.port, w.target);
+      const def = this.model.get(this.tab);
+      if (/^in:\d+$/.test(w.source) || /^out:\d+$/.test(w.target) || w.target === "status") {
+        const p = /^in:/.test(w.source) ? def.in[Number(w.source.slice(3))]
+          : w.target === "status" ? def.status : def.out[Number(w.target.slice(4))];
+        p.wires = p.wires.filter((x) => !(x.id === (/^in:/.test(w.source) ? w.target : w.source)
+          && (/^in:/.test(w.source) || (x.port || 0) === w.port)));
+        this.model.changed();
+      } else {
+        this.model.removeWire(w.source, w.port, w.target);
+      }
     } else if (this.selection.size > 0) {
-      const ids = [...this.selection];
+      const ids = [...this.selection].filter((id) => this.model.get(id));
       this.selection.clear();
-      this.model.remove(ids);
+      if (ids.length) {
+        this.model.remove(ids);
+      }
+    }
+  }
+
+  selectAll() {
+    this.selection = new Set([...this.geoms.keys()].filter((id) => this.model.get(id)));
+    this.selectedWire = null;
+    this.refreshSelection();
+  }
+
+  selectNone() {
+    this.selection.clear();
+    this.selectedWire = null;
+    this.refreshSelection();
+  }
+
+  /** Moves the selection by (dx, dy) as one undoable step (arrow-key nudges). */
+  nudge(dx, dy) {
+    if (this.selection.size === 0) {
+      return;
+    }
+    this.startMove({ clientX: 0, clientY: 0 });
+    this.moveBy(this.drag, dx, dy);
+    this.drag = null;
+    this.model.changed(false);
+  }
+
+  /** Selects the nearest node in a direction from the selected one (Node-RED's plain arrow keys). */
+  selectNearest(dirX, dirY) {
+    const [current] = this.selection;
+    const from = this.geoms.get(current);
+    if (!from) {
+      const first = [...this.geoms.keys()].find((id) => this.model.get(id));
+      if (first) {
+        this.selection = new Set([first]);
+        this.refreshSelection();
+      }
+      return;
+    }
+    let best = null;
+    let bestScore = Infinity;
+    for (const [id, g] of this.geoms) {
+      const dx = g.x + g.w / 2 - (from.x + from.w / 2);
+      const dy = g.y + g.h / 2 - (from.y + from.h / 2);
+      const along = dx * dirX + dy * dirY;
+      if (id === current || along <= 0 || !this.model.get(id)) {
+        continue;
+      }
+      const score = along + 2 * Math.abs(dx * dirY - dy * dirX);
+      if (score < bestScore) {
+        bestScore = score;
+        best = id;
+      }
+    }
+    if (best) {
+      this.selection = new Set([best]);
+      this.refreshSelection();
     }
   }
 
@@ -471,10 +871,10 @@ export class Canvas {
     if (!this.tab) {
       return null;
     }
-    const r = this.svg.getBoundingClientRect();
+    const p = this.canvasPoint({ clientX, clientY });
     const node = this.registry.newNode(type, newId(), this.tab);
-    node.x = Math.round(clientX - r.left - this.pan.x);
-    node.y = Math.round(clientY - r.top - this.pan.y);
+    node.x = Math.round(p.x);
+    node.y = Math.round(p.y);
     node.wires = Array.from({ length: this.registry.outputs(node, this.model) }, () => []);
     this.selection = new Set([node.id]);
     this.model.add(node);
@@ -493,7 +893,7 @@ export class Canvas {
     const g = this.geoms.get(id);
     if (g) {
       const r = this.svg.getBoundingClientRect();
-      this.setPan(r.width / 2 - (g.x + g.w / 2), r.height / 2 - (g.y + g.h / 2));
+      this.setView(r.width / 2 - (g.x + g.w / 2) * this.view.k, r.height / 2 - (g.y + g.h / 2) * this.view.k);
       this.selection = new Set([id]);
       this.refreshSelection();
     }

@@ -2,9 +2,8 @@
 
 import { h, openDialog } from "./dialog.js";
 import { newId } from "./model.js";
-
-const TYPE_LABELS = { msg: "msg.", flow: "flow.", global: "global.", str: "string", num: "number", bool: "boolean",
-  json: "JSON", bin: "buffer", re: "regex", date: "timestamp", jsonata: "JSONata", env: "env variable" };
+import { customEditor, superseded } from "./rules.js";
+import { typedInput } from "./typedinput.js";
 
 /**
  * Opens the form. `ctx` = {registry, model, onDone(node), onDelete(node)}.
@@ -24,7 +23,9 @@ export function openNodeForm(node, ctx) {
     editors.push(textEditor({ name: "name", kind: "string", label: "name" }, node));
   }
   for (const f of fields) {
-    editors.push(editorFor(f, node, ctx));
+    const editor = editorFor(f, node, ctx);
+    editor.row.hidden = superseded(node, f);
+    editors.push(editor);
   }
   for (const e of editors) {
     body.appendChild(e.row);
@@ -80,6 +81,10 @@ function same(a, b) {
 }
 
 function editorFor(f, node, ctx) {
+  const custom = customEditor(node.type, f, node, row);
+  if (custom) {
+    return custom;
+  }
   switch (f.kind) {
     case "number": return numberEditor(f, node);
     case "boolean": return booleanEditor(f, node);
@@ -175,60 +180,23 @@ function selectEditor(f, node) {
   };
 }
 
-/** Node-RED's typed input: a type dropdown and a value; the type is stored in its own property. */
+/** Node-RED's typed input: a type menu and a value; the type is stored in its own property. */
 function typedEditor(f, node) {
   const initialValue = node[f.name] === undefined || node[f.name] === null ? "" : String(node[f.name]);
   const initialType = node[f.typeField] || f.defaultType || "str";
-  const types = [...(f.types || [])];
-  if (!types.includes(initialType)) {
-    types.unshift(initialType);
-  }
-  const typeSelect = h("select", { id: "field-" + f.typeField, name: f.typeField, class: "typed-type" },
-    types.map((t) => h("option", { value: t }, TYPE_LABELS[t] || t)));
-  typeSelect.value = initialType;
-  const input = h("input", { type: "text", id: "field-" + f.name, name: f.name, value: initialValue,
-    class: "typed-value" });
-  const sync = () => {
-    input.hidden = typeSelect.value === "date";
-  };
-  typeSelect.addEventListener("change", sync);
-  sync();
+  const widget = typedInput({ types: f.types, value: initialValue, type: initialType, id: "field-" + f.name,
+    typeId: "field-" + f.typeField, name: f.name, label: f.label || f.name });
   return {
-    row: row(f, h("div", { class: "typed-input" }, typeSelect, input)),
-    validate: () => {
-      const v = input.value;
-      const label = f.label || f.name;
-      switch (typeSelect.value) {
-        case "num":
-          return v.trim() === "" || Number.isNaN(Number(v)) ? `${label} must be a number` : null;
-        case "json":
-          try {
-            JSON.parse(v);
-            return null;
-          } catch (err) {
-            return `${label} is not valid JSON: ${err.message}`;
-          }
-        case "bool":
-          return /^(true|false)$/.test(v) ? null : `${label} must be true or false`;
-        case "re":
-          try {
-            new RegExp(v);
-            return null;
-          } catch (err) {
-            return `${label}: ${err.message}`;
-          }
-        default:
-          return f.required && v === "" && typeSelect.value !== "date" ? `${label} is required` : null;
-      }
-    },
+    row: row(f, widget.el),
+    validate: () => widget.problem(f.required),
     apply: () => {
       let changed = false;
-      if (input.value !== initialValue) {
-        node[f.name] = input.value;
+      if (widget.value() !== initialValue) {
+        node[f.name] = widget.value();
         changed = true;
       }
-      if (typeSelect.value !== initialType || (node[f.typeField] === undefined && changed)) {
-        node[f.typeField] = typeSelect.value;
+      if (widget.type() !== initialType || (node[f.typeField] === undefined && changed)) {
+        node[f.typeField] = widget.type();
         changed = true;
       }
       return changed;

@@ -1,6 +1,7 @@
 // Import (paste or file) and export of Node-RED flow JSON.
 
 import { h, openDialog } from "./dialog.js";
+import { exportableSet } from "./exportable.js";
 
 /** Parses flow JSON: an array of nodes, or a v2 {flows: [...]} document. Throws a readable error. */
 export function parseFlows(text) {
@@ -61,16 +62,20 @@ export function openImport() {
   });
 }
 
-/** Shows the flows as JSON to copy or download. */
-export function openExport(nodes, currentTab) {
-  const all = JSON.stringify(nodes, null, 4);
-  const tabOnly = () => JSON.stringify(nodes.filter((n) => n.id === currentTab || n.z === currentTab), null, 4);
+/**
+ * Shows the flows as JSON to copy or download: everything, the current tab or the selection — the last two with
+ * the config nodes and subflow definitions they use, so the export runs on its own.
+ */
+export function openExport(nodes, currentTab, selected = []) {
+  const text = (scope) => JSON.stringify(scope === "all" ? nodes
+    : exportableSet(nodes, scope === "tab" ? [currentTab] : selected), null, 4);
   const area = h("textarea", { id: "export-text", rows: 18, spellcheck: "false", readonly: true });
-  area.value = all;
   const scope = h("select", { id: "export-scope" }, h("option", { value: "all" }, "all flows"),
-    h("option", { value: "tab" }, "current tab only"));
+    h("option", { value: "tab" }, "current tab only"),
+    selected.length ? h("option", { value: "selected" }, `selected nodes (${selected.length})`) : null);
+  area.value = text("all");
   scope.addEventListener("change", () => {
-    area.value = scope.value === "all" ? all : tabOnly();
+    area.value = text(scope.value);
   });
   openDialog({
     title: "Export flows",

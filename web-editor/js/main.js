@@ -2,16 +2,21 @@
 
 import { Api } from "./api.js";
 import { Canvas } from "./canvas.js";
+import { Clipboard } from "./clipboard.js";
 import { Comms } from "./comms.js";
 import { DebugPanel } from "./debug.js";
 import { h } from "./dialog.js";
 import { openNodeForm } from "./form.js";
+import { InfoPanel } from "./info.js";
 import { openExport, openImport } from "./io.js";
+import { bindKeys } from "./keys.js";
 import { login } from "./login.js";
 import { FlowModel, newId } from "./model.js";
 import { notify } from "./notify.js";
 import { Palette } from "./palette.js";
+import { ZoomControls } from "./navigator.js";
 import { Registry } from "./registry.js";
+import { openSearch, quickAdd } from "./search.js";
 import { Tabs } from "./tabs.js";
 
 const api = new Api();
@@ -21,6 +26,9 @@ let registry;
 let canvas;
 let tabs;
 let debug;
+let info;
+let zoom;
+let clipboard;
 let rev = null;
 let deploying = false;
 let autoTab = null; // the empty tab the editor made for an empty workspace; an import replaces it
@@ -73,13 +81,14 @@ async function onNodeButton(action, node) {
   }
 }
 
-function ensureTab() {
-  if (!model.workspaces().some((w) => w.type === "tab")) {
+/** An empty workspace gets one tab (before loading, so it is not an undoable change). */
+function withTab(flows) {
+  if (!flows.some((w) => w.type === "tab")) {
     const tab = { id: newId(), type: "tab", label: "Flow 1", disabled: false, info: "", env: [] };
-    model.nodes.push(tab);
-    model.byId.set(tab.id, tab);
     autoTab = tab.id;
+    return [tab, ...flows];
   }
+  return flows;
 }
 
 function refresh() {
@@ -91,10 +100,18 @@ function refresh() {
   }
   renderConfigList();
   renderUnknownTypes();
+  zoom.redraw();
+  showInfo();
+}
+
+function showInfo() {
+  info.show(canvas.selectedNodes(), canvas.tab);
 }
 
 function updateDirty() {
   $("dirty-flag").classList.toggle("dirty", model.dirty);
+  $("undo-button").disabled = !model.canUndo();
+  $("redo-button").disabled = !model.canRedo();
 }
 
 function renderConfigList() {
@@ -134,10 +151,11 @@ async function deploy(force = false) {
   try {
     const result = await authed(() => api.deploy(model.snapshot(), force ? null : rev));
     rev = result.rev;
-    model.dirty = false;
+    model.markDeployed();
     autoTab = null;
     updateDirty();
-    notify("Deployed", "success", { id: "deploy-result" });
+    canvas.render();
+    notify("Deployed", "success", { id: "deploy-result", timeout: 2000 });
   } catch (err) {
     if (err.status === 409) {
       if (confirm("The flows on the server were changed by someone else since you loaded them.\n"
@@ -190,6 +208,75 @@ function onComms(topic, data) {
   }
 }
 
+function showPanel(id) {
+  document.querySelectorAll(".sidebar-tabs button").forEach((x) => x.classList.toggle("active", x.dataset.panel === id));
+  document.querySelectorAll(".sidebar-panel").forEach((p) => { p.hidden = p.id !== id; });
+  $("sidebar").hidden = false;
+}
+
+function switchTab(step) {
+  const spaces = model.workspaces();
+  const i = spaces.findIndex((w) => w.id === canvas.tab);
+  if (spaces.length) {
+    tabs.select(spaces[(i + step + spaces.length) % spaces.length].id);
+  }
+}
+
+/** What the keys of Node-RED's default keymap do here. */
+function editorActions() {
+  const nudge = (dx, dy) => () => canvas.nudge(dx, dy);
+  const nearest = (dx, dy) => () => canvas.selectNearest(dx, dy);
+  return {
+    search: () => openSearch(model, registry, (id) => canvas.reveal(id)),
+    deploy: () => deploy(),
+    export: () => openExport(model.snapshot(), canvas.tab, [...canvas.selection]),
+    import: importFlows,
+    "toggle-sidebar": () => { $("sidebar").hidden = !$("sidebar").hidden; },
+    "clear-debug": () => debug.clear(),
+    "show-config-tab": () => showPanel("config-panel"),
+    "show-debug-tab": () => showPanel("debug-panel"),
+    "show-info-tab": () => showPanel("info-panel"),
+    delete: () => canvas.deleteSelection(),
+    edit: () => {
+      const [node] = canvas.selectedNodes();
+      if (node && canvas.selection.size === 1) {
+        openForm(node);
+      }
+    },
+    "go-to-selection": () => {
+      const [node] = canvas.selectedNodes();
+      if (node) {
+        canvas.reveal(node.id);
+      }
+    },
+    copy: () => clipboard.viaKey("copy"),
+    cut: () => clipboard.viaKey("cut"),
+    paste: () => clipboard.viaKey("paste"),
+    undo: () => model.undo(),
+    redo: () => model.redo(),
+    "select-all": () => canvas.selectAll(),
+    "select-none": () => canvas.selectNone(),
+    "move-up": nudge(0, -1),
+    "move-down": nudge(0, 1),
+    "move-left": nudge(-1, 0),
+    "move-right": nudge(1, 0),
+    "step-up": nudge(0, -20),
+    "step-down": nudge(0, 20),
+    "step-left": nudge(-20, 0),
+    "step-right": nudge(20, 0),
+    "nearest-up": nearest(0, -1),
+    "nearest-down": nearest(0, 1),
+    "nearest-left": nearest(-1, 0),
+    "nearest-right": nearest(1, 0),
+    "previous-tab": () => switchTab(-1),
+    "next-tab": () => switchTab(1),
+    "zoom-in": () => canvas.zoomIn(),
+    "zoom-out": () => canvas.zoomOut(),
+    "zoom-reset": () => canvas.zoomReset(),
+    "zoom-fit": () => canvas.zoomFit(),
+  };
+}
+
 async function start() {
   const settings = await authed(() => api.settings());
   if (settings.user) {
@@ -204,7 +291,18 @@ async function start() {
     open: openForm,
     button: onNodeButton,
     showTab: (id) => tabs.select(id),
+    selectionChanged: () => info && showInfo(),
+    quickAdd: async (x, y) => {
+      const type = await quickAdd(registry, x, y);
+      if (type) {
+        canvas.addNodeAt(type, x, y);
+      }
+      canvas.svg.focus();
+    },
   });
+  info = new InfoPanel($("info-panel"), model, registry);
+  zoom = new ZoomControls($("canvas-holder"), canvas);
+  clipboard = new Clipboard(model, canvas, { notify: (text, kind = "info") => notify(text, kind, { timeout: 1500 }) });
   tabs = new Tabs($("tabs"), model, { select: (id) => canvas.setTab(id) });
   new Palette($("palette-content"), $("palette-search"), registry, canvas,
     (type, x, y) => canvas.addNodeAt(type, x, y)).render();
@@ -227,8 +325,7 @@ async function start() {
   });
   const deployed = await authed(() => api.flows());
   rev = deployed.rev;
-  model.load(deployed.flows);
-  ensureTab();
+  model.load(withTab(deployed.flows));
   refresh();
   for (const n of model.nodes) {
     if (n.type === "debug" && n.active === false) {
@@ -238,20 +335,21 @@ async function start() {
 
   $("deploy-button").addEventListener("click", () => deploy());
   $("import-button").addEventListener("click", importFlows);
-  $("export-button").addEventListener("click", () => openExport(model.snapshot(), canvas.tab));
+  $("export-button").addEventListener("click", () => openExport(model.snapshot(), canvas.tab, [...canvas.selection]));
+  $("undo-button").addEventListener("click", () => model.undo());
+  $("redo-button").addEventListener("click", () => model.redo());
+  $("search-button").addEventListener("click", () => openSearch(model, registry, (id) => canvas.reveal(id)));
   for (const b of document.querySelectorAll(".sidebar-tabs button")) {
-    b.addEventListener("click", () => {
-      document.querySelectorAll(".sidebar-tabs button").forEach((x) => x.classList.toggle("active", x === b));
-      document.querySelectorAll(".sidebar-panel").forEach((p) => { p.hidden = p.id !== b.dataset.panel; });
-    });
+    b.addEventListener("click", () => showPanel(b.dataset.panel));
   }
+  bindKeys(editorActions());
   window.addEventListener("beforeunload", (e) => {
     if (model.dirty) {
       e.preventDefault();
     }
   });
   new Comms(() => api.token, onComms).connect();
-  window.redwire = { model, canvas, registry, ready: true }; // for scripted checks (tests, console)
+  window.redwire = { model, canvas, registry, clipboard, ready: true }; // for scripted checks (tests, console)
   document.body.dataset.ready = "true";
 }
 

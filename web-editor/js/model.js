@@ -6,12 +6,22 @@ export function newId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+const HISTORY_LIMIT = 100;
+
+/**
+ * Undo works on whole-workspace states: every change (add, delete, move, wire, form edit, import, tab operation)
+ * ends in changed(), which files the state before it. One mechanism covers every kind of edit.
+ */
 export class FlowModel {
   constructor() {
     this.nodes = [];
     this.byId = new Map();
     this.dirty = false;
     this.listeners = new Set();
+    this.undoStack = [];
+    this.redoStack = [];
+    this.current = "[]";
+    this.deployed = new Map(); // id -> JSON of the node as last loaded or deployed (the "changed" markers)
   }
 
   onChange(fn) {
@@ -19,7 +29,20 @@ export class FlowModel {
   }
 
   changed(structural = true) {
+    const state = JSON.stringify(this.nodes);
+    if (state !== this.current) {
+      this.undoStack.push(this.current);
+      if (this.undoStack.length > HISTORY_LIMIT) {
+        this.undoStack.shift();
+      }
+      this.redoStack = [];
+      this.current = state;
+    }
     this.dirty = true;
+    this.notify(structural);
+  }
+
+  notify(structural) {
     for (const fn of this.listeners) {
       fn(structural);
     }
@@ -27,12 +50,57 @@ export class FlowModel {
 
   /** Replaces everything (what is deployed); not a change. */
   load(nodes) {
+    this.setNodes(nodes);
+    this.current = JSON.stringify(nodes);
+    this.undoStack = [];
+    this.redoStack = [];
+    this.markDeployed();
+    this.notify(true);
+  }
+
+  setNodes(nodes) {
     this.nodes = nodes;
     this.byId = new Map(nodes.map((n) => [n.id, n]));
+  }
+
+  /** The workspace as it is now is what runs: no node counts as changed. */
+  markDeployed() {
+    this.deployed = new Map(this.nodes.map((n) => [n.id, JSON.stringify(n)]));
+    this.deployedState = JSON.stringify(this.nodes);
     this.dirty = false;
-    for (const fn of this.listeners) {
-      fn(true);
+  }
+
+  /** Changed since the last deploy (Node-RED's blue dot). */
+  isChanged(node) {
+    return this.deployed.get(node.id) !== JSON.stringify(node);
+  }
+
+  canUndo() {
+    return this.undoStack.length > 0;
+  }
+
+  canRedo() {
+    return this.redoStack.length > 0;
+  }
+
+  undo() {
+    return this.travel(this.undoStack, this.redoStack);
+  }
+
+  redo() {
+    return this.travel(this.redoStack, this.undoStack);
+  }
+
+  travel(from, to) {
+    if (from.length === 0) {
+      return false;
     }
+    to.push(this.current);
+    this.current = from.pop();
+    this.setNodes(JSON.parse(this.current));
+    this.dirty = this.current !== this.deployedState;
+    this.notify(true);
+    return true;
   }
 
   get(id) {
@@ -140,6 +208,40 @@ export class FlowModel {
         n.z = currentTab;
       }
     }
+    for (const n of nodes) {
+      this.nodes.push(n);
+      this.byId.set(n.id, n);
+    }
+    this.changed();
+    return nodes;
+  }
+
+  /**
+   * Pastes Node-RED JSON (a copy from this editor or from Node-RED's): every node gets a fresh id (references
+   * rewritten), config nodes and subflow definitions that already exist are reused, and nodes land on `tab`
+   * unless the paste brings its own tabs. Returns the pasted nodes.
+   */
+  pasteNodes(incoming, tab, place = () => {}) {
+    const reuse = (n) => this.byId.has(n.id) && (n.type === "subflow" || (n.x === undefined
+      && n.type !== "tab" && n.type !== "group" && n.type !== "junction"));
+    const kept = incoming.filter((n) => !reuse(n));
+    const renamed = new Map(incoming.map((n) => [n.id, reuse(n) ? n.id : newId()]));
+    const nodes = kept.map((n) => rewriteIds(n, renamed));
+    const spaces = new Set([...this.workspaces().map((w) => w.id),
+      ...nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id)]);
+    const pasted = new Set(nodes.map((n) => n.id));
+    for (const n of nodes) {
+      if (n.type !== "tab" && n.type !== "subflow" && n.x !== undefined && !spaces.has(n.z)) {
+        n.z = tab;
+      }
+      if (n.g !== undefined && !pasted.has(n.g)) {
+        delete n.g;
+      }
+      if (n.type === "group" && Array.isArray(n.nodes)) {
+        n.nodes = n.nodes.filter((m) => pasted.has(m));
+      }
+    }
+    place(nodes.filter((n) => n.z === tab));
     for (const n of nodes) {
       this.nodes.push(n);
       this.byId.set(n.id, n);

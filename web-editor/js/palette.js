@@ -27,10 +27,16 @@ export class Palette {
         const item = document.createElement("div");
         item.className = "palette-node" + (t.config ? " config" : "");
         item.dataset.type = t.type;
-        item.textContent = t.type;
+        const label = this.registry.paletteLabel(t.type);
+        item.dataset.search = [t.type, label, family].join(" ").toLowerCase();
+        const icon = document.createElement("img");
+        icon.className = "palette-icon";
+        icon.src = "editor/icons/" + (t.icon || "node") + ".svg";
+        icon.alt = "";
+        item.append(icon, label);
         item.style.background = t.color;
-        item.title = t.config ? `${t.type}: a config node, added from the form of the nodes that use it`
-          : `drag onto the canvas to add a ${t.type} node`;
+        item.title = t.config ? `${label}: a config node, added from the form of the nodes that use it`
+          : `${label} (${t.type}): drag onto the canvas to add one`;
         if (!t.config) {
           item.addEventListener("mousedown", (e) => this.start(e, t.type, item));
         }
@@ -40,9 +46,16 @@ export class Palette {
     }
   }
 
+  /** Matches the palette label, the type id and the category; categories left empty are hidden. */
   filter(text) {
-    for (const item of this.container.querySelectorAll(".palette-node")) {
-      item.hidden = text !== "" && !item.dataset.type.toLowerCase().includes(text);
+    for (const section of this.container.querySelectorAll(".palette-family")) {
+      let shown = 0;
+      for (const item of section.querySelectorAll(".palette-node")) {
+        item.hidden = text !== "" && !item.dataset.search.includes(text);
+        shown += item.hidden ? 0 : 1;
+      }
+      section.hidden = shown === 0;
+      section.classList.toggle("filtered", text !== "");
     }
   }
 

@@ -6,6 +6,7 @@ const STRUCTURE = new Set(["tab", "subflow", "group"]);
 export class Registry {
   constructor(types) {
     this.types = new Map(types.map((t) => [t.type, t]));
+    this.cache = new Map();
   }
 
   get(type) {
@@ -88,15 +89,82 @@ export class Registry {
     return Array.isArray(node.wires) ? node.wires.length : 0;
   }
 
+  /**
+   * The node's label as Node-RED shows it: the type declaration's label expression (JavaScript evaluated with
+   * `this` = the node's config, as Node-RED's label functions are), else the name, else the type.
+   */
   label(node, model) {
-    if (node.name) {
-      return String(node.name);
-    }
     if (node.type.startsWith("subflow:")) {
       const def = model.get(node.type.substring(8));
-      return (def && def.name) || "subflow";
+      return node.name ? String(node.name) : (def && def.name) || "subflow";
     }
-    return node.type;
+    const fn = this.compiled(node.type, "label");
+    if (fn) {
+      try {
+        const v = fn.call(node);
+        if (v !== undefined && v !== null && v !== "") {
+          return String(v);
+        }
+      } catch (err) {
+        console.warn(`label of ${node.type} ${node.id}:`, err);
+      }
+    }
+    return node.name ? String(node.name) : this.paletteLabel(node.type);
+  }
+
+  /** A declared JavaScript expression compiled once per type (declarations are code the runtime ships). */
+  compiled(type, key) {
+    const cacheKey = type + "\u0000" + key;
+    if (!this.cache.has(cacheKey)) {
+      const t = this.types.get(type);
+      const expr = t && t[key];
+      let fn = null;
+      if (typeof expr === "string" && expr.trim() !== "") {
+        try {
+          fn = new Function(`return (${expr});`);
+        } catch (err) {
+          console.warn(`${key} expression of ${type} does not compile:`, err);
+        }
+      }
+      this.cache.set(cacheKey, fn);
+    }
+    return this.cache.get(cacheKey);
+  }
+
+  paletteLabel(type) {
+    const t = this.types.get(type);
+    return (t && t.paletteLabel) || type;
+  }
+
+  icon(node, model) {
+    if (typeof node.icon === "string" && /^[a-z0-9-]+$/.test(node.icon)) {
+      return node.icon;
+    }
+    if (node.type.startsWith("subflow:")) {
+      return "subflow";
+    }
+    const t = this.types.get(node.type);
+    return (t && t.icon) || "node";
+  }
+
+  /** Icons on the right for nodes that only receive (Node-RED's align: "right"). */
+  alignRight(node) {
+    const t = this.types.get(node.type);
+    return !!t && (t.align === "right" || (t.inputs > 0 && t.outputs === 0));
+  }
+
+  /** A port's label: the node's own inputLabels/outputLabels, else the declaration's. */
+  portLabel(node, direction, index) {
+    const own = direction === "input" ? node.inputLabels : node.outputLabels;
+    if (Array.isArray(own) && own[index]) {
+      return String(own[index]);
+    }
+    const t = this.types.get(node.type);
+    const declared = t && (direction === "input" ? t.inputLabels : t.outputLabels);
+    if (Array.isArray(declared)) {
+      return declared[index] || declared[declared.length - 1] || null;
+    }
+    return null;
   }
 
   /** A new node of this type with the declared defaults (typed inputs get their default type). */

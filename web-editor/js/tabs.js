@@ -10,13 +10,20 @@ export class Tabs {
     this.model = model;
     this.hooks = hooks;
     this.active = null;
+    this.order = [];
   }
 
   render() {
     const spaces = this.model.workspaces();
     if (!spaces.some((w) => w.id === this.active)) {
-      this.active = spaces.length ? spaces[0].id : null;
+      // the active tab went away: its left neighbour takes over (the right one for the first tab), as in Node-RED
+      const was = this.order.indexOf(this.active);
+      const survivors = this.order.filter((id) => spaces.some((w) => w.id === id));
+      const left = was > 0 ? this.order.slice(0, was).reverse().find((id) => survivors.includes(id)) : undefined;
+      const right = this.order.slice(was + 1).find((id) => survivors.includes(id));
+      this.active = left || right || (spaces.length ? spaces[0].id : null);
     }
+    this.order = spaces.map((w) => w.id);
     this.container.replaceChildren(...spaces.map((w) => {
       const subflow = w.type === "subflow";
       const tab = h("div", { class: "tab" + (w.id === this.active ? " active" : "") + (subflow ? " subflow" : "")

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.credentials.CredentialStore;
 import io.redwire.runtime.Engine;
 import io.vertx.ext.web.Router;
 
@@ -13,12 +14,13 @@ public final class Admin {
     private final AdminApi api;
 
     /**
-     * @param store where deploys are saved (null: in memory only)
+     * @param store       where deploys are saved (null: in memory only)
+     * @param credentials where node credentials are kept
      * @throws IllegalArgumentException when the settings' adminAuth is malformed
      */
-    public Admin(Engine engine, FlowFile store) {
+    public Admin(Engine engine, FlowFile store, CredentialStore credentials) {
         AdminAuth auth = AdminAuth.from(engine.settings());
-        this.flows = new FlowService(engine, store);
+        this.flows = new FlowService(engine, store, credentials);
         this.comms = new CommsHub(engine, auth);
         this.flows.addListener(comms);
         this.api = new AdminApi(engine, flows, auth);

@@ -7,6 +7,7 @@ import io.redwire.runtime.InjectTarget;
 import io.redwire.runtime.Json;
 import io.redwire.runtime.Node;
 import io.redwire.runtime.NodeType;
+import io.redwire.runtime.Version;
 import io.redwire.nodes.core.DebugNode;
 import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
@@ -51,6 +52,9 @@ public final class AdminApi {
         router.post("/debug/:state").handler(body).handler(auth.require("debug.write")).handler(this::debugMany);
         router.post("/debug/:id/:state").handler(body).handler(auth.require("debug.write"))
                 .handler(this::debugOne);
+        router.get("/credentials/:type/:id").handler(auth.require("credentials.read"))
+                .handler(ctx -> Replies.json(ctx, 200, flows.credentials().describe(ctx.pathParam("type"),
+                        ctx.pathParam("id"))));
         router.get("/nodes").handler(auth.require("nodes.read")).handler(this::nodes);
         router.get("/settings").handler(auth.require("settings.read")).handler(this::settings);
     }
@@ -231,16 +235,17 @@ public final class AdminApi {
     private void settings(RoutingContext ctx) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("httpNodeRoot", "/");
-        s.put("version", "5.0.7");
+        s.put("version", Version.redwire());
+        s.put("nodeRedVersion", Version.NODE_RED); // the release whose flows, API and behaviour Redwire follows
         if (auth.enabled()) {
             AdminAuth.Principal p = ctx.get(AdminAuth.PRINCIPAL);
             s.put("user", p.describe());
         }
         Map<String, Object> context = new LinkedHashMap<>();
-        context.put("default", "memory");
-        context.put("stores", List.of("memory"));
+        context.put("default", engine.contextStores().defaultName());
+        context.put("stores", engine.contextStores().names());
         s.put("context", context);
-        s.put("flowEncryptionType", "disabled");
+        s.put("flowEncryptionType", "user");
         Map<String, Object> runtimeState = new LinkedHashMap<>();
         runtimeState.put("enabled", Boolean.TRUE.equals(engine.settings().map("runtimeState").get("enabled")));
         runtimeState.put("ui", false);
@@ -267,7 +272,8 @@ public final class AdminApi {
             ctx.request().formAttributes().forEach(e -> params.put(e.getKey(), e.getValue()));
         }
         engine.vertx().executeBlocking(() -> auth.grant(params.get("client_id"), params.get("grant_type"),
-                        params.get("scope"), params.get("username"), params.get("password")), false)
+                        params.get("scope"), params.get("username"), params.get("password"),
+                        ctx.request().remoteAddress().hostAddress()), false)
                 .onComplete(r -> {
                     if (r.succeeded()) {
                         Replies.json(ctx, 200, r.result());

@@ -68,6 +68,7 @@ public final class AdminAuth {
     private static final Principal OPEN = new Principal(null, "*", true);
     private static final int MAX_FAILURES = 5;
     private static final long FAILURE_WINDOW_MS = 10 * 60 * 1000L;
+    private static final int MAX_TRACKED_ADDRESSES = 10_000;
 
     private final boolean enabled;
     private final Map<String, User> users = new LinkedHashMap<>();
@@ -191,7 +192,7 @@ public final class AdminAuth {
      * @return {access_token, expires_in, token_type}
      */
     public Map<String, Object> grant(String clientId, String grantType, String scope, String username,
-                                     String password) {
+                                     String password, String clientAddress) {
         if (!"node-red-editor".equals(clientId) && !"node-red-admin".equals(clientId)) {
             throw new GrantRefused(401, "invalid_client", "Unknown client_id");
         }
@@ -201,7 +202,7 @@ public final class AdminAuth {
         if (username == null || password == null) {
             throw new GrantRefused(400, "invalid_request", "username and password are required");
         }
-        if (tooManyFailures(username)) {
+        if (tooManyFailures(clientAddress)) {
             throw new GrantRefused(403, "invalid_grant", "Too many login attempts. Wait 10 minutes and try again");
         }
         User u = users.get(username);
@@ -210,11 +211,11 @@ public final class AdminAuth {
                 ? List.of(scope.trim().split("\\s+")) : scope;
         if (!ok || (asked != null && !Permissions.covers(u.permissions, asked))) {
             if (!ok) {
-                recordFailure(username);
+                recordFailure(clientAddress);
             }
             throw new GrantRefused(403, "invalid_grant", "Invalid resource owner credentials");
         }
-        failures.remove(username);
+        failures.remove(clientAddress);
         byte[] raw = new byte[128];
         random.nextBytes(raw);
         String token = Base64.getEncoder().encodeToString(raw);
@@ -250,8 +251,12 @@ public final class AdminAuth {
         }
     }
 
-    private boolean tooManyFailures(String username) {
-        Deque<Long> times = failures.get(username);
+    /**
+     * Failed logins are counted per client address, not per user name as Node-RED does: otherwise anyone who can
+     * reach the port locks the admin out by guessing wrong five times.
+     */
+    private boolean tooManyFailures(String clientAddress) {
+        Deque<Long> times = failures.get(clientAddress);
         if (times == null) {
             return false;
         }
@@ -264,10 +269,21 @@ public final class AdminAuth {
         }
     }
 
-    private void recordFailure(String username) {
-        Deque<Long> times = failures.computeIfAbsent(username, k -> new ArrayDeque<>());
+    private void recordFailure(String clientAddress) {
+        if (failures.size() >= MAX_TRACKED_ADDRESSES) {
+            long cutoff = System.currentTimeMillis() - FAILURE_WINDOW_MS;
+            failures.values().removeIf(t -> {
+                synchronized (t) {
+                    return t.isEmpty() || t.peekLast() < cutoff;
+                }
+            });
+        }
+        Deque<Long> times = failures.computeIfAbsent(clientAddress, k -> new ArrayDeque<>());
         synchronized (times) {
             times.addLast(System.currentTimeMillis());
+            while (times.size() > MAX_FAILURES) {
+                times.pollFirst(); // only the last few count
+            }
         }
     }
 

@@ -11,7 +11,8 @@ import java.nio.file.Path;
 /**
  * Serves the web editor: index.html at {@code /} and its modules and styles under {@code /editor/}. The files come
  * from a {@code web-editor} directory on disk (the working directory, or next to / above the jar), else from the
- * copy packaged in the jar, so {@code java -jar redwire.jar} works from anywhere. Only these two paths are claimed;
+ * copy packaged in the jar, so {@code java -jar redwire.jar} works from anywhere. Only these paths (and
+ * {@code /favicon.ico}) are claimed;
  * every other GET still reaches the http-in routes.
  */
 final class EditorFiles {
@@ -29,6 +30,8 @@ final class EditorFiles {
                 .setIndexPage("index.html");
         router.get("/").handler(files);
         router.get("/editor/*").handler(files);
+        // browsers ask for it at the root whatever the page says
+        router.get("/favicon.ico").handler(ctx -> ctx.reroute("/editor/icons/favicon.ico"));
     }
 
     /** The editor directory on disk, or null when only the packaged copy exists. */

@@ -4,35 +4,30 @@ import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.FlowException;
 import io.redwire.runtime.Json;
 import io.redwire.runtime.Log;
+import io.redwire.storage.AtomicFile;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The flows file deploys are saved to, with a {@code <name>.backup} of the previous version. A save never leaves a
- * partly written file behind: the new content goes to a temp file in the same directory, is fsynced, and is then
- * renamed over the old one (atomic on POSIX file systems), so a crash at any moment leaves the old or the new file.
- * Blocking: call it from a worker thread, never from the flow loop.
+ * The flows file deploys are saved to, with a {@code <name>.backup} of the previous version, written as an
+ * {@link AtomicFile} so a crash never leaves a partly written file. Blocking: call it from a worker thread, never
+ * from the flow loop.
  */
 public final class FlowFile {
     private final Path file;
     private final Path backup;
-    private final Path temp;
+    private final AtomicFile atomic;
 
     public FlowFile(Path file) {
-        this.file = file.toAbsolutePath().normalize();
-        String name = this.file.getFileName().toString();
-        this.backup = this.file.resolveSibling(name + ".backup");
-        this.temp = this.file.resolveSibling("." + name + ".tmp");
+        this.atomic = AtomicFile.withBackup(file);
+        this.file = atomic.path();
+        this.backup = atomic.backupPath();
     }
 
     /** {@code flows.json} in a user directory. */
@@ -73,51 +68,22 @@ public final class FlowFile {
         }
     }
 
+    /** As {@link #load}, but a missing file is created empty first (Node-RED: "Creating new flow file"). */
+    public List<Map<String, Object>> loadOrCreate(Log log) {
+        if (!Files.exists(file)) {
+            log.info("Creating new flow file: " + file);
+            try {
+                save(List.of());
+            } catch (IOException e) {
+                throw new FlowException("cannot create flows file " + file + ": " + e.getMessage()
+                        + " — check that its directory is writable or give another file", e);
+            }
+        }
+        return load(log);
+    }
+
     /** Writes the flows (pretty-printed like Node-RED's flowFilePretty) and keeps the previous file as backup. */
     public void save(List<Map<String, Object>> flows) throws IOException {
-        byte[] bytes = Json.pretty(flows).getBytes(StandardCharsets.UTF_8);
-        Path dir = file.getParent();
-        Files.createDirectories(dir);
-        try {
-            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer buf = ByteBuffer.wrap(bytes);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
-                ch.force(true);
-            }
-            if (Files.exists(file)) {
-                keepBackup();
-            }
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            syncDirectory(dir);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
-    }
-
-    /** The current file becomes the backup, itself replaced atomically so it is never half written either. */
-    private void keepBackup() throws IOException {
-        Path staging = file.resolveSibling("." + backup.getFileName() + ".tmp");
-        Files.deleteIfExists(staging);
-        try {
-            Files.createLink(staging, file); // same content, no copy: the rename below never touches this inode
-        } catch (IOException | UnsupportedOperationException noLinks) {
-            Files.copy(file, staging);
-            try (FileChannel ch = FileChannel.open(staging, StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-        }
-        Files.move(staging, backup, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    /** Makes the renames durable; not every platform can open a directory, which only weakens durability. */
-    private static void syncDirectory(Path dir) {
-        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
-            ch.force(true);
-        } catch (IOException | UnsupportedOperationException ignored) {
-            // best effort (e.g. Windows)
-        }
+        atomic.write(Json.pretty(flows).getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.credentials.CredentialStore;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.Json;
@@ -33,15 +34,24 @@ public final class FlowService {
 
     private final Engine engine;
     private final FlowFile store;
+    private final CredentialStore credentials;
     private final List<DeployListener> listeners = new CopyOnWriteArrayList<>();
     private volatile String flowsJson = "[]";
     private volatile String revision = revisionOf("[]");
     private Future<?> tail = Future.succeededFuture(); // the last queued deploy; touched on the flow loop only
 
-    /** @param store where deploys are saved; null keeps them in memory only */
-    public FlowService(Engine engine, FlowFile store) {
+    /**
+     * @param store       where deploys are saved; null keeps them in memory only
+     * @param credentials where the nodes' credentials are kept, apart from the flows
+     */
+    public FlowService(Engine engine, FlowFile store, CredentialStore credentials) {
         this.engine = engine;
         this.store = store;
+        this.credentials = credentials;
+    }
+
+    public CredentialStore credentials() {
+        return credentials;
     }
 
     public void addListener(DeployListener l) {
@@ -84,6 +94,13 @@ public final class FlowService {
         return result.future();
     }
 
+    /** Safe mode (--safe): the flows are stored and served to the editor, but nothing starts until a deploy. */
+    public void loadStopped(List<Map<String, Object>> flows) {
+        flowsJson = Json.stringify(flows);
+        revision = revisionOf(flowsJson);
+        engine.enterSafeMode();
+    }
+
     /** Node-RED's "reload" deployment: the stored flows are read again and restarted. */
     public Future<String> reload() {
         if (store == null) {
@@ -97,15 +114,19 @@ public final class FlowService {
         if (expectedRev != null && !expectedRev.equals(revision)) {
             return Future.failedFuture(new AdminException(409, "version_mismatch", "Error"));
         }
+        // credentials leave the flow here: the stored and served flows never hold them
+        CredentialStore.Prepared prepared = credentials.prepare(flows);
         String json;
         try {
-            json = Json.stringify(flows);
+            json = Json.stringify(prepared.flows());
         } catch (IllegalArgumentException e) {
             return Future.failedFuture(new AdminException(400, "invalid_request", e.getMessage()));
         }
+        String previousJson = flowsJson;
         List<Node> before = List.copyOf(engine.runningNodes());
         listeners.forEach(DeployListener::deployStarting);
-        return engine.deploy(flows).transform(started -> {
+        return engine.deploy(CredentialStore.withCredentials(prepared.flows(), prepared.credentials()))
+                .transform(started -> {
             boolean restarted = replacedAny(before);
             listeners.forEach(l -> l.deployFinished(restarted));
             if (started.failed()) {
@@ -114,25 +135,47 @@ public final class FlowService {
                 return Future.failedFuture(new AdminException(400, "deploy_failed", message,
                         Arrays.asList(message.split("\n"))).causedBy(started.cause()));
             }
-            flowsJson = json;
-            revision = revisionOf(json);
-            String rev = revision;
             Future<Void> saved = save && store != null
                     ? engine.vertx().executeBlocking(() -> {
                         store.save(FlowFileReader.parse(json, "deployed flows"));
+                        credentials.saveIfChanged(prepared);
                         return null;
                     })
                     : Future.succeededFuture();
             return saved.transform(s -> {
-                publishState();
-                engine.comms().publish("notification/runtime-deploy", Map.of("revision", rev));
                 if (s.failed()) {
-                    engine.log().error("could not save the flows to " + store.path() + ": " + s.cause().getMessage());
-                    return Future.failedFuture(new AdminException(500, "storage_error",
-                            "the flows are running but could not be saved: " + s.cause().getMessage()));
+                    return rollBack(previousJson, s.cause());
                 }
-                return Future.succeededFuture(rev);
+                credentials.commit(prepared);
+                return Future.succeededFuture(accepted(json));
             });
+        });
+    }
+
+    /** The deploy runs and is stored: it becomes the served flows and revision. */
+    private String accepted(String json) {
+        flowsJson = json;
+        revision = revisionOf(json);
+        publishState();
+        engine.comms().publish("notification/runtime-deploy", Map.of("revision", revision));
+        return revision;
+    }
+
+    /**
+     * Never run what was not saved (a restart would silently go back): the flows that are stored are started
+     * again, and the deploy is answered 500.
+     */
+    private Future<String> rollBack(String previousJson, Throwable saveFailure) {
+        engine.log().error("could not save the flows to " + store.path() + ": " + saveFailure.getMessage()
+                + "; the previous flows are running again");
+        List<Map<String, Object>> previous = CredentialStore.withCredentials(
+                FlowFileReader.parse(previousJson, "deployed flows"), credentials.current());
+        return engine.deploy(previous).transform(restarted -> {
+            publishState();
+            String kept = restarted.succeeded() ? "the previous flows are running again"
+                    : "the previous flows could not be restarted either: " + restarted.cause().getMessage();
+            return Future.failedFuture(new AdminException(500, "storage_error",
+                    "the flows could not be saved (" + saveFailure.getMessage() + "); " + kept));
         });
     }
 

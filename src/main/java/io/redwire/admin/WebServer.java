@@ -45,7 +45,9 @@ public final class WebServer {
                 // each GET) hung or hit framing errors on large answers such as GET /flows and GET /nodes
                 .createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true)
                         .setHttp2ClearTextEnabled(false)
-                        .setCompressionSupported(false))
+                        .setCompressionSupported(false)
+                        .setMaxWebSocketFrameSize(webSocketMaxPayload())
+                        .setMaxWebSocketMessageSize(webSocketMaxPayload()))
                 .requestHandler(router)
                 .listen()
                 .onSuccess(s -> {
@@ -54,6 +56,12 @@ public final class WebServer {
                 })
                 .onFailure(bound::fail));
         return bound.future();
+    }
+
+    /** websocket-listener nodes share this server: ws's (Node-RED's) 100 MiB unless webSocketNodeMaxPayload says. */
+    private int webSocketMaxPayload() {
+        return (int) engine.settings().number("webSocketNodeMaxPayload",
+                io.redwire.nodes.websocket.NetLimits.MAX_PAYLOAD);
     }
 
     /** Express's 404 page. */

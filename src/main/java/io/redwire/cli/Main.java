@@ -1,66 +1,80 @@
 package io.redwire.cli;
 
-import io.redwire.admin.FlowFile;
-import io.redwire.flow.FlowFileReader;
+import io.redwire.logging.Logging;
 import io.redwire.runtime.FlowException;
 import io.redwire.runtime.InjectTarget;
 import io.redwire.runtime.Node;
-import io.redwire.runtime.Settings;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
 
 import java.io.BufferedOutputStream;
-import java.io.FileOutputStream;
 import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.PrintStream;
+import java.net.BindException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * `redwire run [flows.json] [options]`: runs flows headless (debug output goes to stdout) with the admin API and
- * editor; `redwire hash-pw`: a bcrypt hash for the settings' adminAuth.
+ * `redwire [run] [flows.json] [options]`: runs flows headless (debug output goes to stdout, logs to stderr) with
+ * the admin API and editor; `redwire hash-pw`: a bcrypt hash for the settings' adminAuth.
  */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
+        Logging.bridgeJul();
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line; returns the exit code (or never returns while flows run). */
+    static int execute(String[] args) {
         if (args.length > 0 && args[0].equals("hash-pw")) {
-            System.exit(HashPassword.run(System.in, System.out, System.err));
+            return HashPassword.run(System.in, System.out, System.err);
         }
-        if (args.length == 0 || !args[0].equals("run")) {
-            System.err.print(Options.USAGE);
-            System.exit(args.length == 0 ? 2 : args[0].equals("--help") ? 0 : 2);
-        }
-        Options o;
+        String[] rest = args.length > 0 && args[0].equals("run") ? Arrays.copyOfRange(args, 1, args.length) : args;
+        Options o = new Options();
+        CommandLine cl = new CommandLine(o).setCaseInsensitiveEnumValuesAllowed(true);
         try {
-            o = Options.parse(Arrays.asList(args).subList(1, args.length));
-        } catch (IllegalArgumentException e) {
-            System.err.println("redwire: " + e.getMessage());
-            System.err.print(Options.USAGE);
-            System.exit(2);
-            return;
+            cl.parseArgs(rest);
+        } catch (ParameterException e) {
+            System.err.println("redwire: " + e.getMessage() + " (see redwire --help)");
+            return 2;
         }
-        System.exit(run(o));
+        if (cl.isUsageHelpRequested()) {
+            cl.usage(System.out);
+            return 0;
+        }
+        if (cl.isVersionHelpRequested()) {
+            cl.printVersionHelp(System.out);
+            return 0;
+        }
+        return run(o);
     }
 
     static int run(Options o) {
-        List<Map<String, Object>> flows;
-        Settings settings;
-        // a given flows file is also where editor deploys are saved, as Node-RED does with its flows file
-        FlowFile store = o.flows() != null ? new FlowFile(o.flows()) : FlowFile.inUserDir(o.userDir());
+        Launch launch;
         Server server;
+        List<String> logProblems;
         try {
-            settings = o.settings() == null ? Settings.defaults() : Settings.load(o.settings());
-            server = new Server(settings, o.protosDir(), store, o.adminPort() >= 0);
+            launch = Launch.resolve(o);
+            logProblems = Logging.configure(launch.settings());
+            server = new Server(launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0, launch.userDir());
         } catch (java.io.IOException | IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage());
             return 1;
         }
+        launch.settings().problems().forEach(server.engine().log()::warn);
+        logProblems.forEach(server.engine().log()::warn);
+        List<Map<String, Object>> flows;
         try {
-            flows = o.flows() != null ? FlowFileReader.read(o.flows()) : store.load(server.engine().log());
+            flows = launch.store().loadOrCreate(server.engine().log());
         } catch (FlowException e) {
             System.err.println("redwire: " + e.getMessage());
             server.close();
@@ -72,42 +86,44 @@ public final class Main {
         AtomicInteger fired = new AtomicInteger();
         Runnable afterDebug = () -> {
             int n = debugCount.incrementAndGet();
-            if (o.exitAfterDebug() >= 0 && n >= o.exitAfterDebug()) {
+            if (o.exitAfterDebug >= 0 && n >= o.exitAfterDebug) {
                 out.flush();
                 Runtime.getRuntime().halt(0);
             }
-            if (o.inject() != null && fired.get() < o.times()) {
-                fire(server, o.inject(), fired);
+            if (o.inject != null && fired.get() < o.times) {
+                fire(server, o.inject, fired);
             }
         };
         server.engine().comms().subscribe(new DebugPrinter(out, o.debugJson(), afterDebug));
+        String host = launch.host();
         try {
-            int port = server.listen(o.host(), o.port()).toCompletionStage().toCompletableFuture()
-                    .get(30, TimeUnit.SECONDS);
-            server.engine().log().info("Server now running at http://" + o.host() + ":" + port + "/");
-            if (o.adminPort() >= 0) {
-                int adminPort = server.listenAdmin(o.host(), o.adminPort()).toCompletionStage()
-                        .toCompletableFuture().get(30, TimeUnit.SECONDS);
-                server.engine().log().info("Editor and admin API at http://" + o.host() + ":" + adminPort + "/");
+            int port = await(server.listen(host, launch.port()), "port " + launch.port(), host);
+            server.engine().log().info("Server now running at http://" + host + ":" + port + "/");
+            if (o.adminPort >= 0) {
+                int adminPort = await(server.listenAdmin(host, o.adminPort), "admin port " + o.adminPort, host);
+                server.engine().log().info("Editor and admin API at http://" + host + ":" + adminPort + "/");
             }
-            server.engine().log().info(o.flows() != null ? "Flows file: " + store.path()
-                    : "Flows file: " + store.path() + (flows.isEmpty() ? " (none yet, starting empty)" : ""));
-            server.deploy(flows).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-            server.engine().log().info("Started flows");
+            server.engine().log().info("Flows file     : " + launch.store().path());
+            if (Boolean.TRUE.equals(launch.settings().get("safeMode"))) {
+                server.loadWithoutStarting(flows);
+                server.engine().log().warn("Flows stopped due to safe mode (--safe): deploy to start them");
+            } else {
+                server.deploy(flows).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+                server.engine().log().info("Started flows");
+            }
         } catch (Exception e) {
-            Throwable cause = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null
-                    ? e.getCause() : e;
+            Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
             System.err.println("redwire: " + cause.getMessage());
             server.close();
             return 1;
         }
-        if (o.inject() != null) {
-            if (!(server.engine().node(o.inject()) instanceof InjectTarget)) {
-                System.err.println("redwire: --inject " + o.inject() + ": no running inject node with that id");
+        if (o.inject != null) {
+            if (!(server.engine().node(o.inject) instanceof InjectTarget)) {
+                System.err.println("redwire: --inject " + o.inject + ": no running inject node with that id");
                 server.close();
                 return 1;
             }
-            fire(server, o.inject(), fired);
+            fire(server, o.inject, fired);
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             out.flush();
@@ -123,6 +139,20 @@ public final class Main {
             Thread.currentThread().interrupt();
         }
         return 0;
+    }
+
+    /** Waits for a listen; a taken port is named with what to do about it. */
+    private static int await(io.vertx.core.Future<Integer> listening, String what, String host) throws Exception {
+        try {
+            return listening.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof BindException b) {
+                throw new IllegalStateException("cannot listen on " + host + ", " + what + ": " + b.getMessage()
+                        + " — stop the process using it or choose another port (-p/--port, --admin-port, or "
+                        + "uiPort in the settings)", b);
+            }
+            throw e;
+        }
     }
 
     private static void fire(Server server, String id, AtomicInteger fired) {

@@ -4,8 +4,10 @@ import io.redwire.nodes.core.CoreNodes;
 import io.redwire.nodes.exec.ExecNodes;
 import io.redwire.nodes.grpc.GrpcNodes;
 import io.redwire.nodes.http.HttpNodes;
+import io.redwire.nodes.mqtt.MqttNodes;
 import io.redwire.nodes.parsers.ParserNodes;
 import io.redwire.nodes.storage.StorageNodes;
+import io.redwire.nodes.websocket.WebSocketNodes;
 import io.redwire.nodes.thrift.ThriftNodes;
 import io.redwire.runtime.NodeRegistry;
 import io.redwire.runtime.SubflowPorts;
@@ -24,6 +26,8 @@ public final class NodeCatalog {
                 .register(StorageNodes.types())
                 .register(ExecNodes.types())
                 .register(GrpcNodes.types())
-                .register(ThriftNodes.types());
+                .register(ThriftNodes.types())
+                .register(MqttNodes.types())
+                .register(WebSocketNodes.types());
     }
 }

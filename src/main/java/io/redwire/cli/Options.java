@@ -1,83 +1,105 @@
 package io.redwire.cli;
 
+import io.redwire.runtime.Version;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Command-line options of `redwire run`. */
-record Options(Path flows, int port, String host, Path settings, String inject, int times, int exitAfterDebug,
-               boolean debugJson, Path userDir, Path protosDir, int adminPort) {
+/**
+ * Command-line options of `redwire [run]`: Node-RED's own flags (-p, -u, -s, -D, --safe, -v, --help, --version,
+ * a flows file) plus Redwire's headless ones. Fields left null fall back to the settings file, then to defaults
+ * ({@link Launch} resolves them).
+ */
+@Command(name = "redwire", sortOptions = false, usageHelpWidth = 118, versionProvider = Options.VersionInfo.class,
+        customSynopsis = {
+            "redwire [run] [<flows.json>] [options]",
+            "redwire hash-pw        (reads a password on stdin, prints its bcrypt hash for adminAuth)"},
+        footerHeading = "%n",
+        footer = {"Exit codes: 0 normal (or after --exit-after-debug), 1 when the settings or flows cannot load or "
+                + "start, 2 on bad arguments."})
+final class Options {
+    enum DebugFormat { json, text }
 
-    static final String USAGE = """
-            usage: redwire run [<flows.json>] [options]
-                   redwire hash-pw       (reads a password on stdin, prints its bcrypt hash for adminAuth)
-              <flows.json>           flows to run; deploys from the editor are saved back to it. Without it the
-                                     flows are loaded from and saved to <user-dir>/flows.json (empty at first)
-              --port N               HTTP port for admin API and http-in routes (default 1880)
-              --admin-port N         serve the admin API and editor on this port instead (same host)
-              --host H               address to bind (default 127.0.0.1)
-              --settings FILE        settings JSON (functionGlobalContext, functionTimeout, adminAuth, ...)
-              --inject ID            fire this inject node once the flows have started
-              --times N              fire it N times, each after the previous run's debug output (default 1)
-              --exit-after-debug N   exit 0 after N debug messages
-              --debug json|text      debug output format on stdout (default text)
-              --user-dir DIR         where deployed flows are stored without a flows file (default ~/.redwire)
-              --protos DIR           directory of .proto and .thrift files (default ./protos)
-            """;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "<flows.json>",
+            description = "flows to run; deploys are saved back to it (created empty when missing). Default: "
+                    + "the settings' flowFile, else <userDir>/flows.json")
+    Path flows;
 
-    static Options parse(List<String> args) {
-        List<String> rest = new ArrayList<>(args);
-        Path flows = null;
-        int port = 1880;
-        String host = "127.0.0.1";
-        Path settings = null;
-        String inject = null;
-        int times = 1;
-        int exitAfter = -1;
-        boolean json = false;
-        Path userDir = Path.of(System.getProperty("user.home"), ".redwire");
-        Path protos = Path.of("protos");
-        int adminPort = -1;
-        for (int i = 0; i < rest.size(); i++) {
-            String a = rest.get(i);
-            if (!a.startsWith("--")) {
-                if (flows != null) {
-                    throw new IllegalArgumentException("unexpected argument: " + a);
-                }
-                flows = Path.of(a);
-                continue;
-            }
-            if (i + 1 >= rest.size()) {
-                throw new IllegalArgumentException(a + " needs a value");
-            }
-            String v = rest.get(++i);
-            switch (a) {
-                case "--port" -> port = integer(a, v);
-                case "--host" -> host = v;
-                case "--settings" -> settings = Path.of(v);
-                case "--inject" -> inject = v;
-                case "--times" -> times = integer(a, v);
-                case "--exit-after-debug" -> exitAfter = integer(a, v);
-                case "--debug" -> {
-                    if (!v.equals("json") && !v.equals("text")) {
-                        throw new IllegalArgumentException("--debug takes json or text, not " + v);
-                    }
-                    json = v.equals("json");
-                }
-                case "--user-dir" -> userDir = Path.of(v);
-                case "--protos" -> protos = Path.of(v);
-                case "--admin-port" -> adminPort = integer(a, v);
-                default -> throw new IllegalArgumentException("unknown option " + a);
-            }
-        }
-        return new Options(flows, port, host, settings, inject, times, exitAfter, json, userDir, protos, adminPort);
+    @Option(names = {"-p", "--port"}, paramLabel = "PORT",
+            description = "HTTP port for admin API, editor and http-in routes (default: settings' uiPort, else 1880)")
+    Integer port;
+
+    @Option(names = "--admin-port", paramLabel = "PORT",
+            description = "serve the admin API and editor on this port instead")
+    int adminPort = -1;
+
+    @Option(names = "--host", paramLabel = "HOST",
+            description = "address to bind (default: settings' uiHost, else 127.0.0.1)")
+    String host;
+
+    @Option(names = {"-s", "--settings"}, paramLabel = "FILE",
+            description = "settings.js (as Node-RED's) or a settings JSON file (default: <userDir>/settings.js when "
+                    + "it exists)")
+    Path settings;
+
+    @Option(names = {"-u", "--userDir", "--user-dir"}, paramLabel = "DIR",
+            description = "user directory: flows, credentials, context, generated secret (default ~/.redwire)")
+    Path userDir;
+
+    @Option(names = {"-D", "--define"}, paramLabel = "KEY=VALUE",
+            description = "set a settings value (JSON or text; dotted keys reach into objects), e.g. "
+                    + "-D logging.console.level=debug")
+    List<String> defines = new ArrayList<>();
+
+    @Option(names = "--safe", description = "load the flows without starting them")
+    boolean safe;
+
+    @Option(names = {"-v", "--verbose"}, description = "enable verbose output (debug log level)")
+    boolean verbose;
+
+    @Option(names = "--inject", paramLabel = "ID", description = "fire this inject node once the flows have started")
+    String inject;
+
+    @Option(names = "--times", paramLabel = "N",
+            description = "fire it N times, each after the previous run's debug output (default 1)")
+    int times = 1;
+
+    @Option(names = "--exit-after-debug", paramLabel = "N", description = "exit 0 after N debug messages")
+    int exitAfterDebug = -1;
+
+    @Option(names = "--debug", paramLabel = "json|text",
+            description = "debug output on stdout: one JSON line per message, or a readable line (default text)")
+    DebugFormat debug = DebugFormat.text;
+
+    @Option(names = "--protos", paramLabel = "DIR",
+            description = "directory of .proto and .thrift files (default ./protos)")
+    Path protosDir = Path.of("protos");
+
+    @Option(names = {"-?", "-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    @Option(names = "--version", versionHelp = true, description = "show version information")
+    boolean version;
+
+    boolean debugJson() {
+        return debug == DebugFormat.json;
     }
 
-    private static int integer(String option, String v) {
-        try {
-            return Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " takes a whole number, not " + v);
+    /** What --version prints: Redwire's version, the Node-RED release it follows, the JVM and OS. */
+    static final class VersionInfo implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {
+                "Redwire v" + Version.redwire(),
+                "Node-RED compatibility: " + Version.NODE_RED,
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")",
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch")};
         }
     }
 }

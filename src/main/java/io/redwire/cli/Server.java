@@ -4,6 +4,8 @@ import io.redwire.admin.Admin;
 import io.redwire.admin.FlowFile;
 import io.redwire.admin.NodeRouteTable;
 import io.redwire.admin.WebServer;
+import io.redwire.credentials.CredentialException;
+import io.redwire.credentials.CredentialStore;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.Log;
 import io.redwire.runtime.Settings;
@@ -13,6 +15,7 @@ import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** A whole Redwire process: Vert.x, the engine, the web server with admin API. Used by the CLI and by tests. */
 public final class Server {
@@ -34,16 +37,33 @@ public final class Server {
      * @throws IllegalArgumentException when the settings' adminAuth is malformed
      */
     public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort) {
+        this(settings, protosDir, store, separateAdminPort, null);
+    }
+
+    /**
+     * @param userDir with a flows file: credentials are kept in {@code <flows>_cred.json}, encrypted with the
+     *                settings' credentialSecret or a secret generated into this directory; null keeps them in memory
+     * @throws IllegalArgumentException when the settings' adminAuth is malformed or the credentials cannot be read
+     *                                  (the message says why and what to do)
+     */
+    public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort, Path userDir) {
         this.vertx = Vertx.vertx();
         NodeRouteTable routes = new NodeRouteTable(WebServer::notFound);
-        Log log = new Log(System.err);
+        Log log = Log.slf4j();
         this.engine = new Engine(vertx, NodeCatalog.standard(), settings, log, routes, protosDir);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
-            this.admin = new Admin(engine, store);
+            Function<String, Map<String, String>> declared = type -> null; // TODO(spi): NodeType.credentials()
+            CredentialStore credentials = store != null && userDir != null
+                    ? CredentialStore.open(store.path(), settings, userDir, log, declared)
+                    : CredentialStore.inMemory(declared);
+            this.admin = new Admin(engine, store, credentials);
         } catch (IllegalArgumentException e) {
             vertx.close();
             throw e;
+        } catch (CredentialException e) {
+            vertx.close();
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
         this.web = new WebServer(engine, routes);
         this.adminWeb = separateAdminPort ? new WebServer(engine, null) : null;
@@ -68,6 +88,11 @@ public final class Server {
                 .recover(e -> Future.failedFuture(e.getCause() != null ? e.getCause() : e));
     }
 
+    /** Safe mode: the flows are loaded for the editor but not started. */
+    public void loadWithoutStarting(List<Map<String, Object>> flows) {
+        admin.flows().loadStopped(flows);
+    }
+
     public Engine engine() {
         return engine;
     }
@@ -82,7 +107,7 @@ public final class Server {
     }
 
     public Future<Void> close() {
-        return engine.stop().eventually(() -> web.close())
+        return engine.shutdown().eventually(() -> web.close())
                 .eventually(() -> adminWeb == null ? Future.succeededFuture() : adminWeb.close())
                 .eventually(() -> vertx.close());
     }

@@ -113,6 +113,11 @@ final class SourceSet implements Loader {
                 // Wire carries only some of them; the rest parse from protobuf-java's copy below
             }
         }
+        String tooDeep = io.redwire.runtime.NestingLimit.PROTO.problem(text);
+        if (tooDeep != null) {
+            problems.add(path + ": " + tooDeep);
+            return null;
+        }
         try {
             ProtoFileElement element = ProtoParser.Companion.parse(Location.get(path), text);
             return ProtoFile.Companion.get(element);

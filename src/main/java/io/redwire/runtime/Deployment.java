@@ -40,7 +40,8 @@ final class Deployment {
         for (FlowUnit u : set.units().values()) {
             FlowScope parent = u.parentId() == null ? null : flows.get(u.parentId());
             ContextScope parentCtx = parent == null ? null : parent.context();
-            ContextScope ctx = flowContexts.computeIfAbsent(u.id(), k -> new ContextScope(parentCtx));
+            ContextScope ctx = flowContexts.computeIfAbsent(u.id(),
+                    k -> new ContextScope(parentCtx, engine.contextStores(), u.id()));
             EnvScope parentEnv = parent == null ? globalEnv : parent.envFor(groupOf(u.instanceNodeId()));
             flows.put(u.id(), new FlowScope(u, parent, engine, ctx, parentEnv));
         }
@@ -91,10 +92,12 @@ final class Deployment {
     }
 
     private final Set<String> constructing = new java.util.HashSet<>();
+    /** Nodes whose construction failed: built once, their problem listed once, whoever references them. */
+    private final Set<String> failed = new java.util.HashSet<>();
 
     private Node construct(NodeDef d) {
         Node existing = nodes.get(d.id());
-        if (existing != null || !constructing.add(d.id())) {
+        if (existing != null || failed.contains(d.id()) || !constructing.add(d.id())) {
             return existing;
         }
         NodeType type = engine.registry().get(d.type());
@@ -111,9 +114,13 @@ final class Deployment {
             Node n = type.create(new NodeConfig(type, raw, new Services(flow, d)));
             nodes.put(d.id(), n);
             return n;
+        } catch (BrokenConfigNode e) {
+            failed.add(d.id()); // the config node's own problem is already listed
         } catch (FlowException e) {
+            failed.add(d.id());
             problems.add(e.getMessage());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
+            failed.add(d.id());
             problems.add(where + ": " + NodeError.textOf(e));
         } finally {
             constructing.remove(d.id());
@@ -121,15 +128,20 @@ final class Deployment {
         return null;
     }
 
-    /** Deploy-time ${VAR} / $(VAR) substitution of whole string values, at any depth. */
-    @SuppressWarnings("unchecked")
+    /**
+     * Deploy-time ${VAR} / $(VAR) substitution of whole string values, at any depth, except the keys that place
+     * the node (id, type, z, g, wires): those were resolved when the flow set was built and must stay as built.
+     */
     private Map<String, Object> substituteEnv(Map<String, Object> raw, FlowScope flow, NodeDef d) {
-        return (Map<String, Object>) substitute(raw, name -> {
-            String g = raw.get("g") instanceof String s ? s : null;
-            return flow == null ? globalEnv.get(name)
-                    : flow.env().lookup(d.id(), String.valueOf(raw.getOrDefault("name", "")), g, name);
-        });
+        String g = raw.get("g") instanceof String s ? s : null;
+        java.util.function.Function<String, Object> env = name -> flow == null ? globalEnv.get(name)
+                : flow.env().lookup(d.id(), String.valueOf(raw.getOrDefault("name", "")), g, name);
+        Map<String, Object> out = new LinkedHashMap<>();
+        raw.forEach((k, v) -> out.put(k, PLACEMENT_KEYS.contains(k) ? v : substitute(v, env)));
+        return out;
     }
+
+    private static final Set<String> PLACEMENT_KEYS = Set.of("id", "type", "z", "g", "wires");
 
     private static Object substitute(Object v, java.util.function.Function<String, Object> env) {
         if (v instanceof String s && s.length() > 3 && s.charAt(0) == '$') {
@@ -168,7 +180,8 @@ final class Deployment {
                 }
                 targets[p] = to.toArray(new Node[0]);
             }
-            n.bind(new NodeBinding(engine, flow, targets, new ContextScope(null)));
+            String scopeId = n.id() + ":" + (d.unitId() == null ? "global" : d.unitId());
+            n.bind(new NodeBinding(engine, flow, targets, new ContextScope(null, engine.contextStores(), scopeId)));
             if (n instanceof FlowEventNode e && flow != null) {
                 flow.register(e);
             }
@@ -226,6 +239,13 @@ final class Deployment {
         return Future.join(closed).<Void>mapEmpty().otherwiseEmpty();
     }
 
+    /** A node references a config node that exists but could not be built; that node's problem says why. */
+    private static final class BrokenConfigNode extends FlowException {
+        BrokenConfigNode(String id) {
+            super("config node " + id + " has errors");
+        }
+    }
+
     /** What a node may use while being built. */
     private final class Services implements NodeServices {
         private final FlowScope flow;
@@ -241,6 +261,9 @@ final class Deployment {
             Node n = nodes.get(id);
             if (n == null && defs.containsKey(id)) {
                 n = construct(defs.get(id));
+                if (n == null && failed.contains(id)) {
+                    throw new BrokenConfigNode(id);
+                }
             }
             return n;
         }

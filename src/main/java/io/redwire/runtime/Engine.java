@@ -1,5 +1,6 @@
 package io.redwire.runtime;
 
+import io.redwire.context.ContextStores;
 import io.redwire.flow.FlowSet;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -12,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -23,6 +25,7 @@ public final class Engine {
     private static final int DRAIN_BATCH = 4096;
     private static final int SETTLE_LIMIT = 16 * DRAIN_BATCH;
     private static final long ROUTE_HOLD_LIMIT_MS = 10_000;
+    private static final long DEPLOY_STEP_LIMIT_MS = 60_000;
 
     private final Vertx vertx;
     private final Context loop;
@@ -30,7 +33,8 @@ public final class Engine {
     private final Settings settings;
     private final Log log;
     private final Comms comms = new Comms();
-    private final ContextScope global = new ContextScope(null);
+    private final ContextStores contextStores;
+    private final ContextScope global;
     private final Map<String, ContextScope> flowContexts = new HashMap<>();
     private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
     private final HttpRoutes routes;
@@ -53,6 +57,8 @@ public final class Engine {
         this.routes = routes;
         this.protosDir = protosDir;
         this.loop.runOnContext(v -> loopThread = Thread.currentThread());
+        this.contextStores = ContextStores.from(settings, vertx, log);
+        this.global = new ContextScope(null, contextStores, "global");
         settings.map("functionGlobalContext").forEach(global::set);
     }
 
@@ -85,6 +91,11 @@ public final class Engine {
         return global;
     }
 
+    /** The context stores (contextStorage); flushed on deploy and stop. */
+    public ContextStores contextStores() {
+        return contextStores;
+    }
+
     public HttpRoutes routes() {
         return routes;
     }
@@ -98,7 +109,14 @@ public final class Engine {
         return (T) shared.computeIfAbsent(key, k -> create.get());
     }
 
-    /** "start" when flows run, "stop" otherwise. */
+    /** Started with --safe: nothing runs until the first deploy; state "safe" as Node-RED reports it. */
+    public void enterSafeMode() {
+        if (current == null) {
+            state = "safe";
+        }
+    }
+
+    /** "start" when flows run, "safe" before the first deploy in safe mode, "stop" otherwise. */
     public String state() {
         return state;
     }
@@ -134,11 +152,14 @@ public final class Engine {
 
     @SuppressWarnings("unchecked")
     private void drain() {
-        deliverQueued(DRAIN_BATCH);
-        if (queue.isEmpty()) {
-            drainScheduled = false;
-        } else {
-            loop.runOnContext(v -> drain()); // let I/O in between batches
+        try {
+            deliverQueued(DRAIN_BATCH);
+        } finally { // whatever escaped a node, the queue keeps draining
+            if (queue.isEmpty()) {
+                drainScheduled = false;
+            } else {
+                loop.runOnContext(v -> drain()); // let I/O in between batches
+            }
         }
     }
 
@@ -150,7 +171,11 @@ public final class Engine {
             Map<String, Object> msg = (Map<String, Object>) queue.poll();
             if (target.binding() != null && target.binding().engine() == this && current != null
                     && current.contains(target)) {
-                target.receive(msg);
+                try {
+                    target.receive(msg);
+                } catch (RuntimeException | StackOverflowError e) { // thrown by the error routing itself
+                    log.error(target, "uncaught: " + NodeError.textOf(e));
+                }
             }
         }
     }
@@ -187,47 +212,73 @@ public final class Engine {
     public Future<Void> deploy(List<Map<String, Object>> flows) {
         Promise<Void> done = Promise.promise();
         loop.runOnContext(v -> {
-            Deployment next;
             try {
-                next = build(flows);
-            } catch (FlowException e) {
-                done.fail(e);
-                return;
+                swap(flows, done);
+            } catch (RuntimeException | StackOverflowError e) { // a failure of its own must still answer
+                done.tryFail(e instanceof FlowException ? e : new FlowException("deploy failed: "
+                        + NodeError.textOf(e), e));
             }
-            Deployment old = current;
-            // finish what the running flows already accepted (e.g. an http request on its way to its response)
-            // before stopping them; bounded so a looping flow cannot hold the deploy up
-            deliverQueued(SETTLE_LIMIT);
-            // requests arriving while the flows are swapped wait for the new (or restored) routes; a start that
-            // never finishes must not hold them forever
-            routes.hold();
-            long holdLimit = vertx.setTimer(ROUTE_HOLD_LIMIT_MS, t -> routes.release());
-            Runnable releaseRoutes = () -> {
-                vertx.cancelTimer(holdLimit);
-                routes.release();
-            };
-            stop(old).compose(x -> startDeployment(next)).onComplete(started -> {
-                if (started.succeeded()) {
-                    releaseRoutes.run();
-                    done.complete();
-                    return;
-                }
-                Throwable cause = started.cause();
-                log.error("deploy failed: " + cause.getMessage());
-                stop(next).compose(x -> old == null ? Future.succeededFuture()
-                                : startDeployment(build(old.source())))
-                        .onComplete(r -> {
-                            releaseRoutes.run();
-                            done.fail(cause);
-                        });
-            });
         });
         return done.future();
     }
 
+    private void swap(List<Map<String, Object>> flows, Promise<Void> done) {
+        Deployment next = build(flows);
+        Deployment old = current;
+        // finish what the running flows already accepted (e.g. an http request on its way to its response)
+        // before stopping them; bounded so a looping flow cannot hold the deploy up
+        deliverQueued(SETTLE_LIMIT);
+        // requests arriving while the flows are swapped wait for the new (or restored) routes; a start that
+        // never finishes must not hold them forever
+        routes.hold();
+        long holdLimit = vertx.setTimer(ROUTE_HOLD_LIMIT_MS, t -> routes.release());
+        Runnable releaseRoutes = () -> {
+            vertx.cancelTimer(holdLimit);
+            routes.release();
+        };
+        step(() -> stop(old)).compose(x -> step(() -> startDeployment(next))).onComplete(started -> {
+            if (started.succeeded()) {
+                releaseRoutes.run();
+                done.complete();
+                return;
+            }
+            Throwable cause = started.cause();
+            log.error("deploy failed: " + cause.getMessage());
+            step(() -> stop(next))
+                    .compose(x -> old == null ? Future.succeededFuture() : step(() -> startDeployment(
+                            build(old.source()))))
+                    .onComplete(r -> {
+                        releaseRoutes.run();
+                        done.fail(cause);
+                    });
+        });
+    }
+
+    /**
+     * One stop or start of a flow set: whatever it throws becomes a failed future, and one that never finishes
+     * fails after {@link #DEPLOY_STEP_LIMIT_MS}, so the deploy path is never left locked.
+     */
+    private Future<Void> step(Supplier<Future<Void>> run) {
+        Future<Void> f;
+        try {
+            f = run.get();
+        } catch (RuntimeException | StackOverflowError e) {
+            return Future.failedFuture(e instanceof FlowException ? e : new FlowException(NodeError.textOf(e), e));
+        }
+        return f.timeout(DEPLOY_STEP_LIMIT_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** Stops the flows and writes persistent context. */
     public Future<Void> stop() {
         Promise<Void> p = Promise.promise();
-        loop.runOnContext(v -> stop(current).onComplete(p));
+        loop.runOnContext(v -> stop(current).eventually(() -> contextStores.flush()).onComplete(p));
+        return p.future();
+    }
+
+    /** Stops the flows for good: persistent context is written and its flush timers end. */
+    public Future<Void> shutdown() {
+        Promise<Void> p = Promise.promise();
+        loop.runOnContext(v -> stop(current).eventually(() -> contextStores.close()).onComplete(p));
         return p.future();
     }
 

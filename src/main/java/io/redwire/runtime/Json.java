@@ -106,7 +106,7 @@ public final class Json {
         try {
             return MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("cannot serialise value: " + e.getOriginalMessage(), e);
+            throw failure(value, e);
         }
     }
 
@@ -114,7 +114,7 @@ public final class Json {
         try {
             return MAPPER.writeValueAsBytes(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("cannot serialise value: " + e.getOriginalMessage(), e);
+            throw failure(value, e);
         }
     }
 
@@ -123,7 +123,25 @@ public final class Json {
         try {
             return MAPPER.writer(FOUR_SPACES).writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("cannot serialise value: " + e.getOriginalMessage(), e);
+            throw failure(value, e);
+        }
+    }
+
+    /**
+     * JSON.stringify's TypeError for a cycle (Jackson only sees nesting beyond its depth limit), else the
+     * serialiser's own text.
+     */
+    private static IllegalArgumentException failure(Object value, JsonProcessingException e) {
+        if (Cycles.contains(value)) {
+            return new CircularStructure();
+        }
+        return new IllegalArgumentException("cannot serialise value: " + e.getOriginalMessage(), e);
+    }
+
+    /** A value that refers to itself cannot be written as JSON. */
+    public static final class CircularStructure extends IllegalArgumentException {
+        CircularStructure() {
+            super("Converting circular structure to JSON");
         }
     }
 

@@ -23,6 +23,10 @@ public final class JsonataExpression {
 
     private JsonataExpression(String text) {
         this.text = text;
+        String tooDeep = NestingLimit.JSONATA.problem(text);
+        if (tooDeep != null) {
+            throw new IllegalArgumentException("Invalid JSONata expression: " + tooDeep);
+        }
         try {
             this.expr = Jsonata.jsonata(text);
             // msgs hold Dates, Buffers and req/res references: JSONata sees them as opaque objects, as in JS

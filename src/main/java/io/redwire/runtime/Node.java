@@ -73,7 +73,7 @@ public abstract class Node implements ValueScope {
                     binding.flow().handleComplete(this, msg);
                 }
             });
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             error(e, msg);
         }
     }
@@ -184,7 +184,11 @@ public abstract class Node implements ValueScope {
     public final void error(Object err, Map<String, Object> msg) {
         binding.engine().log().error(this, errorText(err));
         if (msg != null) {
-            binding.flow().handleError(this, err, msg);
+            try {
+                binding.flow().handleError(this, err, msg);
+            } catch (RuntimeException | StackOverflowError e) { // e.g. a message too deep to copy for a catch node
+                binding.engine().log().error(this, "error not passed to catch nodes: " + NodeError.textOf(e));
+            }
         }
     }
 

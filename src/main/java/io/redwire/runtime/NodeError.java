@@ -42,8 +42,11 @@ public class NodeError extends RuntimeException {
         if (t instanceof NodeError) {
             return t.getMessage();
         }
+        if (t instanceof StackOverflowError) {
+            return "RangeError: Maximum call stack size exceeded";
+        }
         String m = t.getMessage();
-        if (t instanceof PropertyPath.PropertyException) {
+        if (t instanceof PropertyPath.PropertyException || t instanceof Json.CircularStructure) {
             return "TypeError: " + m;
         }
         return "Error: " + (m == null ? t.getClass().getSimpleName() : m);

@@ -5,6 +5,7 @@ import com.microsoft.thrifty.schema.LoadFailedException;
 import com.microsoft.thrifty.schema.Loader;
 import com.microsoft.thrifty.schema.Location;
 import com.microsoft.thrifty.schema.Schema;
+import io.redwire.runtime.NestingLimit;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -31,6 +32,8 @@ public final class IdlCompiler {
     }
 
     public static ThriftModel compile(IdlSource source) {
+        refuseDeepNesting(source.displayName(), source.mainText());
+        source.includes().forEach(IdlCompiler::refuseDeepNesting);
         Path dir;
         try {
             dir = Files.createTempDirectory("redwire-thrift");
@@ -53,6 +56,14 @@ public final class IdlCompiler {
             throw new UncheckedIOException(e);
         } finally {
             deleteTree(dir);
+        }
+    }
+
+    /** thrifty's parser recurses per nested type: refuse what would overflow the stack before it runs. */
+    private static void refuseDeepNesting(String file, String text) {
+        String problem = NestingLimit.THRIFT.problem(text);
+        if (problem != null) {
+            throw new IdlException(file + " " + problem);
         }
     }
 

@@ -231,7 +231,8 @@ class FlowsApiTest {
 
             Map<String, Object> settings = object(s.get("/settings"));
             assertEquals("/", settings.get("httpNodeRoot"));
-            assertEquals("5.0.7", settings.get("version"));
+            assertEquals(io.redwire.runtime.Version.redwire(), settings.get("version"));
+            assertEquals("5.0.7", settings.get("nodeRedVersion"));
             assertFalse(settings.containsKey("user"), "no user without adminAuth");
             assertEquals(Map.of(), object(s.get("/auth/login")));
         }

@@ -31,6 +31,23 @@ final class EditorBrowser implements AutoCloseable {
 
     private final WebDriver driver;
     private final Path profile;
+    private static EditorBrowser shared;
+
+    /** One browser for every editor test class of this JVM (starting Chromium costs seconds); closed at exit. */
+    static synchronized EditorBrowser shared() throws Exception {
+        if (shared == null) {
+            EditorBrowser b = new EditorBrowser();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    b.close();
+                } catch (Exception ignored) {
+                    // the JVM is ending
+                }
+            }));
+            shared = b;
+        }
+        return shared;
+    }
 
     EditorBrowser() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
@@ -105,6 +122,14 @@ final class EditorBrowser implements AutoCloseable {
     void drag(WebElement from, WebElement to) {
         actions().moveToElement(from).clickAndHold().moveByOffset(10, 5).moveToElement(to, 0, 0).pause(100)
                 .moveToElement(to).release().perform();
+    }
+
+    /** The centre of an element in client coordinates. */
+    double[] centre(String css) {
+        @SuppressWarnings("unchecked")
+        java.util.List<Number> c = (java.util.List<Number>) js("const r = document.querySelector(arguments[0])"
+                + ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", css);
+        return new double[] {c.get(0).doubleValue(), c.get(1).doubleValue()};
     }
 
     /** Saves a screenshot as target/editor-<name>.png for a person to look at. */

@@ -5,7 +5,6 @@ import io.redwire.admin.FlowFile;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.Json;
 import io.redwire.runtime.Settings;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,14 +27,7 @@ class EditorE2ETest {
 
     @BeforeAll
     static void startBrowser() throws Exception {
-        b = new EditorBrowser();
-    }
-
-    @AfterAll
-    static void stopBrowser() throws Exception {
-        if (b != null) {
-            b.close();
-        }
+        b = EditorBrowser.shared();
     }
 
     static final String INJECT_DEBUG = """
@@ -51,6 +43,16 @@ class EditorE2ETest {
     static Path seedFlow() {
         Path shared = Path.of("..", "shared", "flows", "seed-http-vs-grpc.flow.json");
         return Files.exists(shared) ? shared : Path.of("flows", "seed-http-vs-grpc.flow.json");
+    }
+
+    /**
+     * The seed flow with its fixed ports (gRPC 5001, HTTP 1880 in the http request URL) rewritten to free ones, so
+     * a run never collides with anything else on the machine.
+     */
+    static Path seedOnFreePorts(Path dir, int grpcPort, int httpPort) throws Exception {
+        String seed = Files.readString(seedFlow()).replace("\"port\":\"5001\"", "\"port\":\"" + grpcPort + "\"")
+                .replace("localhost:1880/", "localhost:" + httpPort + "/");
+        return write(dir, "seed-free-ports.json", seed);
     }
 
     static Path write(Path dir, String name, String json) throws Exception {
@@ -284,9 +286,17 @@ class EditorE2ETest {
             deployAndExpectSuccess(b);
             assertEquals("{\"message\":\"OK!\"}", s.post("/http", "{}").body());
             b.actions().doubleClick(b.waitFor(By.cssSelector("#canvas .node[data-id='c1'] .node-body"))).perform();
-            WebElement to = b.waitFor(By.cssSelector("input[data-field='rules'][data-row='0'][data-key='to']"));
+            // the rule is edited through its typed-input widgets: action, property, value type menu and value
+            assertEquals("set", b.js("return document.querySelector('#node-form .rule-action[data-row=\"0\"]').value"));
+            assertEquals("payload", b.find(".typed-value[data-row='0'][data-part='p']").getAttribute("value"));
+            WebElement menu = b.find(".typed-type[data-row='0'][data-part='to']");
+            assertEquals("json", b.js("return arguments[0].value", menu));
+            new org.openqa.selenium.support.ui.Select(menu).selectByValue("str");
+            new org.openqa.selenium.support.ui.Select(menu).selectByValue("json");
+            WebElement to = b.find(".typed-value[data-row='0'][data-part='to']");
             to.clear();
             to.sendKeys("{\"message\":\"edited in the form\"}");
+            b.screenshot("change-form");
             b.click("#form-done");
             deployAndExpectSuccess(b);
             assertEquals(Map.of("message", "edited in the form"), Json.parse(s.post("/http", "{}").body()));
@@ -328,7 +338,7 @@ class EditorE2ETest {
 
     /** The seed flow's gRPC loop; needs the gRPC, function, switch, change and http request nodes. */
     @Test
-    void theSeedFlowsGrpcLoopReportsAnElapsedTime() throws Exception {
+    void theSeedFlowsGrpcLoopReportsAnElapsedTime(@TempDir Path dir) throws Exception {
         Path seed = seedFlow();
         try (AdminServer s = new AdminServer()) {
             var registry = s.server().engine().registry();
@@ -338,7 +348,7 @@ class EditorE2ETest {
             }
             assumeTrue(Files.exists(seed), "seed flow file");
             b.open(s.url("/"));
-            importFile(b, seed);
+            importFile(b, seedOnFreePorts(dir, io.redwire.testing.Ports.free(), 1880));
             deployAndExpectSuccess(b);
             b.click("#canvas .node[data-id='2e42051c498d3367'] .inject-button");
             WebElement value = new org.openqa.selenium.support.ui.WebDriverWait(b.driver(),

@@ -2,7 +2,6 @@ package io.redwire.nodes.grpc;
 
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
-import io.grpc.Metadata;
 import io.grpc.Status;
 import io.redwire.proto.ProtoSchema;
 import io.redwire.runtime.Field;
@@ -12,6 +11,7 @@ import io.redwire.runtime.NodeConfig;
 import io.redwire.runtime.NodeError;
 import io.redwire.runtime.NodeType;
 import io.redwire.runtime.Undefined;
+import io.vertx.core.MultiMap;
 
 import java.util.ArrayList;
 import java.util.Date;
@@ -22,7 +22,7 @@ import java.util.Set;
 
 /**
  * What grpc-call and grpc-client-streaming share: their fields, the grpc-server config they call, the method (from
- * the node, else msg.service / msg.method), their client certificate, the deadline, the shared channel and the
+ * the node, else msg.service / msg.method), their client certificate, the deadline, the shared client and the
  * calls in flight, which closing the node cancels.
  */
 final class ClientEndpoint {
@@ -34,7 +34,7 @@ final class ClientEndpoint {
     private final double deadline;
     private final Set<OutboundCall> inFlight = new LinkedHashSet<>();
     private Descriptors.MethodDescriptor configured;
-    private ChannelPool.Lease lease;
+    private ClientPool.Lease lease;
 
     /** The node type of a node that calls through an endpoint: the fields the constructor below reads. */
     static NodeType nodeType(String type, NodeType.Factory factory) {
@@ -110,14 +110,15 @@ final class ClientEndpoint {
     /** Starts a call with msg.metadata as headers and msg.deadline (ms, or a Date) over the node's deadline. */
     OutboundCall start(Node node, Descriptors.MethodDescriptor m, Map<String, Object> msg,
                        OutboundCall.Events events) {
-        Metadata headers = MetadataCodec.fromObject(msg.get("metadata"));
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+        MetadataCodec.fromObject(msg.get("metadata"), headers);
         if (lease == null) {
-            ChannelPool pool = node.engine().shared(ChannelPool.class, ChannelPool::new);
+            ClientPool pool = node.engine().shared(ClientPool.class, () -> new ClientPool(node.engine().vertx()));
             lease = pool.acquire(server.target(), server.credentialsKey(chain, key),
-                    () -> server.clientCredentials(chain, key));
+                    options -> server.clientTls(options, chain, key));
         }
         OutboundCall[] self = new OutboundCall[1];
-        self[0] = OutboundCall.start(lease.channel(), m, headers, deadlineMillis(msg), node.engine(),
+        self[0] = OutboundCall.start(lease, m, headers, deadlineMillis(msg), node.engine().vertx(),
                 new OutboundCall.Events() {
                     @Override
                     public void onReply(DynamicMessage reply) {
@@ -125,7 +126,7 @@ final class ClientEndpoint {
                     }
 
                     @Override
-                    public void onClose(Status status, Metadata trailers) {
+                    public void onClose(Status status, MultiMap trailers) {
                         inFlight.remove(self[0]);
                         events.onClose(status, trailers);
                     }

@@ -3,106 +3,127 @@ package io.redwire.nodes.grpc;
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.ServiceDescriptor;
-import com.google.protobuf.DynamicMessage;
-import io.grpc.Server;
-import io.grpc.ServerCredentials;
-import io.grpc.ServerServiceDefinition;
-import io.grpc.ServiceDescriptor.Builder;
 import io.grpc.Status;
-import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
-import io.grpc.protobuf.services.ProtoReflectionService;
-import io.grpc.protobuf.services.ProtoReflectionServiceV1;
-import io.grpc.util.MutableHandlerRegistry;
-import io.redwire.nodes.grpc.GrpcMethods.Request;
 import io.redwire.proto.ProtoSchema;
 import io.redwire.runtime.Engine;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.grpc.common.GrpcStatus;
+import io.vertx.grpc.common.WireFormat;
+import io.vertx.grpc.server.GrpcProtocol;
+import io.vertx.grpc.server.GrpcServerOptions;
+import io.vertx.grpc.server.GrpcServerRequest;
+import io.vertx.grpcio.server.GrpcIoServer;
 
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
- * A grpc-java server for every service of a compiled schema, answering with DynamicMessages and server reflection
- * (v1 and v1alpha). Calls go to the grpc-register-function node registered for their method. Transport callbacks
- * run directly on grpc's threads (directExecutor) and only hand work to the flow loop.
+ * A gRPC server for every service of a compiled schema on Vert.x's HTTP/2 server, answering with DynamicMessages
+ * and server reflection (v1 and v1alpha). It listens from the flow loop, so its connections live on the flow loop's
+ * event loop and a call reaches its grpc-register-function node without changing thread.
  */
 final class DynamicServer {
     private final GrpcServerNode owner;
     private final ProtoSchema schema;
     private final String host;
     private final int port;
+    private final Consumer<HttpServerOptions> tls;
+    private final Map<String, Descriptors.MethodDescriptor> methods = new HashMap<>();
     private final Map<String, GrpcRegisterFunctionNode> handlers = new HashMap<>();
     private final Set<InboundCall> inFlight = new LinkedHashSet<>();
-    private final ServerCredentials credentials;
-    private volatile Server server;
+    private HttpServer server;
     private Future<Void> starting = Future.succeededFuture();
     private boolean stopping;
+    private long notReadingCancels;
 
-    DynamicServer(GrpcServerNode owner, ProtoSchema schema, String host, int port, ServerCredentials credentials) {
+    DynamicServer(GrpcServerNode owner, ProtoSchema schema, String host, int port, Consumer<HttpServerOptions> tls) {
         this.owner = owner;
         this.schema = schema;
         this.host = host;
         this.port = port;
-        this.credentials = credentials;
+        this.tls = tls;
+        for (FileDescriptor f : schema.files().values()) {
+            for (ServiceDescriptor s : f.getServices()) {
+                s.getMethods().forEach(m -> methods.put(s.getFullName() + "/" + m.getName(), m));
+            }
+        }
     }
 
     Engine engine() {
         return owner.engine();
     }
 
-    /**
-     * Builds and binds the server off the flow loop (the first grpc-java server of a JVM loads Netty's native
-     * transport, which takes seconds); fails with a clear message when the port is taken or TLS material is bad.
-     */
+    /** Binds on the flow loop; fails with a clear message when the port is taken or TLS material is bad. */
     Future<Void> start() {
-        starting = engine().vertx().<Void>executeBlocking(() -> {
-            Server s;
-            try {
-                s = build();
-            } catch (IllegalArgumentException | IllegalStateException e) {
-                throw new IOException("cannot use the TLS certificate/key: " + e.getMessage(), e);
+        Promise<Void> bound = Promise.promise();
+        engine().loop().runOnContext(v -> {
+            if (port != 0 && !portFree()) {
+                bound.fail(new IOException("port " + port + " on " + host + " is already in use"));
+                return;
             }
+            HttpServerOptions options = GrpcTransport.server(host, port);
             try {
-                s.start();
-            } catch (IOException e) {
-                s.shutdownNow();
-                Throwable cause = e.getCause() != null ? e.getCause() : e;
-                String why = inUse(e) ? "port " + port + " on " + host + " is already in use"
-                        : "cannot listen on " + host + ":" + port;
-                throw new IOException(why + " (" + cause.getMessage() + ")", e);
+                tls.accept(options);
+                engine().vertx().createHttpServer(options).requestHandler(grpcServer()).listen()
+                        .onSuccess(s -> {
+                            server = s;
+                            bound.complete();
+                        })
+                        .onFailure(e -> bound.fail(listenFailure(e)));
+            } catch (RuntimeException e) {
+                bound.fail(listenFailure(e));
             }
-            server = s;
-            return null;
         });
+        starting = bound.future();
         return starting;
     }
 
-    private Server build() {
-        MutableHandlerRegistry registry = new MutableHandlerRegistry();
-        for (ServerServiceDefinition d : definitions()) {
-            registry.addService(d);
+    private GrpcIoServer grpcServer() {
+        GrpcServerOptions options = new GrpcServerOptions().setMaxMessageSize(GrpcTransport.MAX_MESSAGE_BYTES)
+                .setScheduleDeadlineAutomatically(true);
+        for (GrpcProtocol p : GrpcProtocol.values()) {
+            if (p != GrpcProtocol.HTTP_2) {
+                options.removeEnabledProtocol(p); // gRPC-Web and JSON transcoding: not offered
+            }
         }
-        return NettyServerBuilder.forAddress(new InetSocketAddress(host, port), credentials)
-                .bossEventLoopGroup(GrpcEventLoops.group())
-                .workerEventLoopGroup(GrpcEventLoops.group())
-                .channelType(GrpcEventLoops.serverChannelType())
-                .flowControlWindow(GrpcEventLoops.FLOW_CONTROL_WINDOW)
-                .directExecutor()
-                .fallbackHandlerRegistry(registry)
-                .addService(ProtoReflectionServiceV1.newInstance())
-                .addService(reflectionV1alpha())
-                .build();
+        GrpcIoServer grpc = GrpcIoServer.server(engine().vertx(), options);
+        grpc.callHandler(this::call);
+        Reflection.addTo(grpc, GrpcMethods.describe(schema));
+        return grpc;
     }
 
-    /** Netty's native transport reports EADDRINUSE as its own exception type, so look at the text too. */
+    /**
+     * Vert.x shares a port between servers of one process instead of refusing the second bind, so a port another
+     * server of this engine holds (a second grpc-server, the admin port) is found by binding it once ourselves.
+     */
+    private boolean portFree() {
+        try (ServerSocketChannel probe = ServerSocketChannel.open()) {
+            probe.bind(new InetSocketAddress(host, port));
+            return true;
+        } catch (IOException e) {
+            return !(e instanceof BindException && String.valueOf(e.getMessage()).contains("in use"));
+        }
+    }
+
+    private IOException listenFailure(Throwable e) {
+        String why = inUse(e) ? "port " + port + " on " + host + " is already in use"
+                : server == null && tlsProblem(e) ? "cannot use the TLS certificate/key"
+                : "cannot listen on " + host + ":" + port;
+        return new IOException(why + " (" + e.getMessage() + ")", e);
+    }
+
     private static boolean inUse(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof BindException || String.valueOf(t.getMessage()).contains("Address already in use")) {
@@ -112,15 +133,20 @@ final class DynamicServer {
         return false;
     }
 
-    @SuppressWarnings("deprecation") // v1alpha is what many clients (grpcurl, older tools) still ask for
-    private static io.grpc.BindableService reflectionV1alpha() {
-        return ProtoReflectionService.newInstance();
+    private static boolean tlsProblem(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.security.GeneralSecurityException || t instanceof javax.net.ssl.SSLException
+                    || String.valueOf(t.getMessage()).contains("PEM")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The port actually bound (differs from the configured one when that is 0). */
     int boundPort() {
-        Server s = server;
-        return s != null ? s.getPort() : port;
+        HttpServer s = server;
+        return s != null ? s.actualPort() : port;
     }
 
     /** Cancels every open call with UNAVAILABLE, then releases the port; completes when it is free. */
@@ -130,20 +156,25 @@ final class DynamicServer {
             c.finish(Status.UNAVAILABLE.withDescription("grpc-server stopped (flows redeployed or stopped)"));
         }
         // a start still binding must finish first, or its port would outlive the flows
-        return starting.otherwiseEmpty().compose(v -> {
-            Server s = server;
-            if (s == null) {
-                return Future.succeededFuture();
-            }
-            s.shutdownNow();
-            return engine().vertx().executeBlocking(() -> {
-                s.awaitTermination(10, TimeUnit.SECONDS);
-                return null;
-            });
-        });
+        return starting.otherwiseEmpty().compose(v -> server == null ? Future.succeededFuture() : server.close());
     }
 
-    // ---- handlers and calls, on the flow loop ------------------------------------------------------------------
+    // ---- calls, on the flow loop -------------------------------------------------------------------------------
+
+    private void call(GrpcServerRequest<Buffer, Buffer> request) {
+        Descriptors.MethodDescriptor m = methods.get(request.fullMethodName());
+        if (m == null) {
+            refuse(request, GrpcStatus.UNIMPLEMENTED, "Method not found: " + request.fullMethodName());
+        } else if (request.format() != WireFormat.PROTOBUF) {
+            refuse(request, GrpcStatus.UNIMPLEMENTED, "only application/grpc (protobuf) is served");
+        } else {
+            InboundCall.start(request, m, this);
+        }
+    }
+
+    private static void refuse(GrpcServerRequest<Buffer, Buffer> request, GrpcStatus status, String message) {
+        request.response().status(status).statusMessage(message).end();
+    }
 
     /** Makes {@code node} answer {@code fullMethodName}; returns the node it replaces, if any. */
     GrpcRegisterFunctionNode register(String fullMethodName, GrpcRegisterFunctionNode node) {
@@ -166,32 +197,14 @@ final class DynamicServer {
         inFlight.remove(call);
     }
 
-    // ---- service definitions -------------------------------------------------------------------------------
-
-    private List<ServerServiceDefinition> definitions() {
-        List<ServerServiceDefinition> out = new ArrayList<>();
-        for (FileDescriptor f : schema.files().values()) {
-            for (ServiceDescriptor s : f.getServices()) {
-                out.add(definition(s));
-            }
-        }
-        return out;
+    /** A call whose client stopped reading was cancelled; says so, with how often it happened. */
+    void clientNotReading(InboundCall call, long unsentBytes) {
+        notReadingCancels++;
+        owner.warn("cancelled " + call.fullMethodName() + ": the client is not reading its responses ("
+                + unsentBytes + " bytes unsent; " + notReadingCancels + " call(s) cancelled so far)");
     }
 
-    private ServerServiceDefinition definition(ServiceDescriptor service) {
-        Builder sd = io.grpc.ServiceDescriptor.newBuilder(service.getFullName())
-                .setSchemaDescriptor(new GrpcMethods.Schema(service, null));
-        List<io.grpc.MethodDescriptor<Request, DynamicMessage>> methods = new ArrayList<>();
-        for (Descriptors.MethodDescriptor m : service.getMethods()) {
-            io.grpc.MethodDescriptor<Request, DynamicMessage> md = GrpcMethods.server(m);
-            methods.add(md);
-            sd.addMethod(md);
-        }
-        ServerServiceDefinition.Builder def = ServerServiceDefinition.builder(sd.build());
-        for (int i = 0; i < methods.size(); i++) {
-            Descriptors.MethodDescriptor m = service.getMethods().get(i);
-            def.addMethod(methods.get(i), (call, headers) -> InboundCall.start(call, headers, m, this));
-        }
-        return def.build();
+    long notReadingCancels() {
+        return notReadingCancels;
     }
 }

@@ -45,10 +45,14 @@ public final class GrpcCallNode extends Node {
             done.done(e);
             return;
         }
-        for (DynamicMessage r : requests) {
-            call.write(r);
+        for (int i = 0; i < requests.size() - 1; i++) {
+            call.write(requests.get(i));
         }
-        call.halfClose();
+        if (requests.isEmpty()) {
+            call.halfClose();
+        } else {
+            call.writeLast(requests.get(requests.size() - 1));
+        }
     }
 
     @Override

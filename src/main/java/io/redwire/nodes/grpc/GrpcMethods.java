@@ -4,46 +4,41 @@ import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.ServiceDescriptor;
 import com.google.protobuf.DynamicMessage;
+import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
-import io.grpc.MethodDescriptor.Marshaller;
-import io.grpc.StatusRuntimeException;
+import io.grpc.ServerCall;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.Status;
 import io.grpc.protobuf.ProtoMethodDescriptorSupplier;
 import io.grpc.protobuf.ProtoUtils;
+import io.redwire.proto.ProtoSchema;
 
-import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * grpc-java method descriptors for methods of a compiled schema, carrying DynamicMessage marshallers and the proto
- * descriptors server reflection reads. Built once per proto method and shared by servers and clients.
+ * grpc-java descriptions of the methods of a compiled schema: what grpc-services' reflection reads (service and
+ * method descriptors carrying the proto descriptors), and what a grpc-java client calls them with. Calls
+ * themselves are served by {@link InboundCall} on Vert.x, not by these definitions.
  */
 final class GrpcMethods {
-    private static final Map<Descriptors.MethodDescriptor, MethodDescriptor<DynamicMessage, DynamicMessage>> CLIENT =
-            new ConcurrentHashMap<>();
-    private static final Map<Descriptors.MethodDescriptor, MethodDescriptor<Request, DynamicMessage>> SERVER =
+    private static final Map<Descriptors.MethodDescriptor, MethodDescriptor<DynamicMessage, DynamicMessage>> METHODS =
             new ConcurrentHashMap<>();
 
     private GrpcMethods() {
     }
 
-    /** A request as the server receives it: the message, or why it did not parse. */
-    record Request(DynamicMessage message, String problem) {
-    }
-
-    /** The method as a client calls it. */
-    static MethodDescriptor<DynamicMessage, DynamicMessage> client(Descriptors.MethodDescriptor m) {
-        return CLIENT.computeIfAbsent(m, k -> builder(k, ProtoUtils.marshaller(
-                DynamicMessage.getDefaultInstance(k.getInputType()))).build());
-    }
-
-    /**
-     * The method as the server answers it. Its request marshaller never throws: grpc-java would turn a parse
-     * failure into UNKNOWN, while a request that does not parse is the client's fault (INVALID_ARGUMENT).
-     */
-    static MethodDescriptor<Request, DynamicMessage> server(Descriptors.MethodDescriptor m) {
-        return SERVER.computeIfAbsent(m, k -> builder(k, new LenientRequests(ProtoUtils.marshaller(
-                DynamicMessage.getDefaultInstance(k.getInputType())))).build());
+    /** The method with DynamicMessage marshallers. Built once per proto method. */
+    static MethodDescriptor<DynamicMessage, DynamicMessage> descriptor(Descriptors.MethodDescriptor m) {
+        return METHODS.computeIfAbsent(m, k -> MethodDescriptor.<DynamicMessage, DynamicMessage>newBuilder()
+                .setType(typeOf(k))
+                .setFullMethodName(MethodDescriptor.generateFullMethodName(k.getService().getFullName(), k.getName()))
+                .setRequestMarshaller(ProtoUtils.marshaller(DynamicMessage.getDefaultInstance(k.getInputType())))
+                .setResponseMarshaller(ProtoUtils.marshaller(DynamicMessage.getDefaultInstance(k.getOutputType())))
+                .setSchemaDescriptor(new Schema(k.getService(), k))
+                .build());
     }
 
     static MethodDescriptor.MethodType typeOf(Descriptors.MethodDescriptor m) {
@@ -54,14 +49,26 @@ final class GrpcMethods {
         return m.isServerStreaming() ? MethodDescriptor.MethodType.SERVER_STREAMING : MethodDescriptor.MethodType.UNARY;
     }
 
-    private static <Q> MethodDescriptor.Builder<Q, DynamicMessage> builder(Descriptors.MethodDescriptor m,
-                                                                       Marshaller<Q> requests) {
-        return MethodDescriptor.<Q, DynamicMessage>newBuilder()
-                .setType(typeOf(m))
-                .setFullMethodName(MethodDescriptor.generateFullMethodName(m.getService().getFullName(), m.getName()))
-                .setRequestMarshaller(requests)
-                .setResponseMarshaller(ProtoUtils.marshaller(DynamicMessage.getDefaultInstance(m.getOutputType())))
-                .setSchemaDescriptor(new Schema(m.getService(), m));
+    /** Every service of the schema, described for reflection. */
+    static List<ServerServiceDefinition> describe(ProtoSchema schema) {
+        List<ServerServiceDefinition> out = new ArrayList<>();
+        for (FileDescriptor f : schema.files().values()) {
+            for (ServiceDescriptor s : f.getServices()) {
+                io.grpc.ServiceDescriptor.Builder sd = io.grpc.ServiceDescriptor.newBuilder(s.getFullName())
+                        .setSchemaDescriptor(new Schema(s, null));
+                s.getMethods().forEach(m -> sd.addMethod(descriptor(m)));
+                ServerServiceDefinition.Builder def = ServerServiceDefinition.builder(sd.build());
+                s.getMethods().forEach(m -> def.addMethod(descriptor(m), GrpcMethods::servedElsewhere));
+                out.add(def.build());
+            }
+        }
+        return out;
+    }
+
+    private static <Q, R> ServerCall.Listener<Q> servedElsewhere(ServerCall<Q, R> call, Metadata headers) {
+        call.close(Status.INTERNAL.withDescription("served by InboundCall"), new Metadata());
+        return new ServerCall.Listener<>() {
+        };
     }
 
     /** What reflection reads from service and method descriptors. */
@@ -80,23 +87,6 @@ final class GrpcMethods {
         @Override
         public Descriptors.MethodDescriptor getMethodDescriptor() {
             return method;
-        }
-    }
-
-    private record LenientRequests(Marshaller<DynamicMessage> delegate) implements Marshaller<Request> {
-        @Override
-        public InputStream stream(Request value) {
-            return delegate.stream(value.message());
-        }
-
-        @Override
-        public Request parse(InputStream stream) {
-            try {
-                return new Request(delegate.parse(stream), null);
-            } catch (StatusRuntimeException e) {
-                Throwable cause = e.getCause() != null ? e.getCause() : e;
-                return new Request(null, "request does not parse: " + cause.getMessage());
-            }
         }
     }
 }

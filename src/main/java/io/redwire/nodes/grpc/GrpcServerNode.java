@@ -1,6 +1,5 @@
 package io.redwire.nodes.grpc;
 
-import io.grpc.ChannelCredentials;
 import io.redwire.proto.ProtoCache;
 import io.redwire.proto.ProtoException;
 import io.redwire.proto.ProtoSchema;
@@ -9,6 +8,8 @@ import io.redwire.runtime.Node;
 import io.redwire.runtime.NodeConfig;
 import io.redwire.runtime.NodeType;
 import io.vertx.core.Future;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.net.SocketAddress;
 
 /**
  * grpc-server config node: the .proto (inline text, or the name of a file under the protos directory), the
@@ -72,8 +73,10 @@ public final class GrpcServerNode extends Node {
         if (problem != null) {
             throw c.error(problem.substring(0, problem.indexOf(':')), problem.substring(problem.indexOf(':') + 2));
         }
+        String chain = c.str("chain");
+        String key = c.str("key");
         this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port,
-                GrpcTls.server(ssl, mutualTls, ca, c.str("chain"), c.str("key")));
+                options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key));
     }
 
     private static ProtoSchema compile(NodeConfig c, String proto) {
@@ -119,13 +122,11 @@ public final class GrpcServerNode extends Node {
         return server != null ? server.boundPort() : port;
     }
 
-    /** host:port clients call; an empty or wildcard host means this machine. */
-    String target() {
-        String h = host.isEmpty() || host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host;
-        if (h.indexOf(':') >= 0 && !h.startsWith("[")) {
-            h = "[" + h + "]";
-        }
-        return h + ":" + port();
+    /** The address clients call; an empty or wildcard host means this machine. */
+    SocketAddress target() {
+        String h = host.isEmpty() || host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]") ? "localhost"
+                : host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        return SocketAddress.inetSocketAddress(port(), h);
     }
 
     /** Why a client with this certificate/key cannot call, or null. */
@@ -133,12 +134,13 @@ public final class GrpcServerNode extends Node {
         return GrpcTls.clientProblem(ssl, selfsigned, mutualTls, ca, chain, key);
     }
 
-    /** Identifies the credentials a client with this certificate/key uses, for channel sharing. */
+    /** Identifies the credentials a client with this certificate/key uses, for client sharing. */
     String credentialsKey(String chain, String key) {
         return !ssl ? "plaintext" : "tls|" + selfsigned + "|" + mutualTls + "|" + ca + "|" + chain + "|" + key;
     }
 
-    ChannelCredentials clientCredentials(String chain, String key) {
-        return GrpcTls.client(ssl, selfsigned, mutualTls, ca, chain, key);
+    /** Client TLS settings for a caller with this certificate/key. */
+    void clientTls(HttpClientOptions options, String chain, String key) {
+        GrpcTls.client(options, ssl, selfsigned, mutualTls, ca, chain, key);
     }
 }

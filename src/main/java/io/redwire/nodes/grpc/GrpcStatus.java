@@ -1,9 +1,9 @@
 package io.redwire.nodes.grpc;
 
-import io.grpc.Metadata;
 import io.grpc.Status;
 import io.redwire.runtime.JsValues;
 import io.redwire.runtime.Undefined;
+import io.vertx.core.MultiMap;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -15,7 +15,7 @@ final class GrpcStatus {
     }
 
     /** {code, details, message: "5 NOT_FOUND: nope", metadata}, as a grpc-js ServiceError. */
-    static Map<String, Object> errorObject(Status status, Metadata trailers) {
+    static Map<String, Object> errorObject(Status status, MultiMap trailers) {
         Map<String, Object> e = new LinkedHashMap<>();
         String details = status.getDescription() == null ? "" : status.getDescription();
         e.put("code", status.getCode().value());

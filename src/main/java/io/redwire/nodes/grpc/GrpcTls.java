@@ -1,23 +1,18 @@
 package io.redwire.nodes.grpc;
 
-import io.grpc.ChannelCredentials;
-import io.grpc.InsecureChannelCredentials;
-import io.grpc.InsecureServerCredentials;
-import io.grpc.ServerCredentials;
-import io.grpc.TlsChannelCredentials;
-import io.grpc.TlsServerCredentials;
-
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.ClientAuth;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.net.PemKeyCertOptions;
+import io.vertx.core.net.PemTrustOptions;
 
 /**
- * Credentials from a grpc-server config's PEM fields, with node-red-contrib-grpc's meaning: the server serves
+ * TLS from a grpc-server config's PEM fields, with node-red-contrib-grpc's meaning: the server serves
  * {@code chain}/{@code key} when {@code ssl} is on and, with {@code mutualTls}, requires client certificates signed by
- * {@code ca}; clients trust {@code ca} for a self-signed server (the system roots otherwise) and present their own
+ * {@code ca}; clients trust {@code ca} for a self-signed server (the JDK's roots otherwise) and present their own
  * certificate for mutual TLS. Missing material is an error here, where node-red-contrib-grpc fell back to plaintext.
+ * HTTP/2 is negotiated with ALPN, as gRPC requires.
  */
 final class GrpcTls {
     private GrpcTls() {
@@ -40,18 +35,14 @@ final class GrpcTls {
         return null;
     }
 
-    static ServerCredentials server(boolean ssl, boolean mutualTls, String ca, String chain, String key) {
+    static void server(HttpServerOptions options, boolean ssl, boolean mutualTls, String ca, String chain,
+                       String key) {
         if (!ssl) {
-            return InsecureServerCredentials.create();
+            return;
         }
-        try {
-            TlsServerCredentials.Builder b = TlsServerCredentials.newBuilder().keyManager(pem(chain), pem(key));
-            if (mutualTls) {
-                b.trustManager(pem(ca)).clientAuth(TlsServerCredentials.ClientAuth.REQUIRE);
-            }
-            return b.build();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        options.setSsl(true).setUseAlpn(true).setKeyCertOptions(keyCert(chain, key));
+        if (mutualTls) {
+            options.setTrustOptions(trust(ca)).setClientAuth(ClientAuth.REQUIRED);
         }
     }
 
@@ -70,30 +61,29 @@ final class GrpcTls {
         return null;
     }
 
-    static ChannelCredentials client(boolean ssl, boolean selfsigned, boolean mutualTls, String ca, String chain,
-                                     String key) {
+    static void client(HttpClientOptions options, boolean ssl, boolean selfsigned, boolean mutualTls, String ca,
+                       String chain, String key) {
         if (!ssl) {
-            return InsecureChannelCredentials.create();
+            return;
         }
-        try {
-            TlsChannelCredentials.Builder b = TlsChannelCredentials.newBuilder();
-            if (selfsigned) {
-                b.trustManager(pem(ca));
-            }
-            if (mutualTls) {
-                b.keyManager(pem(chain), pem(key));
-            }
-            return b.build();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        options.setSsl(true).setUseAlpn(true).setVerifyHost(true);
+        if (selfsigned) {
+            options.setTrustOptions(trust(ca));
         }
+        if (mutualTls) {
+            options.setKeyCertOptions(keyCert(chain, key));
+        }
+    }
+
+    private static PemKeyCertOptions keyCert(String chain, String key) {
+        return new PemKeyCertOptions().addCertValue(Buffer.buffer(chain)).addKeyValue(Buffer.buffer(key));
+    }
+
+    private static PemTrustOptions trust(String ca) {
+        return new PemTrustOptions().addCertValue(Buffer.buffer(ca));
     }
 
     private static boolean isPem(String s) {
         return s != null && s.contains("-----BEGIN ");
-    }
-
-    private static InputStream pem(String s) {
-        return new ByteArrayInputStream(s.getBytes(StandardCharsets.US_ASCII));
     }
 }

@@ -1,14 +1,12 @@
 package io.redwire.nodes.grpc;
 
-import io.grpc.InsecureServerCredentials;
-import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.redwire.proto.ProtoCompiler;
 import io.redwire.proto.ProtoSchema;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Loads Wire, protobuf and grpc-java classes on a background thread when the grpc family is registered. The first
+ * Loads Wire and protobuf classes on a background thread when the grpc family is registered. The first
  * .proto compile in a JVM otherwise takes seconds, and it happens during a deploy, on the flow loop.
  */
 final class GrpcWarmUp {
@@ -35,10 +33,8 @@ final class GrpcWarmUp {
                     service S { rpc M(W) returns (stream W); }
                     """, null);
             var method = s.service("S").getMethods().get(0);
-            GrpcMethods.server(method);
-            GrpcMethods.client(method);
+            GrpcMethods.descriptor(method);
             MessageCodec.toObject(MessageCodec.fromObject(method.getInputType(), java.util.Map.of("a", "1")));
-            NettyServerBuilder.forPort(0, InsecureServerCredentials.create());
         } catch (RuntimeException | LinkageError ignored) {
             // only a head start; real compiles report their own errors
         }

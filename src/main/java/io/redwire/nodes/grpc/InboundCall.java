@@ -2,159 +2,135 @@ package io.redwire.nodes.grpc;
 
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
-import io.grpc.Metadata;
-import io.grpc.ServerCall;
 import io.grpc.Status;
-import io.redwire.nodes.grpc.GrpcMethods.Request;
-import io.redwire.runtime.Engine;
 import io.redwire.runtime.Messages;
 import io.redwire.runtime.SharedRef;
+import io.vertx.core.Future;
+import io.vertx.core.Timer;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.grpc.common.GrpcMessage;
+import io.vertx.grpc.common.GrpcStatus;
+import io.vertx.grpc.common.InvalidMessageException;
+import io.vertx.grpc.common.MessageSizeOverflowException;
+import io.vertx.grpc.server.GrpcServerRequest;
+import io.vertx.grpc.server.GrpcServerResponse;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One RPC a local grpc-server is answering; msg.call holds it. grpc-java calls the listener on its transport
- * thread, which only hands events to the flow loop; everything else (emitting msgs, writing, closing) runs on the
- * loop, so the ServerCall is never used from two threads at once.
+ * One RPC a local grpc-server is answering; msg.call holds it. The server's connections live on the flow loop's
+ * event loop, so every event of the call (request messages, end of stream, cancel) arrives on the flow loop and
+ * the answer is written from it: no thread hand-off between the socket and the flow.
+ *
+ * <p>Backpressure: while the client does not take the responses of a bidi or client-streaming call, the call stops
+ * reading the client's messages, so HTTP/2 flow control slows the client's sends. A stream that still piles up more
+ * than {@link UnsentBytes#LIMIT} unsent bytes (a flow producing responses on its own) is cancelled with a warning.
  */
 public final class InboundCall implements SharedRef {
-    /** Stream messages requested ahead of the flow; replenished by half as the flow takes them. */
-    private static final int WINDOW = 64;
-
-    private static final Object END_OF_STREAM = new Object();
-    private static final Object CANCELLED = new Object();
-
-    private final ServerCall<Request, DynamicMessage> call;
+    private final GrpcServerRequest<Buffer, Buffer> request;
+    private final GrpcServerResponse<Buffer, Buffer> response;
     private final Descriptors.MethodDescriptor method;
     private final DynamicServer server;
-    private final Metadata headers;
+    private final UnsentBytes unsent = new UnsentBytes();
     private Map<String, Object> metadata;
     private GrpcRegisterFunctionNode target;
-    private boolean admitted;
-    private boolean headersSent;
+    /** For single-request methods: the request (or why it did not parse) and how many arrived. */
+    private GrpcMessage single;
+    private int received;
+    /** For unary and client-streaming methods: the one response, sent together with the status. */
+    private DynamicMessage reply;
     private boolean closed;
     private boolean cancelled;
-    private int taken;
+    private boolean readingPaused;
 
-    private InboundCall(ServerCall<Request, DynamicMessage> call, Descriptors.MethodDescriptor method,
-                        DynamicServer server, Metadata headers) {
-        this.call = call;
+    private InboundCall(GrpcServerRequest<Buffer, Buffer> request, Descriptors.MethodDescriptor method,
+                        DynamicServer server) {
+        this.request = request;
+        this.response = request.response();
         this.method = method;
         this.server = server;
-        this.headers = headers; // converted on the loop: grpc's I/O thread is the busier one under load
     }
 
-    /** grpc-java's entry point for one method: creates the call and its transport-thread listener. */
-    static ServerCall.Listener<Request> start(ServerCall<Request, DynamicMessage> call, Metadata headers,
-                                              Descriptors.MethodDescriptor method, DynamicServer server) {
-        InboundCall c = new InboundCall(call, method, server, headers);
-        Engine engine = server.engine();
+    /** Takes a call in: on the flow loop, as the server's request handler. */
+    static void start(GrpcServerRequest<Buffer, Buffer> request, Descriptors.MethodDescriptor method,
+                      DynamicServer server) {
+        InboundCall c = new InboundCall(request, method, server);
+        request.errorHandler(error -> c.lost());       // RST_STREAM from the client: cancel or its deadline
+        request.exceptionHandler(error -> c.lost());   // the connection went away
+        c.response.exceptionHandler(error -> c.lost());
+        request.invalidMessageHandler(c::invalid);
+        Timer deadline = request.deadline();
+        if (deadline != null) {
+            deadline.onSuccess(v -> c.lost()); // Vert.x has answered DEADLINE_EXCEEDED
+        }
+        if (!server.track(c)) {
+            c.finish(Status.UNAVAILABLE.withDescription("grpc-server is stopping"));
+            return;
+        }
         if (method.isClientStreaming()) {
-            call.request(WINDOW);
-            LoopInbox<Object> inbox = new LoopInbox<>(engine, c::streamEvent);
-            return new ServerCall.Listener<>() {
-                @Override
-                public void onMessage(Request r) {
-                    inbox.post(r);
-                }
-
-                @Override
-                public void onHalfClose() {
-                    inbox.post(END_OF_STREAM);
-                }
-
-                @Override
-                public void onCancel() {
-                    inbox.post(CANCELLED);
-                }
-            };
-        }
-        call.request(2); // one request; a second one is a client error we want to see
-        return new ServerCall.Listener<>() {
-            private Request request;
-            private boolean tooMany;
-
-            @Override
-            public void onMessage(Request r) {
-                tooMany = request != null;
-                request = r;
-            }
-
-            @Override
-            public void onHalfClose() {
-                Request r = request;
-                boolean extra = tooMany;
-                engine.execute(() -> c.singleRequest(r, extra));
-            }
-
-            @Override
-            public void onCancel() {
-                engine.execute(c::cancelledByClient);
-            }
-        };
-    }
-
-    // ---- inbound, on the flow loop ---------------------------------------------------------------------------
-
-    /** First touch on the loop: the server takes the call in, unless it is stopping. */
-    private boolean admitted() {
-        if (!admitted) {
-            admitted = true;
-            if (!closed && !server.track(this)) {
-                finish(Status.UNAVAILABLE.withDescription("grpc-server is stopping"));
-            }
-        }
-        return !closed;
-    }
-
-    private void singleRequest(Request r, boolean tooMany) {
-        if (!admitted()) {
-            return;
-        }
-        if (r == null || tooMany) {
-            finish(Status.INTERNAL.withDescription(r == null ? "half-closed without a request" : "too many requests"));
-            return;
-        }
-        if (r.message() == null) {
-            finish(Status.INVALID_ARGUMENT.withDescription(r.problem()));
-            return;
-        }
-        if (resolveTarget()) {
-            target.emit(newMsg(MessageCodec.toObject(r.message()), false));
-        }
-    }
-
-    private void streamEvent(Object event) {
-        if (event instanceof Request r) {
-            streamMessage(r);
-        } else if (event == END_OF_STREAM) {
-            streamEnded();
+            request.messageHandler(c::streamMessage);
+            request.endHandler(v -> c.streamEnded());
         } else {
-            cancelledByClient();
+            request.messageHandler(m -> {
+                c.single = m;
+                c.received++;
+            });
+            request.endHandler(v -> c.singleRequest());
         }
     }
 
-    private void streamMessage(Request r) {
-        if (!admitted()) {
+    // ---- inbound ----------------------------------------------------------------------------------------------
+
+    private void singleRequest() {
+        if (closed) {
             return;
         }
-        if (r.message() == null) {
-            finish(Status.INVALID_ARGUMENT.withDescription(r.problem()));
+        if (received != 1) {
+            finish(Status.INTERNAL.withDescription(received == 0 ? "half-closed without a request"
+                    : "too many requests"));
             return;
         }
-        if (resolveTarget()) {
-            target.emit(newMsg(MessageCodec.toObject(r.message()), false));
-            if (++taken == WINDOW / 2) {
-                taken = 0;
-                call.request(WINDOW / 2);
-            }
+        DynamicMessage m = parse(single);
+        single = null;
+        if (m != null && resolveTarget()) {
+            target.emit(newMsg(MessageCodec.toObject(m), false));
+        }
+    }
+
+    private void streamMessage(GrpcMessage bytes) {
+        if (closed) {
+            return;
+        }
+        DynamicMessage m = parse(bytes);
+        if (m != null && resolveTarget()) {
+            target.emit(newMsg(MessageCodec.toObject(m), false));
         }
     }
 
     private void streamEnded() {
-        if (admitted() && resolveTarget()) {
+        if (!closed && resolveTarget()) {
             target.emit(newMsg(null, true));
+        }
+    }
+
+    /** The request as a message; null after answering INVALID_ARGUMENT (RESOURCE_EXHAUSTED) when refused. */
+    private DynamicMessage parse(GrpcMessage bytes) {
+        try {
+            return WireMessages.parse(method.getInputType(), bytes);
+        } catch (WireMessages.Refused e) {
+            finish(e.tooLarge ? Status.RESOURCE_EXHAUSTED.withDescription(e.getMessage())
+                    : Status.INVALID_ARGUMENT.withDescription("request " + e.getMessage()));
+            return null;
+        }
+    }
+
+    private void invalid(InvalidMessageException e) {
+        if (e instanceof MessageSizeOverflowException tooBig) {
+            finish(Status.RESOURCE_EXHAUSTED.withDescription("gRPC message exceeds maximum size "
+                    + GrpcTransport.MAX_MESSAGE_BYTES + ": " + tooBig.messageSize()));
+        } else {
+            finish(Status.INVALID_ARGUMENT.withDescription("invalid gRPC message: " + e.getMessage()));
         }
     }
 
@@ -170,10 +146,13 @@ public final class InboundCall implements SharedRef {
         return true;
     }
 
-    private void cancelledByClient() {
-        cancelled = true;
-        closed = true;
-        server.forget(this);
+    /** The client left (cancel, deadline, connection lost): nothing more is written. */
+    private void lost() {
+        if (!closed) {
+            cancelled = true;
+            closed = true;
+            server.forget(this);
+        }
     }
 
     /** A msg for the flow: the request (or stream message), the request metadata and this call. */
@@ -187,7 +166,7 @@ public final class InboundCall implements SharedRef {
             msg.put("complete", true);
         }
         if (metadata == null) {
-            metadata = MetadataCodec.toObject(headers);
+            metadata = MetadataCodec.toObject(request.headers());
         }
         // a single request's msg takes the map itself; every msg of a stream gets its own copy
         msg.put("metadata", method.isClientStreaming() ? copyOfMetadata() : metadata);
@@ -222,15 +201,30 @@ public final class InboundCall implements SharedRef {
     }
 
     /** Sends one response message (the only one for unary and client-streaming methods). */
-    void write(DynamicMessage response) {
+    void write(DynamicMessage message) {
         if (closed) {
             return;
         }
-        if (!headersSent) {
-            call.sendHeaders(new Metadata());
-            headersSent = true;
+        if (!method.isServerStreaming()) {
+            reply = message; // goes out with the status, in one write
+            return;
         }
-        call.sendMessage(response);
+        Buffer bytes = WireMessages.bytes(message);
+        Future<Void> written = response.write(bytes);
+        if (!unsent.add(written, bytes.length())) {
+            server.clientNotReading(this, unsent.unsent());
+            response.cancel();
+            lost();
+            return;
+        }
+        if (method.isClientStreaming() && !readingPaused && response.writeQueueFull()) {
+            readingPaused = true; // read no more of the client's stream until it reads ours
+            request.pause();
+            response.drainHandler(v -> {
+                readingPaused = false;
+                request.resume();
+            });
+        }
     }
 
     /** Ends the call with a status; OK after the responses were written. */
@@ -239,7 +233,20 @@ public final class InboundCall implements SharedRef {
             return;
         }
         closed = true;
-        call.close(status, new Metadata());
         server.forget(this);
+        if (!status.isOk()) {
+            response.status(GrpcStatus.valueOf(status.getCode().value()));
+            if (status.getDescription() != null) {
+                response.statusMessage(status.getDescription());
+            }
+            response.end();
+        } else if (reply != null) {
+            response.end(WireMessages.bytes(reply));
+        } else if (!method.isServerStreaming()) {
+            response.status(GrpcStatus.INTERNAL).statusMessage("no response sent").end();
+        } else {
+            response.end();
+        }
+        reply = null;
     }
 }

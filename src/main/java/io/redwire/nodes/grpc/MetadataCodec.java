@@ -1,54 +1,60 @@
 package io.redwire.nodes.grpc;
 
-import io.grpc.Metadata;
 import io.redwire.runtime.Json;
 import io.redwire.runtime.JsValues;
 import io.redwire.runtime.NodeError;
 import io.redwire.runtime.Undefined;
+import io.vertx.core.MultiMap;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * gRPC metadata ⇄ msg.metadata: one entry per key with its first value, text as strings and "-bin" keys as
- * Buffers. Going out, strings are sent as they are (node-red-contrib-grpc JSON-quoted them), other values as JSON,
- * arrays as repeated values.
+ * gRPC metadata (HTTP/2 headers) ⇄ msg.metadata: one entry per key with its first value, text as strings and
+ * "-bin" keys as Buffers (base64 on the wire; padding optional, as the spec allows). Headers that belong to the gRPC protocol itself are not metadata,
+ * as grpc-js leaves them out of call.metadata. Going out, strings are sent as they are (node-red-contrib-grpc
+ * JSON-quoted them), other values as JSON, arrays as repeated values.
  */
 final class MetadataCodec {
-    /** HTTP/2 framing headers, not metadata anyone set. */
-    private static final java.util.Set<String> TRANSPORT = java.util.Set.of("content-type", "te");
+    private static final String BIN = "-bin";
+    /** Protocol headers: framing, encodings, timeout and status. */
+    private static final Set<String> PROTOCOL = Set.of("content-type", "content-length", "te", "grpc-timeout", "grpc-encoding",
+            "grpc-accept-encoding", "accept-encoding", "grpc-status", "grpc-message", "grpc-status-details-bin");
 
     private MetadataCodec() {
     }
 
-    static Map<String, Object> toObject(Metadata md) {
+    static Map<String, Object> toObject(MultiMap headers) {
         Map<String, Object> out = new LinkedHashMap<>();
-        for (String key : md.keys()) {
-            if (TRANSPORT.contains(key)) {
+        for (Map.Entry<String, String> e : headers) {
+            String key = e.getKey().toLowerCase(Locale.ROOT);
+            if (key.startsWith(":") || PROTOCOL.contains(key) || out.containsKey(key)) {
                 continue;
             }
-            if (key.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
-                byte[] v = md.get(Metadata.Key.of(key, Metadata.BINARY_BYTE_MARSHALLER));
-                if (v != null) {
-                    out.put(key, v);
+            String value = e.getValue();
+            if (key.endsWith(BIN)) {
+                int comma = value.indexOf(',');
+                try {
+                    out.put(key, Base64.getDecoder().decode(comma < 0 ? value : value.substring(0, comma)));
+                } catch (IllegalArgumentException notBase64) {
+                    // a peer's broken binary header is dropped, as grpc-java drops it
                 }
             } else {
-                String v = md.get(Metadata.Key.of(key, Metadata.ASCII_STRING_MARSHALLER));
-                if (v != null) {
-                    out.put(key, v);
-                }
+                out.put(key, value);
             }
         }
         return out;
     }
 
-    /** msg.metadata as request headers; throws a NodeError naming a key gRPC cannot carry. */
-    static Metadata fromObject(Object value) {
-        Metadata md = new Metadata();
+    /** msg.metadata into {@code headers}; throws a NodeError naming a key gRPC cannot carry. */
+    static void fromObject(Object value, MultiMap headers) {
         if (!(value instanceof Map<?, ?> map)) {
-            return md;
+            return;
         }
         for (Map.Entry<?, ?> e : map.entrySet()) {
             String key = String.valueOf(e.getKey()).toLowerCase(Locale.ROOT);
@@ -56,26 +62,50 @@ final class MetadataCodec {
             if (v == null || v == Undefined.VALUE) {
                 continue;
             }
-            try {
-                for (Object one : v instanceof List<?> list ? list : List.of(v)) {
-                    put(md, key, one);
+            String problem = keyProblem(key);
+            if (problem != null) {
+                throw new NodeError("Error: invalid metadata '" + key + "': " + problem);
+            }
+            for (Object one : v instanceof List<?> list ? list : List.of(v)) {
+                String text = text(key, one);
+                if (!key.endsWith(BIN) && !printableAscii(text)) {
+                    throw new NodeError("Error: invalid metadata '" + key + "': value must be printable ASCII");
                 }
-            } catch (IllegalArgumentException bad) {
-                throw new NodeError("Error: invalid metadata '" + key + "': " + bad.getMessage());
+                headers.add(key, text);
             }
         }
-        return md;
     }
 
-    private static void put(Metadata md, String key, Object v) {
-        if (key.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
-            byte[] bytes = v instanceof byte[] b ? b
-                    : JsValues.toJsString(v).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            md.put(Metadata.Key.of(key, Metadata.BINARY_BYTE_MARSHALLER), bytes);
-        } else {
-            String text = v instanceof String s ? s : v instanceof Map || v instanceof List ? Json.stringify(v)
-                    : JsValues.toJsString(v);
-            md.put(Metadata.Key.of(key, Metadata.ASCII_STRING_MARSHALLER), text);
+    private static String text(String key, Object v) {
+        if (key.endsWith(BIN)) {
+            byte[] bytes = v instanceof byte[] b ? b : JsValues.toJsString(v).getBytes(StandardCharsets.UTF_8);
+            return Base64.getEncoder().withoutPadding().encodeToString(bytes);
         }
+        return v instanceof String s ? s : v instanceof Map || v instanceof List ? Json.stringify(v)
+                : JsValues.toJsString(v);
+    }
+
+    /** gRPC keys: lower-case letters, digits, '-', '_', '.'; not a protocol header. */
+    private static String keyProblem(String key) {
+        if (key.isEmpty()) {
+            return "empty key";
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.')) {
+                return "Invalid character '" + c + "' in key name '" + key + "'";
+            }
+        }
+        return PROTOCOL.contains(key) ? "reserved for the gRPC protocol" : null;
+    }
+
+    private static boolean printableAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c > 0x7e) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -1,10 +1,10 @@
 package io.redwire.nodes.grpc;
 
 import com.google.protobuf.DynamicMessage;
-import io.grpc.Metadata;
 import io.grpc.Status;
 import io.redwire.runtime.Messages;
 import io.redwire.runtime.Node;
+import io.vertx.core.MultiMap;
 
 import java.util.Map;
 
@@ -43,7 +43,7 @@ abstract class MsgReplies implements OutboundCall.Events {
     }
 
     @Override
-    public final void onClose(Status status, Metadata trailers) {
+    public final void onClose(Status status, MultiMap trailers) {
         if (status.isOk()) {
             if (streamed) {
                 msg.remove("payload");

@@ -45,6 +45,7 @@ public final class TlsConfigNode extends Node {
     private final boolean verifyServerCert;
     private final String alpnProtocol;
     private ClientSSLOptions options;
+    private final io.vertx.core.Promise<ClientSSLOptions> ready = io.vertx.core.Promise.promise();
 
     TlsConfigNode(NodeConfig c) {
         super(c);
@@ -71,12 +72,17 @@ public final class TlsConfigNode extends Node {
             error("Error: " + e.getMessage(), null);
             options = build(new Material(null, null, null, null));
             return Future.succeededFuture();
-        });
+        }).onComplete(v -> ready.tryComplete(options));
     }
 
     /** Options for a TLS connection made through this configuration. */
-    ClientSSLOptions sslOptions() {
+    public ClientSSLOptions sslOptions() {
         return options;
+    }
+
+    /** The options once the certificates have been read (nodes that connect from their own start() wait here). */
+    public Future<ClientSSLOptions> whenReady() {
+        return ready.future();
     }
 
     private record Material(Buffer cert, Buffer key, Buffer ca, Buffer pfx) {

@@ -31,7 +31,7 @@ public final class BenchCalls {
      */
     public static CompletableFuture<List<DynamicMessage>> call(Channel channel, Descriptors.MethodDescriptor method,
                                                               List<DynamicMessage> requests) {
-        ClientCall<DynamicMessage, DynamicMessage> call = channel.newCall(GrpcMethods.client(method),
+        ClientCall<DynamicMessage, DynamicMessage> call = channel.newCall(GrpcMethods.descriptor(method),
                 CallOptions.DEFAULT.withDeadlineAfter(120, TimeUnit.SECONDS));
         CompletableFuture<List<DynamicMessage>> done = new CompletableFuture<>();
         List<DynamicMessage> replies = new ArrayList<>();

@@ -41,13 +41,13 @@ final class DynamicClient implements AutoCloseable {
 
     String unary(String service, String method, String json) throws Exception {
         Descriptors.MethodDescriptor m = method(service, method);
-        return print(ClientCalls.blockingUnaryCall(channel(), GrpcMethods.client(m), options(), parse(m, json)));
+        return print(ClientCalls.blockingUnaryCall(channel(), GrpcMethods.descriptor(m), options(), parse(m, json)));
     }
 
     List<String> serverStream(String service, String method, String json) throws Exception {
         Descriptors.MethodDescriptor m = method(service, method);
         List<String> out = new ArrayList<>();
-        ClientCalls.blockingServerStreamingCall(channel(), GrpcMethods.client(m), options(), parse(m, json))
+        ClientCalls.blockingServerStreamingCall(channel(), GrpcMethods.descriptor(m), options(), parse(m, json))
                 .forEachRemaining(r -> out.add(print(r)));
         return out;
     }
@@ -58,7 +58,7 @@ final class DynamicClient implements AutoCloseable {
         List<String> out = new ArrayList<>();
         CompletableFuture<Void> done = new CompletableFuture<>();
         StreamObserver<DynamicMessage> requests = ClientCalls.asyncBidiStreamingCall(
-                channel().newCall(GrpcMethods.client(m), options()), new StreamObserver<>() {
+                channel().newCall(GrpcMethods.descriptor(m), options()), new StreamObserver<>() {
                     @Override
                     public void onNext(DynamicMessage value) {
                         synchronized (out) {

@@ -178,7 +178,7 @@ class GrpcCallFlowTest {
         for (int i = 0; i < 4; i++) {
             next();
         }
-        assertEquals(1, harness.server().engine().shared(ChannelPool.class, ChannelPool::new).size());
+        assertEquals(1, harness.server().engine().shared(ClientPool.class, () -> null).size());
     }
 
     private static DebugEvent next() throws InterruptedException {

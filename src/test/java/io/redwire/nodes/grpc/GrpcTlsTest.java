@@ -80,7 +80,7 @@ class GrpcTlsTest {
                     certs.ca().getBytes(StandardCharsets.US_ASCII))).build()).build();
             try {
                 StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () ->
-                        ClientCalls.blockingUnaryCall(anonymous, GrpcMethods.client(method),
+                        ClientCalls.blockingUnaryCall(anonymous, GrpcMethods.descriptor(method),
                                 CallOptions.DEFAULT.withDeadlineAfter(5, TimeUnit.SECONDS),
                                 DynamicClient.parse(method, "{\"id\":\"1\"}")));
                 assertEquals(Status.Code.UNAVAILABLE, e.getStatus().getCode(), e.toString());

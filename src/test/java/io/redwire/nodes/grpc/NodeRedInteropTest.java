@@ -1,28 +1,22 @@
 package io.redwire.nodes.grpc;
 
 import io.redwire.testing.Harness;
+import io.redwire.testing.NodeRedPeer;
 import io.redwire.testing.Ports;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Interop with the independent peer the seed flow came from: the real Node-RED 5.0.7 with node-red-contrib-grpc
@@ -37,8 +31,7 @@ class NodeRedInteropTest {
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
-    private static Process nodeRed;
-    private static int nodeRedHttpPort;
+    private static NodeRedPeer nodeRed;
     private static Harness redwire;
 
     /** A Greeter server that answers "<who> says hi to <name>", and an http in route that calls the other side. */
@@ -66,16 +59,11 @@ class NodeRedInteropTest {
 
     @BeforeAll
     static void startBothSides() throws Exception {
-        Path dir = Path.of(System.getenv().getOrDefault("REDWIRE_NODERED_DIR",
-                System.getProperty("user.home") + "/.cache/redwire/nodered"));
-        Path redJs = dir.resolve("node_modules/node-red/red.js");
-        Path contrib = dir.resolve("node_modules/node-red-contrib-grpc/package.json");
-        Assumptions.assumeTrue(Files.isRegularFile(redJs) && Files.isRegularFile(contrib)
-                        && Files.isRegularFile(dir.resolve("node-binary")),
-                "Node-RED is not installed in " + dir + " (scripts/nodered-peer.sh installs it)");
+        NodeRedPeer.installDir();
+        Path contrib = NodeRedPeer.installDir().resolve("node_modules/node-red-contrib-grpc/package.json");
+        Assumptions.assumeTrue(Files.isRegularFile(contrib), "node-red-contrib-grpc is not installed");
         int nodeRedGrpc = Ports.free();
         int redwireGrpc = Ports.free();
-        nodeRedHttpPort = Ports.free();
 
         redwire = new Harness().deploy(flows("redwire", redwireGrpc, nodeRedGrpc, "/call-node-red"));
 
@@ -89,43 +77,13 @@ class NodeRedInteropTest {
                     logging: { console: { level: "info", metrics: false, audit: false } }
                 };
                 """);
-        String node = Files.readString(dir.resolve("node-binary")).trim();
-        ProcessBuilder pb = new ProcessBuilder(node, redJs.toString(), "-u", userDir.toString(),
-                "-p", String.valueOf(nodeRedHttpPort), "flows.json").redirectErrorStream(true);
-        pb.environment().put("TMPDIR", userDir.toString()); // the contrib package writes its proto files there
-        nodeRed = pb.start();
-        CountDownLatch started = new CountDownLatch(1);
-        StringBuilder log = new StringBuilder();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(nodeRed.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                for (String line; (line = r.readLine()) != null; ) {
-                    synchronized (log) {
-                        log.append(line).append('\n');
-                    }
-                    if (line.contains("Started flows")) {
-                        started.countDown();
-                    }
-                }
-            } catch (IOException ignored) {
-                // the process ended
-            }
-        }, "node-red-log");
-        reader.setDaemon(true);
-        reader.start();
-        boolean up = started.await(60, TimeUnit.SECONDS);
-        synchronized (log) {
-            assertTrue(up, "Node-RED did not start its flows:\n" + log);
-        }
+        nodeRed = NodeRedPeer.start(userDir, Ports.free(), "flows.json");
     }
 
     @AfterAll
     static void stopBothSides() throws Exception {
         if (nodeRed != null) {
-            nodeRed.destroy();
-            if (!nodeRed.waitFor(10, TimeUnit.SECONDS)) {
-                nodeRed.destroyForcibly();
-            }
+            nodeRed.close();
         }
         if (redwire != null) {
             redwire.close();
@@ -134,7 +92,7 @@ class NodeRedInteropTest {
 
     @Test
     void nodeRedsGrpcCallIsAnsweredByARedwireFlow() throws Exception {
-        HttpResponse<String> r = post("http://127.0.0.1:" + nodeRedHttpPort + "/call-redwire",
+        HttpResponse<String> r = post(nodeRed.url("/call-redwire"),
                 "{\"id\":1,\"name\":\"Ada\"}");
         assertEquals(200, r.statusCode(), r.body());
         assertEquals("{\"message\":\"redwire says hi to Ada\"}", r.body());

@@ -1,0 +1,275 @@
+package io.redwire.nodes.mqtt;
+
+import io.redwire.nodes.http.TlsConfigNode;
+import io.redwire.runtime.Field;
+import io.redwire.runtime.JsValues;
+import io.redwire.runtime.Messages;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeType;
+import io.vertx.core.Future;
+import io.vertx.core.net.ClientSSLOptions;
+import io.vertx.mqtt.MqttClientOptions;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * mqtt-broker (config): the one connection all mqtt in / mqtt out nodes using it share, with Node-RED 5.0.7's
+ * fields, its status dots on every user ("node-red:common.status.connected" etc.), its log lines, the connect /
+ * disconnect actions' option overrides, and {@code user} / {@code password} credentials. Connects when its first
+ * user registers (unless autoConnect is off); reconnects with back-off up to the {@code mqttReconnectTime} setting.
+ */
+public final class MqttBrokerNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("mqtt-broker", "network").configNode()
+            .field(Field.str("name", ""))
+            .field(Field.str("broker", "").asRequired())
+            .field(Field.num("port", 1883))
+            .field(Field.config("tls", "tls-config"))
+            .field(Field.str("clientid", ""))
+            .field(Field.bool("autoConnect", true))
+            .field(Field.bool("usetls", false))
+            .field(Field.bool("verifyservercert", false))
+            .field(Field.bool("compatmode", false))
+            .field(Field.select("protocolVersion", "4", "3", "4", "5"))
+            .field(Field.num("keepalive", 60))
+            .field(Field.bool("cleansession", true))
+            .field(Field.bool("autoUnsubscribe", true))
+            .field(Field.str("birthTopic", "")).field(Field.select("birthQos", "0", "0", "1", "2"))
+            .field(Field.select("birthRetain", "false", "false", "true")).field(Field.str("birthPayload", ""))
+            .field(Field.json("birthMsg", Map.of()))
+            .field(Field.str("closeTopic", "")).field(Field.select("closeQos", "0", "0", "1", "2"))
+            .field(Field.select("closeRetain", "false", "false", "true")).field(Field.str("closePayload", ""))
+            .field(Field.json("closeMsg", Map.of()))
+            .field(Field.str("willTopic", "")).field(Field.select("willQos", "0", "0", "1", "2"))
+            .field(Field.select("willRetain", "false", "false", "true")).field(Field.str("willPayload", ""))
+            .field(Field.json("willMsg", Map.of()))
+            .field(Field.str("userProps", ""))
+            .field(Field.num("sessionExpiry", 0))
+            .factory(MqttBrokerNode::new);
+
+    static final Map<String, Object> CONNECTED = status("green", "dot", "node-red:common.status.connected");
+    static final Map<String, Object> CONNECTING = status("yellow", "ring", "node-red:common.status.connecting");
+    static final Map<String, Object> DISCONNECTED = status("red", "ring", "node-red:common.status.disconnected");
+
+    private final NodeConfig config;
+    private final TlsConfigNode tls;
+    private final Map<String, Node> users = new LinkedHashMap<>();
+    private final boolean autoConnect;
+    private final String host;
+    private MqttConnection connection;
+    private boolean warnedDropped;
+
+    MqttBrokerNode(NodeConfig c) {
+        super(c);
+        this.config = c;
+        this.tls = c.configNode("tls", TlsConfigNode.class);
+        this.autoConnect = !c.has("autoConnect") || !"false".equals(String.valueOf(c.get("autoConnect")));
+        this.host = c.str("broker").strip();
+    }
+
+    @Override
+    public Future<Void> start() {
+        int version = (int) config.num("protocolVersion");
+        if (config.bool("compatmode") || version == 3 || version == 5) {
+            warn("MQTT " + (version == 5 ? "5" : "3.1") + " is not available in this client (vert.x mqtt speaks "
+                    + "3.1.1 only): connecting with MQTT 3.1.1" + (version == 5 ? ", v5 properties are not sent" : ""));
+        }
+        if (!config.bool("cleansession") && config.has("cleansession") && config.str("clientid").isEmpty()) {
+            warn("No client ID set, using clean session");
+        }
+        connection();
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<Void> close() {
+        return connection == null ? Future.succeededFuture() : connection.disconnect();
+    }
+
+    /** True when the broker is localhost / 127.0.0.1: Node-RED then adds msg._topic to received messages. */
+    boolean isLocal() {
+        return host.equals("localhost") || host.equals("127.0.0.1");
+    }
+
+    // ---- users ---------------------------------------------------------------------------------------------
+
+    void register(Node user) {
+        users.put(user.id(), user);
+        MqttConnection c = connection();
+        user.status(statusOf(c.state()));
+        if (users.size() == 1 && autoConnect) {
+            connect(null);
+        }
+    }
+
+    void deregister(Node user) {
+        users.remove(user.id());
+    }
+
+    MqttConnection connection() {
+        if (connection == null) {
+            connection = new MqttConnection(vertx(), options(Map.of()), new MqttConnection.Listener() {
+                @Override
+                public void state(MqttConnection.State state) {
+                    if (state == MqttConnection.State.CONNECTED) {
+                        warnedDropped = false;
+                    }
+                    Map<String, Object> s = statusOf(state);
+                    users.values().forEach(u -> u.status(s));
+                }
+
+                @Override
+                public void log(String text) {
+                    MqttBrokerNode.this.log(text);
+                }
+            });
+        }
+        return connection;
+    }
+
+    /** Connects once the TLS material (if any) is read. */
+    void connect(Runnable whenConnected) {
+        MqttConnection c = connection();
+        Future<ClientSSLOptions> ssl = tls == null ? Future.succeededFuture() : tls.whenReady();
+        ssl.onComplete(ar -> {
+            if (ar.succeeded() && ar.result() != null && c.options().transport().isSsl()) {
+                copyTls(ar.result(), c.options().transport());
+            }
+            c.connect(whenConnected);
+        });
+    }
+
+    /** Node-RED drops what is published while disconnected; we say so once per outage. */
+    void droppedWhileDisconnected(Node user) {
+        if (!warnedDropped) {
+            warnedDropped = true;
+            user.warn("not connected to broker " + connection().options().label() + ": message dropped");
+        }
+    }
+
+    /** The connect action's msg.broker: the same names as the config fields (plus username, password). */
+    void applyOverrides(Map<String, Object> overrides) {
+        connection().options(options(overrides));
+    }
+
+    // ---- options -------------------------------------------------------------------------------------------
+
+    private MqttConnection.Options options(Map<String, Object> over) {
+        String brokerText = str(over, "broker", host);
+        boolean ssl = bool(over, "usetls", config.bool("usetls"));
+        int port = (int) (over.containsKey("port") ? JsValues.toNumber(over.get("port")) : config.num("port"));
+        if (port <= 0) {
+            port = 1883;
+        }
+        String brokerHost = brokerText.isEmpty() ? "localhost" : brokerText;
+        if (brokerText.contains("://")) {
+            URI u = URI.create(brokerText);
+            String scheme = String.valueOf(u.getScheme()).toLowerCase();
+            if (scheme.startsWith("ws")) {
+                throw config.error("broker", "MQTT over WebSocket (" + scheme + "://) is not supported");
+            }
+            ssl = scheme.equals("mqtts") || scheme.equals("ssl") || scheme.equals("tls");
+            brokerHost = u.getHost();
+            port = u.getPort() > 0 ? u.getPort() : ssl ? 8883 : 1883;
+        }
+        String clientId = str(over, "clientid", config.str("clientid"));
+        boolean clean = bool(over, "cleansession", !config.has("cleansession") || config.bool("cleansession"));
+        if (!clean && clientId.isEmpty()) {
+            clean = true;
+        }
+        String url = (clientId.isEmpty() ? "" : clientId + "@") + (ssl ? "mqtts://" : "mqtt://") + brokerHost + ":"
+                + port;
+        Map<?, ?> creds = config.raw().get("credentials") instanceof Map<?, ?> m ? m : Map.of();
+        String user = str(over, "username", creds.get("user") instanceof String u ? u : "");
+        String password = str(over, "password", creds.get("password") instanceof String p ? p : "");
+        int keepAlive = (int) (over.containsKey("keepalive") ? JsValues.toNumber(over.get("keepalive"))
+                : config.num("keepalive"));
+        MqttClientOptions transport = new MqttClientOptions()
+                .setMaxInflightQueue(65535)
+                .setMaxMessageSize((int) settings().number("mqttMaxMessageSize", MqttLimits.MAX_MESSAGE_SIZE))
+                .setAutoKeepAlive(true);
+        transport.setTcpNoDelay(true);
+        transport.setConnectTimeout(30_000);
+        if (ssl) {
+            transport.setSsl(true);
+            boolean verify = config.bool("verifyservercert");
+            transport.setTrustAll(!verify);
+            transport.setHostnameVerificationAlgorithm(verify ? "HTTPS" : "");
+        }
+        long reconnectMax = (long) settings().number("mqttReconnectTime", 5000);
+        return new MqttConnection.Options(brokerHost, port, url, clientId.isEmpty() ? "nodered" + Messages.newId()
+                : clientId, user.isEmpty() ? null : user, password.isEmpty() ? null : password, keepAlive, clean,
+                message(over, "will", "willTopic", "willPayload", "willQos", "willRetain"),
+                message(over, "birth", "birthTopic", "birthPayload", "birthQos", "birthRetain"),
+                message(over, "close", "closeTopic", "closePayload", "closeQos", "closeRetain"),
+                transport, Math.max(reconnectMax, 50));
+    }
+
+    private io.redwire.runtime.Settings settings() {
+        return config.services().settings();
+    }
+
+    private MqttConnection.Message message(Map<String, Object> over, String key, String topicField,
+                                           String payloadField, String qosField, String retainField) {
+        Object topic;
+        Object payload;
+        Object qos;
+        Object retain;
+        if (over.get(key) instanceof Map<?, ?> m) {
+            topic = m.get("topic");
+            payload = m.get("payload");
+            qos = m.get("qos");
+            retain = m.get("retain");
+        } else {
+            topic = config.get(topicField);
+            payload = config.get(payloadField);
+            qos = config.get(qosField);
+            retain = config.get(retainField);
+        }
+        if (topic == null || String.valueOf(topic).isEmpty()) {
+            return null;
+        }
+        int q = (int) JsValues.toNumber(qos == null || "".equals(qos) ? 0 : qos);
+        return new MqttConnection.Message(String.valueOf(topic), MqttPayloads.encode(payload == null ? "" : payload),
+                q < 0 || q > 2 ? 0 : q, "true".equals(String.valueOf(retain)));
+    }
+
+    private static void copyTls(ClientSSLOptions from, MqttClientOptions to) {
+        if (from.getTrustOptions() != null) {
+            to.setTrustOptions(from.getTrustOptions());
+        }
+        if (from.getKeyCertOptions() != null) {
+            to.setKeyCertOptions(from.getKeyCertOptions());
+        }
+        to.setTrustAll(from.isTrustAll());
+        to.setHostnameVerificationAlgorithm(from.getHostnameVerificationAlgorithm() == null ? ""
+                : from.getHostnameVerificationAlgorithm());
+    }
+
+    private static String str(Map<String, Object> over, String key, String dflt) {
+        return over.containsKey(key) && over.get(key) != null ? JsValues.toJsString(over.get(key)) : dflt;
+    }
+
+    private static boolean bool(Map<String, Object> over, String key, boolean dflt) {
+        return over.containsKey(key) ? "true".equals(String.valueOf(over.get(key))) : dflt;
+    }
+
+    static Map<String, Object> statusOf(MqttConnection.State state) {
+        return switch (state) {
+            case CONNECTED -> CONNECTED;
+            case CONNECTING -> CONNECTING;
+            case DISCONNECTED -> DISCONNECTED;
+        };
+    }
+
+    private static Map<String, Object> status(String fill, String shape, String text) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("fill", fill);
+        s.put("shape", shape);
+        s.put("text", text);
+        return java.util.Collections.unmodifiableMap(s);
+    }
+}

@@ -1,0 +1,183 @@
+package io.redwire.nodes.mqtt;
+
+import io.redwire.runtime.Done;
+import io.redwire.runtime.Field;
+import io.redwire.runtime.JsValues;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeError;
+import io.redwire.runtime.NodeType;
+import io.vertx.core.Future;
+import io.vertx.mqtt.messages.MqttPublishMessage;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * mqtt in: subscribes to {@code topic} (wildcards allowed) and sends {topic, payload, qos, retain} per received
+ * message, the payload converted by {@code datatype}. With {@code inputs: 1} it subscribes dynamically: msg.action
+ * {@code subscribe} / {@code unsubscribe} (msg.topic a filter, an array of them, {topic, qos, datatype} objects, or
+ * {@code true} for all), {@code getSubscriptions}, {@code connect} / {@code disconnect} — as Node-RED 5.0.7 does.
+ */
+public final class MqttInNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("mqtt in", "network").ports(0, 1).color("#d8bfd8")
+            .field(Field.str("name", ""))
+            .field(Field.str("topic", ""))
+            .field(Field.select("qos", "2", "0", "1", "2"))
+            .field(Field.select("datatype", "auto-detect", "auto-detect", "auto", "buffer", "utf8", "json",
+                    "base64"))
+            .field(Field.config("broker", "mqtt-broker").asRequired())
+            .field(Field.bool("nl", false))
+            .field(Field.bool("rap", true))
+            .field(Field.num("rh", 0))
+            .field(Field.num("inputs", 0))
+            .factory(MqttInNode::new);
+
+    static final String INVALID_TOPIC = "Invalid topic specified";
+
+    private final MqttBrokerNode broker;
+    private final String topic;
+    private final int qos;
+    private final String datatype;
+    private final boolean dynamic;
+    /** Dynamic subscriptions by filter, as msg.subscriptions lists them. */
+    private final Map<String, Map<String, Object>> dynamicSubs = new LinkedHashMap<>();
+
+    MqttInNode(NodeConfig c) {
+        super(c);
+        this.broker = c.configNode("broker", MqttBrokerNode.class);
+        this.topic = c.str("topic");
+        double q = JsValues.toNumber(c.get("qos"));
+        this.qos = Double.isNaN(q) || q < 0 || q > 2 ? 2 : (int) q;
+        this.datatype = c.str("datatype").isEmpty() ? "utf8" : c.str("datatype");
+        this.dynamic = JsValues.toNumber(c.raw().get("inputs")) == 1;
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (broker == null) {
+            error("missing broker configuration", null);
+            return Future.succeededFuture();
+        }
+        if (!dynamic && !MqttTopics.validSubscription(topic)) {
+            warn(INVALID_TOPIC);
+            return Future.succeededFuture();
+        }
+        if (topic.isEmpty() && !dynamic) {
+            error("topic not defined", null);
+            return Future.succeededFuture();
+        }
+        broker.register(this);
+        if (!dynamic) {
+            broker.connection().subscribe(topic, qos, id(), m -> received(datatype, m));
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<Void> close() {
+        if (broker != null) {
+            if (dynamic) {
+                dynamicSubs.keySet().forEach(f -> broker.connection().unsubscribe(f, id()));
+                dynamicSubs.clear();
+            } else {
+                broker.connection().unsubscribe(topic, id());
+            }
+            broker.deregister(this);
+        }
+        return Future.succeededFuture();
+    }
+
+    private void received(String type, MqttPublishMessage m) {
+        byte[] bytes = m.payload().getBytes();
+        Map<String, Object> msg = new LinkedHashMap<>();
+        msg.put("topic", m.topicName());
+        msg.put("payload", null);
+        msg.put("qos", m.qosLevel().value());
+        msg.put("retain", m.isRetain());
+        try {
+            msg.put("payload", MqttPayloads.decode(type, bytes));
+        } catch (NodeError e) {
+            Map<String, Object> failed = new LinkedHashMap<>();
+            failed.put("payload", bytes);
+            failed.put("topic", m.topicName());
+            failed.put("qos", m.qosLevel().value());
+            failed.put("retain", m.isRetain());
+            error(e, failed);
+            return;
+        }
+        if (broker.isLocal()) {
+            msg.put("_topic", m.topicName());
+        }
+        send(msg);
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        Object action = msg.get("action");
+        if (!(action instanceof String a) || !List.of("connect", "disconnect", "subscribe", "unsubscribe",
+                "getSubscriptions").contains(a)) {
+            done.done(new NodeError("Error: Invalid action specified"));
+            return;
+        }
+        switch (a) {
+            case "connect" -> MqttActions.connect(broker, msg, done);
+            case "disconnect" -> MqttActions.disconnect(broker, done);
+            case "getSubscriptions" -> {
+                msg.put("topic", "subscriptions");
+                msg.put("payload", new ArrayList<>(dynamicSubs.values()));
+                send(msg);
+                done.done();
+            }
+            default -> changeSubscriptions(a.equals("subscribe"), msg, done);
+        }
+    }
+
+    private void changeSubscriptions(boolean subscribe, Map<String, Object> msg, Done done) {
+        Object t = msg.get("topic");
+        List<?> requested;
+        if (!subscribe && Boolean.TRUE.equals(t)) {
+            requested = new ArrayList<>(dynamicSubs.values());
+        } else if (t instanceof List<?> l) {
+            requested = l;
+        } else if (t instanceof String || t instanceof Map) {
+            requested = List.of(t);
+        } else {
+            done.done(new NodeError("Error: msg.topic is missing or invalid"));
+            return;
+        }
+        List<Map<String, Object>> subs = new ArrayList<>();
+        for (Object r : requested) {
+            Map<String, Object> sub = new LinkedHashMap<>();
+            if (r instanceof String s) {
+                sub.put("topic", s);
+            } else if (r instanceof Map<?, ?> m) {
+                m.forEach((k, v) -> sub.put(String.valueOf(k), v));
+            }
+            if (!(sub.get("topic") instanceof String f) || f.isEmpty() || !MqttTopics.validSubscription(f)) {
+                done.done(new NodeError("Error: " + INVALID_TOPIC));
+                return;
+            }
+            subs.add(sub);
+        }
+        MqttConnection c = broker.connection();
+        for (Map<String, Object> sub : subs) {
+            String filter = (String) sub.get("topic");
+            if (dynamicSubs.remove(filter) != null || !subscribe) {
+                c.unsubscribe(filter, id());
+            }
+            if (subscribe) {
+                double q = JsValues.toNumber(sub.get("qos"));
+                int level = sub.containsKey("qos") && !Double.isNaN(q) && q >= 0 && q <= 2 ? (int) q : 2;
+                sub.put("qos", level);
+                String type = sub.get("datatype") instanceof String d && !d.isEmpty() ? d : datatype;
+                c.subscribe(filter, level, id(), m -> received(type, m));
+                dynamicSubs.put(filter, sub);
+            }
+        }
+        msg.put("subscriptions", new ArrayList<>(dynamicSubs.values()));
+        done.done();
+    }
+}

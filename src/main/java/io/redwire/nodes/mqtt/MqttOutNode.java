@@ -1,0 +1,118 @@
+package io.redwire.nodes.mqtt;
+
+import io.redwire.runtime.Done;
+import io.redwire.runtime.Field;
+import io.redwire.runtime.JsValues;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeError;
+import io.redwire.runtime.NodeType;
+import io.vertx.core.Future;
+
+import java.util.Map;
+
+/**
+ * mqtt out: publishes msg.payload to the node's topic (else msg.topic) with the node's QoS / retain (else the
+ * msg's), as Node-RED 5.0.7 does: a missing payload publishes nothing, an invalid topic is a warning, done comes
+ * when the broker acknowledged the message. msg.action connect / disconnect drive the shared connection. The v5
+ * fields (respTopic, contentType, userProps, correl, expiry) are read but cannot be sent: see MqttBrokerNode.
+ */
+public final class MqttOutNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("mqtt out", "network").ports(1, 0).color("#d8bfd8")
+            .field(Field.str("name", ""))
+            .field(Field.str("topic", ""))
+            .field(Field.select("qos", "", "", "0", "1", "2"))
+            .field(Field.select("retain", "", "", "true", "false"))
+            .field(Field.str("respTopic", ""))
+            .field(Field.str("contentType", ""))
+            .field(Field.str("userProps", ""))
+            .field(Field.str("correl", ""))
+            .field(Field.str("expiry", ""))
+            .field(Field.config("broker", "mqtt-broker").asRequired())
+            .factory(MqttOutNode::new);
+
+    private final MqttBrokerNode broker;
+    private final String topic;
+    private final String qos;
+    private final String retain;
+
+    MqttOutNode(NodeConfig c) {
+        super(c);
+        this.broker = c.configNode("broker", MqttBrokerNode.class);
+        this.topic = c.str("topic");
+        this.qos = c.str("qos");
+        this.retain = c.str("retain");
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (broker == null) {
+            error("missing broker configuration", null);
+        } else {
+            broker.register(this);
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<Void> close() {
+        if (broker != null) {
+            broker.deregister(this);
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        Object action = msg.get("action");
+        if (action != null && !"".equals(action) && !Boolean.FALSE.equals(action)) {
+            switch (String.valueOf(action)) {
+                case "connect" -> MqttActions.connect(broker, msg, done);
+                case "disconnect" -> MqttActions.disconnect(broker, done);
+                default -> done.done(new NodeError("Error: Invalid action specified"));
+            }
+            return;
+        }
+        if (!topic.isEmpty()) {
+            msg.put("topic", topic);
+        }
+        int level = qosOf(msg);
+        msg.put("qos", level);
+        boolean keep = retainOf(msg);
+        msg.put("retain", keep);
+        if (!msg.containsKey("payload")) {
+            done.done();
+            return;
+        }
+        if (!(msg.get("topic") instanceof String t) || !MqttTopics.validPublish(t)) {
+            warn("Error: " + MqttInNode.INVALID_TOPIC);
+            return;
+        }
+        byte[] bytes = MqttPayloads.encode(msg.get("payload"));
+        if (!broker.connection().publish(t, bytes, level, keep, done::done)) {
+            broker.droppedWhileDisconnected(this);
+        }
+    }
+
+    /** Node-RED: Number(node.qos || msg.qos || 0), msg.qos outside 0..2 ignored. */
+    private int qosOf(Map<String, Object> msg) {
+        if (!qos.isEmpty()) {
+            double q = JsValues.toNumber(qos);
+            return Double.isNaN(q) || q < 0 || q > 2 ? 0 : (int) q;
+        }
+        Object m = msg.get("qos");
+        if (m == null || !JsValues.truthy(m)) {
+            return 0;
+        }
+        double q = JsValues.toNumber(m);
+        return q == 1 || q == 2 ? (int) q : 0;
+    }
+
+    private boolean retainOf(Map<String, Object> msg) {
+        if (!retain.isEmpty()) {
+            return retain.equals("true"); // Node-RED: node.retain || msg.retain, and "false" is a truthy string
+        }
+        Object r = msg.get("retain");
+        return Boolean.TRUE.equals(r) || "true".equals(r);
+    }
+}

@@ -1,0 +1,76 @@
+package io.redwire.nodes.mqtt;
+
+import io.redwire.testing.PeerProcess;
+import io.redwire.testing.Ports;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A real mosquitto broker on a free 127.0.0.1 port, plus mosquitto_pub / mosquitto_sub as independent clients. */
+final class Mosquitto implements AutoCloseable {
+    final int port;
+    private final Path config;
+    private PeerProcess broker;
+
+    Mosquitto() throws Exception {
+        this(Ports.free());
+    }
+
+    Mosquitto(int port) throws Exception {
+        this.port = port;
+        this.config = Files.createTempFile("mosquitto", ".conf");
+        Files.writeString(config, "listener " + port + " 127.0.0.1\nallow_anonymous true\npersistence false\n");
+        start();
+    }
+
+    void start() throws Exception {
+        broker = PeerProcess.start("mosquitto", "-c", config.toString()).awaitPort(port);
+    }
+
+    /** SIGKILL: the broker disappears without a goodbye. */
+    void kill() throws InterruptedException {
+        broker.kill();
+    }
+
+    String log() {
+        return broker.output();
+    }
+
+    /** mosquitto_pub; waits for it to finish. */
+    void publish(String topic, String message, int qos, boolean retain) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("mosquitto_pub", "-h", "127.0.0.1", "-p", String.valueOf(port),
+                "-t", topic, "-m", message, "-q", String.valueOf(qos)));
+        if (retain) {
+            cmd.add("-r");
+        }
+        try (PeerProcess p = PeerProcess.start(cmd.toArray(String[]::new))) {
+            int rc = p.waitFor(10);
+            if (rc != 0) {
+                throw new IllegalStateException("mosquitto_pub exited " + rc + ": " + p.output());
+            }
+        }
+    }
+
+    /** mosquitto_sub for {@code count} messages, returned once subscribed; {@link #received} reads its lines. */
+    PeerProcess subscribe(String filter, int count, int qos) throws Exception {
+        return PeerProcess.start("stdbuf", "-oL", "mosquitto_sub", "-h", "127.0.0.1", "-p", String.valueOf(port), "-t", filter,
+                "-v", "-d", "-C", String.valueOf(count), "-q", String.valueOf(qos), "-W", "20")
+                .awaitOutput("SUBACK", 10);
+    }
+
+    /** The "topic payload" lines a finished mosquitto_sub printed (its -d debug lines left out). */
+    static List<String> received(PeerProcess sub) throws Exception {
+        sub.waitFor(20);
+        return sub.output().lines().filter(l -> !l.startsWith("Client ") && !l.startsWith("Subscribed") && !l.isBlank()).toList();
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (broker != null) {
+            broker.close();
+        }
+        Files.deleteIfExists(config);
+    }
+}

@@ -4,8 +4,10 @@ import io.redwire.runtime.Done;
 import io.redwire.runtime.Field;
 import io.redwire.runtime.Node;
 import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeError;
 import io.redwire.runtime.NodeType;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -58,9 +60,19 @@ public final class CsvNode extends Node {
         }
     }
 
-    /** One of the two conversions. */
+    /** One of the two conversions; each calls done once it has sent what it sends. */
     interface Codec {
-        void handle(Map<String, Object> msg, Done done);
+        /** False when the node takes no input at all (it has already called done). */
+        boolean accepts(Done done);
+
+        /** msg.reset: the next object -> CSV message gets the header again. */
+        void resetHeader();
+
+        void fromCsv(Map<String, Object> msg, String text, Done done);
+
+        void toCsv(Map<String, Object> msg, Done done);
+
+        void unsupported(Done done);
     }
 
     private final Codec codec;
@@ -74,6 +86,30 @@ public final class CsvNode extends Node {
 
     @Override
     protected void onInput(Map<String, Object> msg, Done done) {
-        codec.handle(msg, done);
+        if (!codec.accepts(done)) {
+            return;
+        }
+        if (msg.containsKey("reset")) {
+            codec.resetHeader();
+        }
+        if (!msg.containsKey("payload")) {
+            if (!msg.containsKey("reset")) {
+                send(msg); // no payload and no reset: passed on
+            }
+            done.done();
+            return;
+        }
+        Object payload = msg.get("payload");
+        try {
+            if (payload instanceof String text) {
+                codec.fromCsv(msg, text, done);
+            } else if (payload == null || payload instanceof Map || payload instanceof List || payload instanceof byte[]) {
+                codec.toCsv(msg, done);
+            } else {
+                codec.unsupported(done);
+            }
+        } catch (NodeError e) {
+            done.done(e);
+        }
     }
 }

@@ -67,35 +67,25 @@ final class LegacyCsvCodec implements CsvNode.Codec {
     }
 
     @Override
-    public void handle(Map<String, Object> msg, Done done) {
-        if (msg.containsKey("reset")) {
-            hdrSent = false;
-        }
-        if (!msg.containsKey("payload")) {
-            if (!msg.containsKey("reset")) {
-                node.send(msg);
-            }
-            done.done();
-            return;
-        }
-        Object payload = msg.get("payload");
-        try {
-            if (payload instanceof String text) {
-                fromCsv(msg, text);
-            } else if (payload == null || payload instanceof Map || payload instanceof List || payload instanceof byte[]) {
-                toCsv(msg);
-            } else {
-                node.warn("This node only handles CSV strings or js objects.");
-            }
-            done.done();
-        } catch (NodeError e) {
-            done.done(e);
-        }
+    public boolean accepts(Done done) {
+        return true;
+    }
+
+    @Override
+    public void resetHeader() {
+        hdrSent = false;
+    }
+
+    @Override
+    public void unsupported(Done done) {
+        node.warn("This node only handles CSV strings or js objects.");
+        done.done();
     }
 
     // ---- object -> CSV -------------------------------------------------------------------------------------
 
-    private void toCsv(Map<String, Object> msg) {
+    @Override
+    public void toCsv(Map<String, Object> msg, Done done) {
         boolean initial = noTemplate(clean(s.template(), lastCleanSep));
         Map<?, ?> parts = CsvCells.parts(msg);
         if (!(initial && parts != null && parts.containsKey("index") && CsvCells.partsInt(parts, "index") > 0)) {
@@ -143,6 +133,7 @@ final class LegacyCsvCodec implements CsvNode.Codec {
         template.forEach(v -> cols.add(v.indexOf(',') >= 0 ? QUOTE + v + QUOTE : v));
         msg.put("columns", String.join(",", cols));
         node.send(msg);
+        done.done();
     }
 
     private String keyedRow(Object row, Object first) {
@@ -235,7 +226,8 @@ final class LegacyCsvCodec implements CsvNode.Codec {
         }
     }
 
-    private void fromCsv(Map<String, Object> msg, String line) {
+    @Override
+    public void fromCsv(Map<String, Object> msg, String line, Done done) {
         boolean outside = true;
         List<Map<String, Object>> rows = new ArrayList<>();
         boolean first = true;
@@ -340,8 +332,9 @@ final class LegacyCsvCodec implements CsvNode.Codec {
                 msg.put("columns", columns);
                 node.send(msg);
             }
-            return;
+        } else {
+            CsvCells.sendRows(node, s, msg, rows, columns, hasParts, last);
         }
-        CsvCells.sendRows(node, s, msg, rows, columns, hasParts, last);
+        done.done();
     }
 }

@@ -41,44 +41,34 @@ final class RfcCsvCodec implements CsvNode.Codec {
     }
 
     @Override
-    public void handle(Map<String, Object> msg, Done done) {
+    public boolean accepts(Done done) {
         if (badConfigTemplate) {
             // Node-RED does not hook such a node up at all: the message goes nowhere
             node.status(Map.of("fill", "red", "shape", "dot", "text", BAD_TEMPLATE));
             done.done();
-            return;
+            return false;
         }
         node.status(Map.of());
-        if (msg.containsKey("reset")) {
-            hdrSent = false;
-        }
-        if (!msg.containsKey("payload")) {
-            if (!msg.containsKey("reset")) {
-                node.send(msg);
-            }
-            done.done();
-            return;
-        }
-        Object payload = msg.get("payload");
-        try {
-            if (payload instanceof String text) {
-                fromCsv(msg, text, done);
-            } else if (payload == null || payload instanceof Map || payload instanceof List || payload instanceof byte[]) {
-                toCsv(msg, payload);
-                done.done();
-            } else {
-                NodeError err = new NodeError("Error: This node only handles CSV strings or js objects.");
-                node.status(Map.of("fill", "red", "shape", "dot", "text", "This node only handles CSV strings or js objects."));
-                done.done(err);
-            }
-        } catch (NodeError e) {
-            done.done(e);
-        }
+        return true;
+    }
+
+    @Override
+    public void resetHeader() {
+        hdrSent = false;
+    }
+
+    @Override
+    public void unsupported(Done done) {
+        // unlike legacy mode, an error the flow can catch, with a status
+        node.status(Map.of("fill", "red", "shape", "dot", "text", "This node only handles CSV strings or js objects."));
+        done.done(new NodeError("Error: This node only handles CSV strings or js objects."));
     }
 
     // ---- object -> CSV -------------------------------------------------------------------------------------
 
-    private void toCsv(Map<String, Object> msg, Object payload) {
+    @Override
+    public void toCsv(Map<String, Object> msg, Done done) {
+        Object payload = msg.get("payload");
         List<Object> rows;
         boolean arrays;
         if (payload instanceof List<?> list) {
@@ -120,6 +110,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
         msg.put("payload", String.join(s.ret(), lines) + s.ret());
         msg.put("columns", template == null ? "" : joinQuoted(template, ',', false));
         node.send(msg);
+        done.done();
     }
 
     private String arrayRow(Object row) {
@@ -188,7 +179,8 @@ final class RfcCsvCodec implements CsvNode.Codec {
 
     // ---- CSV -> objects ------------------------------------------------------------------------------------
 
-    private void fromCsv(Map<String, Object> msg, String input, Done done) {
+    @Override
+    public void fromCsv(Map<String, Object> msg, String input, Done done) {
         boolean firstLine = true;
         boolean last = false;
         int linecount = 0;

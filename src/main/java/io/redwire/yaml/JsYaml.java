@@ -1,8 +1,8 @@
 package io.redwire.yaml;
 
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.Undefined;
+import io.redwire.js.JsValues;
+import io.redwire.msg.NodeError;
+import io.redwire.js.Undefined;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;

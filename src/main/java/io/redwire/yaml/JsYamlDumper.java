@@ -1,7 +1,7 @@
 package io.redwire.yaml;
 
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.NodeError;
+import io.redwire.js.JsValues;
+import io.redwire.msg.NodeError;
 
 import java.util.Base64;
 import java.util.Date;

@@ -1,6 +1,6 @@
 package io.redwire.yaml;
 
-import io.redwire.runtime.JsValues;
+import io.redwire.js.JsValues;
 
 import java.math.BigInteger;
 import java.time.LocalDate;

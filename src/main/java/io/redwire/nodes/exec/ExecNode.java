@@ -1,14 +1,14 @@
 package io.redwire.nodes.exec;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
-import io.redwire.runtime.PropertyPath;
-import io.redwire.runtime.Undefined;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.js.JsValues;
+import io.redwire.msg.Messages;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+import io.redwire.msg.PropertyPath;
+import io.redwire.js.Undefined;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 
@@ -113,7 +113,7 @@ public final class ExecNode extends Node {
             child = ChildProcess.start(List.of(SHELL, "-c", line), context, null, null,
                     (exit, out, err) -> execClosed(line, msg, exit, out, err, done));
         } catch (IOException e) {
-            done.done(new io.redwire.runtime.NodeError("Error: spawn " + SHELL + " ENOENT"));
+            done.done(new io.redwire.msg.NodeError("Error: spawn " + SHELL + " ENOENT"));
             return;
         }
         started(child);

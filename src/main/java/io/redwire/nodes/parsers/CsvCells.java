@@ -1,8 +1,8 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.runtime.Json;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Messages;
+import io.redwire.msg.Json;
+import io.redwire.js.JsValues;
+import io.redwire.msg.Messages;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.NodeError;
+import io.redwire.spi.Done;
+import io.redwire.js.JsValues;
+import io.redwire.msg.NodeError;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.runtime.JsValues;
+import io.redwire.js.JsValues;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

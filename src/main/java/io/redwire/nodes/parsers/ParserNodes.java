@@ -1,15 +1,19 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.runtime.NodeType;
+import io.redwire.spi.NodeFamily;
+import io.redwire.spi.NodeType;
 
 import java.util.List;
 
-/** The parser family beyond json: csv, xml, yaml, html. */
-public final class ParserNodes {
-    private ParserNodes() {
+/** Parsers between text and objects: json, csv, xml, yaml, html. */
+public final class ParserNodes implements NodeFamily {
+    @Override
+    public String name() {
+        return "parsers";
     }
 
-    public static List<NodeType> types() {
-        return List.of(CsvNode.TYPE, XmlNode.TYPE, YamlNode.TYPE, HtmlNode.TYPE);
+    @Override
+    public List<NodeType> types() {
+        return List.of(JsonNode.TYPE, CsvNode.TYPE, XmlNode.TYPE, YamlNode.TYPE, HtmlNode.TYPE);
     }
 }

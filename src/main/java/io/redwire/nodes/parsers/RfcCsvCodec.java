@@ -1,7 +1,7 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.NodeError;
+import io.redwire.spi.Done;
+import io.redwire.msg.NodeError;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.runtime.NodeError;
+import io.redwire.msg.NodeError;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -1,12 +1,12 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.NodeType;
-import io.redwire.runtime.PropertyPath;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.NodeType;
+import io.redwire.msg.PropertyPath;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

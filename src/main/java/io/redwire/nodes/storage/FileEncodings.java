@@ -1,6 +1,6 @@
 package io.redwire.nodes.storage;
 
-import io.redwire.runtime.NodeError;
+import io.redwire.msg.NodeError;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;

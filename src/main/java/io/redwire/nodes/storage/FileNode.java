@@ -1,13 +1,13 @@
 package io.redwire.nodes.storage;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.NodeType;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.msg.Json;
+import io.redwire.js.JsValues;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.NodeType;
 import io.vertx.core.Future;
 
 import java.io.IOException;
@@ -71,7 +71,7 @@ public final class FileNode extends Node {
             done.done();
             return Future.succeededFuture();
         }
-        if (!mode.equals("delete") && (!msg.containsKey("payload") || msg.get("payload") == io.redwire.runtime.Undefined.VALUE)) {
+        if (!mode.equals("delete") && (!msg.containsKey("payload") || msg.get("payload") == io.redwire.js.Undefined.VALUE)) {
             done.done();
             return Future.succeededFuture();
         }

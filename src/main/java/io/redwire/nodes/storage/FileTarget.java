@@ -1,10 +1,10 @@
 package io.redwire.nodes.storage;
 
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.TypedValue;
-import io.redwire.runtime.Undefined;
-import io.redwire.runtime.ValueScope;
+import io.redwire.js.JsValues;
+import io.redwire.spi.NodeConfig;
+import io.redwire.msg.TypedValue;
+import io.redwire.js.Undefined;
+import io.redwire.msg.ValueScope;
 
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package io.redwire.nodes.storage;
 
-import io.redwire.runtime.NodeError;
+import io.redwire.msg.NodeError;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

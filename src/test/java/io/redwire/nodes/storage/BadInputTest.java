@@ -1,6 +1,6 @@
 package io.redwire.nodes.storage;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 import io.redwire.testing.Harness;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

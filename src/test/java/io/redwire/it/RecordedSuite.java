@@ -24,7 +24,9 @@ final class RecordedSuite {
         Processes.jar();
         Path suite = Path.of("..", "shared", suiteDir);
         assertTrue(Files.isDirectory(suite), "suite not found at " + suite.toAbsolutePath());
-        Processes.Result r = Processes.run(List.of("bash", "scripts/conformance.sh", "--junit", junitFile),
+        // 30 s per request: on a loaded shared machine the first function node's JS context can take over 10 s
+        Processes.Result r = Processes.run(List.of("bash", "scripts/conformance.sh", "--junit", junitFile,
+                        "--timeout", "30"),
                 Map.of("CONFORMANCE_DIR", suite.toAbsolutePath().toString(),
                         "CONF_PORT", String.valueOf(Ports.free()), "SHOW_ENGINE_LOG", "1"), 900);
         System.out.println(r.output());

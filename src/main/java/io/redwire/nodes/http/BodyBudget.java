@@ -1,6 +1,6 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.MemoryBudget;
+import io.redwire.spi.MemoryBudget;
 
 /**
  * The memory every http-in request body being read or handled may hold together (settings.httpBodyMemoryLimit).

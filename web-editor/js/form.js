@@ -2,10 +2,8 @@
 
 import { h, openDialog } from "./dialog.js";
 import { newId } from "./model.js";
-import { typedProblem } from "./validate.js";
-
-const TYPE_LABELS = { msg: "msg.", flow: "flow.", global: "global.", str: "string", num: "number", bool: "boolean",
-  json: "JSON", bin: "buffer", re: "regex", date: "timestamp", jsonata: "JSONata", env: "env variable" };
+import { customEditor, superseded } from "./rules.js";
+import { typedInput } from "./typedinput.js";
 
 /**
  * Opens the form. `ctx` = {registry, model, onDone(node), onDelete(node)}.
@@ -25,7 +23,9 @@ export function openNodeForm(node, ctx) {
     editors.push(textEditor({ name: "name", kind: "string", label: "name" }, node));
   }
   for (const f of fields) {
-    editors.push(editorFor(f, node, ctx));
+    const editor = editorFor(f, node, ctx);
+    editor.row.hidden = superseded(node, f);
+    editors.push(editor);
   }
   for (const e of editors) {
     body.appendChild(e.row);
@@ -81,6 +81,10 @@ function same(a, b) {
 }
 
 function editorFor(f, node, ctx) {
+  const custom = customEditor(node.type, f, node, row);
+  if (custom) {
+    return custom;
+  }
   switch (f.kind) {
     case "number": return numberEditor(f, node);
     case "boolean": return booleanEditor(f, node);
@@ -176,35 +180,23 @@ function selectEditor(f, node) {
   };
 }
 
-/** Node-RED's typed input: a type dropdown and a value; the type is stored in its own property. */
+/** Node-RED's typed input: a type menu and a value; the type is stored in its own property. */
 function typedEditor(f, node) {
   const initialValue = node[f.name] === undefined || node[f.name] === null ? "" : String(node[f.name]);
   const initialType = node[f.typeField] || f.defaultType || "str";
-  const types = [...(f.types || [])];
-  if (!types.includes(initialType)) {
-    types.unshift(initialType);
-  }
-  const typeSelect = h("select", { id: "field-" + f.typeField, name: f.typeField, class: "typed-type" },
-    types.map((t) => h("option", { value: t }, TYPE_LABELS[t] || t)));
-  typeSelect.value = initialType;
-  const input = h("input", { type: "text", id: "field-" + f.name, name: f.name, value: initialValue,
-    class: "typed-value" });
-  const sync = () => {
-    input.hidden = typeSelect.value === "date";
-  };
-  typeSelect.addEventListener("change", sync);
-  sync();
+  const widget = typedInput({ types: f.types, value: initialValue, type: initialType, id: "field-" + f.name,
+    typeId: "field-" + f.typeField, name: f.name, label: f.label || f.name });
   return {
-    row: row(f, h("div", { class: "typed-input" }, typeSelect, input)),
-    validate: () => typedProblem(f.label || f.name, input.value, typeSelect.value, f.required),
+    row: row(f, widget.el),
+    validate: () => widget.problem(f.required),
     apply: () => {
       let changed = false;
-      if (input.value !== initialValue) {
-        node[f.name] = input.value;
+      if (widget.value() !== initialValue) {
+        node[f.name] = widget.value();
         changed = true;
       }
-      if (typeSelect.value !== initialType || (node[f.typeField] === undefined && changed)) {
-        node[f.typeField] = typeSelect.value;
+      if (widget.type() !== initialType || (node[f.typeField] === undefined && changed)) {
+        node[f.typeField] = widget.type();
         changed = true;
       }
       return changed;
@@ -212,6 +204,7 @@ function typedEditor(f, node) {
   };
 }
 
+/** Code: JavaScript gets CodeMirror (syntax highlighting, line numbers); other languages a plain text area. */
 function codeEditor(f, node) {
   const initial = node[f.name] === undefined || node[f.name] === null ? "" : String(node[f.name]);
   const area = h("textarea", { id: "field-" + f.name, name: f.name, rows: 12, spellcheck: "false",
@@ -223,14 +216,25 @@ function codeEditor(f, node) {
       area.setRangeText("    ", area.selectionStart, area.selectionEnd, "end");
     }
   });
+  const holder = h("div", { class: "code-holder" }, area);
+  let cm = null;
+  if (f.language === "javascript" && window.CodeMirror) {
+    cm = window.CodeMirror(holder, { value: initial, mode: "javascript", lineNumbers: true, indentUnit: 4,
+      tabSize: 4, viewportMargin: Infinity });
+    area.hidden = true;
+    cm.getWrapperElement().id = "code-" + f.name;
+    cm.getWrapperElement().codeMirror = cm;
+    setTimeout(() => cm.refresh(), 0); // measured once the dialog is in the page
+  }
+  const text = () => (cm ? cm.getValue() : area.value);
   return {
-    row: row(f, area, f.language ? `${f.language}` : null),
-    validate: () => (f.required && area.value.trim() === "" ? `${f.label || f.name} is required` : null),
+    row: row(f, holder, f.language ? `${f.language}` : null),
+    validate: () => (f.required && text().trim() === "" ? `${f.label || f.name} is required` : null),
     apply: () => {
-      if (area.value === initial) {
+      if (text() === initial) {
         return false;
       }
-      node[f.name] = area.value;
+      node[f.name] = text();
       return true;
     },
   };

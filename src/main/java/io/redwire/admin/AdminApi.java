@@ -242,8 +242,8 @@ public final class AdminApi {
             s.put("user", p.describe());
         }
         Map<String, Object> context = new LinkedHashMap<>();
-        context.put("default", "memory");
-        context.put("stores", List.of("memory"));
+        context.put("default", engine.contextStores().defaultName());
+        context.put("stores", engine.contextStores().names());
         s.put("context", context);
         s.put("flowEncryptionType", "user");
         Map<String, Object> runtimeState = new LinkedHashMap<>();

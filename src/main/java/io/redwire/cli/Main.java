@@ -1,5 +1,6 @@
 package io.redwire.cli;
 
+import io.redwire.logging.Logging;
 import io.redwire.runtime.FlowException;
 import io.redwire.runtime.InjectTarget;
 import io.redwire.runtime.Node;
@@ -28,6 +29,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        Logging.bridgeJul();
         System.exit(execute(args));
     }
 
@@ -59,14 +61,17 @@ public final class Main {
     static int run(Options o) {
         Launch launch;
         Server server;
+        List<String> logProblems;
         try {
             launch = Launch.resolve(o);
+            logProblems = Logging.configure(launch.settings());
             server = new Server(launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0, launch.userDir());
         } catch (java.io.IOException | IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage());
             return 1;
         }
         launch.settings().problems().forEach(server.engine().log()::warn);
+        logProblems.forEach(server.engine().log()::warn);
         List<Map<String, Object>> flows;
         try {
             flows = launch.store().loadOrCreate(server.engine().log());

@@ -49,7 +49,7 @@ public final class Server {
     public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort, Path userDir) {
         this.vertx = Vertx.vertx();
         NodeRouteTable routes = new NodeRouteTable(WebServer::notFound);
-        Log log = new Log(System.err);
+        Log log = Log.slf4j();
         this.engine = new Engine(vertx, NodeCatalog.standard(), settings, log, routes, protosDir);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
@@ -107,7 +107,7 @@ public final class Server {
     }
 
     public Future<Void> close() {
-        return engine.stop().eventually(() -> web.close())
+        return engine.shutdown().eventually(() -> web.close())
                 .eventually(() -> adminWeb == null ? Future.succeededFuture() : adminWeb.close())
                 .eventually(() -> vertx.close());
     }

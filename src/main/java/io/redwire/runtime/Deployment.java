@@ -40,7 +40,8 @@ final class Deployment {
         for (FlowUnit u : set.units().values()) {
             FlowScope parent = u.parentId() == null ? null : flows.get(u.parentId());
             ContextScope parentCtx = parent == null ? null : parent.context();
-            ContextScope ctx = flowContexts.computeIfAbsent(u.id(), k -> new ContextScope(parentCtx));
+            ContextScope ctx = flowContexts.computeIfAbsent(u.id(),
+                    k -> new ContextScope(parentCtx, engine.contextStores(), u.id()));
             EnvScope parentEnv = parent == null ? globalEnv : parent.envFor(groupOf(u.instanceNodeId()));
             flows.put(u.id(), new FlowScope(u, parent, engine, ctx, parentEnv));
         }
@@ -179,7 +180,8 @@ final class Deployment {
                 }
                 targets[p] = to.toArray(new Node[0]);
             }
-            n.bind(new NodeBinding(engine, flow, targets, new ContextScope(null)));
+            String scopeId = n.id() + ":" + (d.unitId() == null ? "global" : d.unitId());
+            n.bind(new NodeBinding(engine, flow, targets, new ContextScope(null, engine.contextStores(), scopeId)));
             if (n instanceof FlowEventNode e && flow != null) {
                 flow.register(e);
             }

@@ -1,5 +1,6 @@
 package io.redwire.runtime;
 
+import io.redwire.context.ContextStores;
 import io.redwire.flow.FlowSet;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -32,7 +33,8 @@ public final class Engine {
     private final Settings settings;
     private final Log log;
     private final Comms comms = new Comms();
-    private final ContextScope global = new ContextScope(null);
+    private final ContextStores contextStores;
+    private final ContextScope global;
     private final Map<String, ContextScope> flowContexts = new HashMap<>();
     private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
     private final HttpRoutes routes;
@@ -55,6 +57,8 @@ public final class Engine {
         this.routes = routes;
         this.protosDir = protosDir;
         this.loop.runOnContext(v -> loopThread = Thread.currentThread());
+        this.contextStores = ContextStores.from(settings, vertx, log);
+        this.global = new ContextScope(null, contextStores, "global");
         settings.map("functionGlobalContext").forEach(global::set);
     }
 
@@ -85,6 +89,11 @@ public final class Engine {
 
     public ContextScope globalContext() {
         return global;
+    }
+
+    /** The context stores (contextStorage); flushed on deploy and stop. */
+    public ContextStores contextStores() {
+        return contextStores;
     }
 
     public HttpRoutes routes() {
@@ -259,9 +268,17 @@ public final class Engine {
         return f.timeout(DEPLOY_STEP_LIMIT_MS, TimeUnit.MILLISECONDS);
     }
 
+    /** Stops the flows and writes persistent context. */
     public Future<Void> stop() {
         Promise<Void> p = Promise.promise();
-        loop.runOnContext(v -> stop(current).onComplete(p));
+        loop.runOnContext(v -> stop(current).eventually(() -> contextStores.flush()).onComplete(p));
+        return p.future();
+    }
+
+    /** Stops the flows for good: persistent context is written and its flush timers end. */
+    public Future<Void> shutdown() {
+        Promise<Void> p = Promise.promise();
+        loop.runOnContext(v -> stop(current).eventually(() -> contextStores.close()).onComplete(p));
         return p.future();
     }
 

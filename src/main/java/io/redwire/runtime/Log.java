@@ -6,14 +6,30 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.function.BiConsumer;
 
-/** Node-RED style log lines ("30 Nov 03:36:00 - [warn] [function:F] text") on stderr, plus the debug sidebar feed. */
+/**
+ * The runtime's and nodes' log ("30 Nov 03:36:00 - [warn] [function:F] text"), plus the debug sidebar feed. In the
+ * process it goes through SLF4J (logger "redwire", Logback formats it, see logback.xml); tests may print to a stream.
+ */
 public final class Log {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("d MMM HH:mm:ss", Locale.ENGLISH);
-    private final PrintStream out;
+    private final PrintStream out; // null: through SLF4J
+    private final org.slf4j.Logger logger = org.slf4j.LoggerFactory.getLogger("redwire");
     private volatile BiConsumer<String, Object> sidebar = (t, d) -> { };
 
+    /** Lines printed to this stream in Node-RED's format, bypassing SLF4J. */
     public Log(PrintStream out) {
         this.out = out;
+    }
+
+    /** Through SLF4J: levels, format and destination as Logback is configured. */
+    public static Log slf4j() {
+        return new Log(null);
+    }
+
+    public void debug(String text) {
+        if (out == null ? logger.isDebugEnabled() : false) {
+            line("debug", null, text);
+        }
     }
 
     /** Warn and error entries also go to the editor's debug sidebar (topic "debug"). */
@@ -49,7 +65,16 @@ public final class Log {
 
     private void line(String level, Node node, String text) {
         String prefix = node == null ? "" : "[" + node.label() + "] ";
-        out.println(LocalDateTime.now().format(TIME) + " - [" + level + "] " + prefix + text);
+        if (out != null) {
+            out.println(LocalDateTime.now().format(TIME) + " - [" + level + "] " + prefix + text);
+            return;
+        }
+        switch (level) {
+            case "error" -> logger.error("{}{}", prefix, text);
+            case "warn" -> logger.warn("{}{}", prefix, text);
+            case "debug" -> logger.debug("{}{}", prefix, text);
+            default -> logger.info("{}{}", prefix, text);
+        }
     }
 
     private void toSidebar(Node node, int level, String text) {

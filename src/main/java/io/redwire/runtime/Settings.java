@@ -23,9 +23,12 @@ public final class Settings {
             "functionGlobalContext", "functionTimeout", "globalFunctionTimeout", "contextStorage", "logging",
             "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
             "verbose", "safeMode", "settingsFile",
+            // limits (README "Limits")
+            "httpBodyMemoryLimit", "httpMaxHeaderSize", "httpMaxConnections", "httpHeadersTimeout",
+            "httpKeepAliveTimeout", "thriftMaxFrameSize", "thriftReadTimeout", "flowWatchdog",
             // network nodes (README "MQTT, WebSocket, TCP and UDP")
             "mqttReconnectTime", "mqttMaxMessageSize", "socketReconnectTime", "socketTimeout", "tcpMsgQueueSize",
-            "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "tcpMaxBufferedBytes");
+            "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "socketMaxBufferedBytes");
     private static final Pattern DEFINE = Pattern.compile("^([^=]+)=(.+)$", Pattern.DOTALL);
 
     private final Map<String, Object> values;

@@ -286,9 +286,17 @@ class EditorE2ETest {
             deployAndExpectSuccess(b);
             assertEquals("{\"message\":\"OK!\"}", s.post("/http", "{}").body());
             b.actions().doubleClick(b.waitFor(By.cssSelector("#canvas .node[data-id='c1'] .node-body"))).perform();
-            WebElement to = b.waitFor(By.cssSelector("input[data-field='rules'][data-row='0'][data-key='to']"));
+            // the rule is edited through its typed-input widgets: action, property, value type menu and value
+            assertEquals("set", b.js("return document.querySelector('#node-form .rule-action[data-row=\"0\"]').value"));
+            assertEquals("payload", b.find(".typed-value[data-row='0'][data-part='p']").getAttribute("value"));
+            WebElement menu = b.find(".typed-type[data-row='0'][data-part='to']");
+            assertEquals("json", b.js("return arguments[0].value", menu));
+            new org.openqa.selenium.support.ui.Select(menu).selectByValue("str");
+            new org.openqa.selenium.support.ui.Select(menu).selectByValue("json");
+            WebElement to = b.find(".typed-value[data-row='0'][data-part='to']");
             to.clear();
             to.sendKeys("{\"message\":\"edited in the form\"}");
+            b.screenshot("change-form");
             b.click("#form-done");
             deployAndExpectSuccess(b);
             assertEquals(Map.of("message", "edited in the form"), Json.parse(s.post("/http", "{}").body()));

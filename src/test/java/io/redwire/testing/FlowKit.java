@@ -97,8 +97,20 @@ public final class FlowKit implements AutoCloseable {
         return e;
     }
 
-    /** Like {@link #await} but null when nothing matched in time. */
+    /**
+     * Like {@link #await} but null when nothing matched in time. Events are matched in arrival order, each at most
+     * once; one a previous wait skipped can still match a later wait (a log and a status may come in either order).
+     */
     public Event poll(String node, Predicate<Event> test, double seconds) throws InterruptedException {
+        return take(e -> e.node().equals(node) && test.test(e), seconds);
+    }
+
+    private Event take(Predicate<Event> test, double seconds) throws InterruptedException {
+        for (int i = 0; i < seen.size(); i++) {
+            if (test.test(seen.get(i))) {
+                return seen.remove(i);
+            }
+        }
         long deadline = System.nanoTime() + (long) (seconds * 1e9);
         while (true) {
             long left = deadline - System.nanoTime();
@@ -106,10 +118,10 @@ public final class FlowKit implements AutoCloseable {
             if (e == null) {
                 return null;
             }
-            seen.add(e);
-            if (e.node().equals(node) && test.test(e)) {
+            if (test.test(e)) {
                 return e;
             }
+            seen.add(e);
         }
     }
 
@@ -126,18 +138,11 @@ public final class FlowKit implements AutoCloseable {
 
     /** A logged warning or error (from any node) containing {@code text}. */
     public Event awaitLog(String text, double seconds) throws InterruptedException {
-        long deadline = System.nanoTime() + (long) (seconds * 1e9);
-        while (true) {
-            long left = deadline - System.nanoTime();
-            Event e = left <= 0 ? events.poll() : events.poll(left, TimeUnit.NANOSECONDS);
-            if (e == null) {
-                fail("no log containing '" + text + "' within " + seconds + " s; seen: " + seen);
-            }
-            seen.add(e);
-            if (e.level() != null && String.valueOf(e.text()).contains(text)) {
-                return e;
-            }
+        Event e = take(x -> x.level() != null && String.valueOf(x.text()).contains(text), seconds);
+        if (e == null) {
+            fail("no log containing '" + text + "' within " + seconds + " s; seen: " + seen);
         }
+        return e;
     }
 
     @Override

@@ -87,8 +87,8 @@ public final class FunctionRunner implements FunctionHost {
                 ready(built.result());
             }
         }));
-        // the deploy counts as started once the sandbox is built (compile errors are logged, not refused)
-        return building.<Void>mapEmpty().otherwiseEmpty();
+        // the deploy does not wait for the sandbox (seconds on a cold JVM): input queues until it is ready
+        return Future.succeededFuture();
     }
 
     private double timeoutSeconds(Settings settings) {
@@ -310,11 +310,12 @@ public final class FunctionRunner implements FunctionHost {
         if (store != null && !knownStore(store) && warnedStores.add(store)) {
             node.warn("Unknown context store '" + store + "' specified. Using default store.");
         }
-        return switch (scope) {
+        ContextScope ctx = switch (scope) {
             case "flow" -> node.flowContext();
             case "global" -> node.globalContext();
             default -> node.nodeContext();
         };
+        return ctx.inStore(store);
     }
 
     private boolean knownStore(String store) {

@@ -1,0 +1,53 @@
+package io.redwire.nodes.websocket;
+
+import io.redwire.runtime.Field;
+import io.redwire.runtime.Node;
+import io.redwire.runtime.NodeConfig;
+import io.redwire.runtime.NodeType;
+import io.vertx.core.Future;
+
+import java.util.Map;
+
+/** websocket in: sends each message its listener or client config receives, with msg._session naming the socket. */
+public final class WebSocketInNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("websocket in", "network").ports(0, 1).color("#d7d7a0")
+            .field(Field.str("name", ""))
+            .field(Field.config("server", "websocket-listener"))
+            .field(Field.config("client", "websocket-client"))
+            .factory(WebSocketInNode::new);
+
+    private final WebSocketEndpoint endpoint;
+
+    WebSocketInNode(NodeConfig c) {
+        super(c);
+        this.endpoint = endpointOf(c);
+    }
+
+    /** Node-RED: the client config when set, else the server one. */
+    static WebSocketEndpoint endpointOf(NodeConfig c) {
+        return c.str("client").isEmpty() ? c.configNode("server", WebSocketListenerNode.class)
+                : c.configNode("client", WebSocketClientNode.class);
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (endpoint == null) {
+            error("Missing server configuration", null);
+            return Future.succeededFuture();
+        }
+        endpoint.addInput(this);
+        if (endpoint instanceof WebSocketClientNode client) {
+            client.connect();
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<Void> close() {
+        if (endpoint != null) {
+            endpoint.removeInput(this);
+        }
+        status(Map.of());
+        return Future.succeededFuture();
+    }
+}

@@ -1,0 +1,61 @@
+"""WebSocket peer for the websocket node tests (python3-websockets, asyncio API).
+
+  ws_peer.py clients URL      two clients: A checks echo replies to its own session, then both wait for a broadcast
+  ws_peer.py server PORT      a server on 127.0.0.1:PORT answering every message with "srv:" + message
+  ws_peer.py garbage PORT PATH  upgrades a raw socket, then sends bytes that are no WebSocket frame
+"""
+import asyncio
+import socket
+import sys
+
+import websockets
+
+
+async def clients(url):
+    async with websockets.connect(url) as a, websockets.connect(url) as b:
+        await a.send("hello")
+        print("A got", await asyncio.wait_for(a.recv(), 10), flush=True)
+        await a.send(b"\x01\x02")
+        reply = await asyncio.wait_for(a.recv(), 10)
+        print("A got bytes", list(reply) if isinstance(reply, bytes) else reply, flush=True)
+        print("READY", flush=True)
+        got_a = await asyncio.wait_for(a.recv(), 20)
+        got_b = await asyncio.wait_for(b.recv(), 20)
+        print("A broadcast", got_a, flush=True)
+        print("B broadcast", got_b, flush=True)
+
+
+async def server(port):
+    async def answer(ws, path=None):
+        async for message in ws:
+            print("server got", message, flush=True)
+            await ws.send("srv:" + (message if isinstance(message, str) else message.hex()))
+
+    async with websockets.serve(answer, "127.0.0.1", port):
+        print("LISTENING", flush=True)
+        await asyncio.Future()
+
+
+def garbage(port, path):
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.sendall(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = s.recv(4096)
+    print("UPGRADED" if b" 101 " in head else "NOT UPGRADED " + repr(head), flush=True)
+    s.sendall(b"\xff\xff\xff\xff\x00garbage-that-is-no-frame" * 4)
+    try:
+        while s.recv(4096):
+            pass
+    except OSError:
+        pass
+    print("CLOSED", flush=True)
+
+
+if __name__ == "__main__":
+    mode = sys.argv[1]
+    if mode == "clients":
+        asyncio.run(clients(sys.argv[2]))
+    elif mode == "server":
+        asyncio.run(server(int(sys.argv[2])))
+    else:
+        garbage(int(sys.argv[2]), sys.argv[3])

@@ -10,10 +10,12 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
-import io.redwire.proto.ProtoCompiler;
-import io.redwire.proto.ProtoSchema;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.DebugEvent;
+import io.redwire.msg.Json;
+import io.redwire.msg.Messages;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.spi.DebugEvent;
+import io.redwire.spi.Node;
 import io.redwire.testing.Harness;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,7 +91,7 @@ class GrpcLimitsTest {
                  {"id":"callDying","type":"grpc-call","z":"t1","server":"dying","service":"OrderService",
                   "method":"GetOrder","deadline":"20000","wires":[["out"]]},
                  {"id":"out","type":"debug","z":"t1","complete":"true","wires":[]}]
-                """.formatted(io.redwire.runtime.Json.stringify(PROTO), hung.getLocalPort(), dying.getLocalPort()));
+                """.formatted(Json.stringify(PROTO), hung.getLocalPort(), dying.getLocalPort()));
         port = GrpcServerFlowTest.serverPort(harness, "srv");
     }
 
@@ -102,7 +104,7 @@ class GrpcLimitsTest {
 
     /** Flood answered with 3000 chunks of 10 kB each (30 MB), far more than a non-reading client holds. */
     @SuppressWarnings("unchecked")
-    private static Object flood(io.redwire.runtime.Node node, Map<String, Object> msg) {
+    private static Object flood(Node node, Map<String, Object> msg) {
         List<Object> out = new ArrayList<>();
         String big = "x".repeat(10_000);
         for (int i = 0; i < 3000; i++) {

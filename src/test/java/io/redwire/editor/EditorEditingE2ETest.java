@@ -239,6 +239,15 @@ class EditorEditingE2ETest {
             keys("i");
             b.waitFor(By.id("info-panel"));
             assertTrue(b.find("#info-panel").getText().contains("d1"));
+            // the form's description and enabled switch
+            keys(Keys.ENTER);
+            b.waitFor(By.id("field-description")).sendKeys("shows the greeting");
+            b.click("#field-enabled");
+            b.click("#form-done");
+            assertEquals(Boolean.TRUE, model("get('d1').d"));
+            assertEquals("shows the greeting", model("get('d1').info"));
+            b.waitFor(By.cssSelector("#canvas .node.disabled[data-id='d1']"));
+            b.waitForText(By.id("info-description"), "shows the greeting");
         }
     }
 

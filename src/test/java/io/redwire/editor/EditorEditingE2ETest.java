@@ -472,6 +472,10 @@ class EditorEditingE2ETest {
                     + ".filter(f => f.offsetParent !== null).map(f => f.dataset.family)");
             assertEquals(1, shown.size(), "only the category holding debug keeps its header: " + shown);
             filter.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
+            filter.sendKeys("filter"); // rbe's palette label, as in Node-RED: not its type id
+            until("rbe found by its label", () -> b.find(".palette-node[data-type='rbe']").isDisplayed());
+            assertEquals("filter", b.find(".palette-node[data-type='rbe']").getText());
+            filter.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
             until("all categories back", () -> ((Number) b.js("return [...document.querySelectorAll('.palette-family')]"
                     + ".filter(f => f.offsetParent === null).length")).intValue() == 0);
         }

@@ -61,9 +61,13 @@ class EditorNodeRedParityE2ETest {
         }
     }
 
+    /** Node id → label text of every node the page draws: `nodes` selects them, `label` selects their label texts. */
     @SuppressWarnings("unchecked")
-    private static Map<String, String> labels(String script) {
-        return new TreeMap<>((Map<String, String>) b.js(script));
+    private static Map<String, String> labels(String nodes, String label) {
+        return new TreeMap<>((Map<String, String>) b.js("const out = {};"
+                + "document.querySelectorAll(arguments[0]).forEach(g => { out[g.id || g.dataset.id] ="
+                + " [...g.querySelectorAll(arguments[1])].map(t => t.textContent).join(' '); });"
+                + "return out;", nodes, label));
     }
 
     @Test
@@ -73,10 +77,7 @@ class EditorNodeRedParityE2ETest {
         new WebDriverWait(b.driver(), Duration.ofSeconds(60)).until(d -> ((Number) b.js(
                 "return document.querySelectorAll('g.red-ui-flow-node-group').length")).intValue() >= 25);
         Thread.sleep(1500); // the editor finishes drawing and its start-up notifications fade
-        Map<String, String> theirs = labels("const out = {};"
-                + "document.querySelectorAll('g.red-ui-flow-node-group').forEach(g => { out[g.id] ="
-                + " [...g.querySelectorAll('.red-ui-flow-node-label-text')].map(t => t.textContent).join(' '); });"
-                + "return out;");
+        Map<String, String> theirs = labels("g.red-ui-flow-node-group", ".red-ui-flow-node-label-text");
         Path nodeRedSeed = b.screenshot("nodered-seed");
         b.actions().doubleClick(b.find("g[id='a71e4f38fcaca3d3'] rect.red-ui-flow-node")).perform();
         b.waitFor(By.cssSelector(".red-ui-tray .node-input-rule-container, .red-ui-tray #node-input-rule-container"),
@@ -89,10 +90,7 @@ class EditorNodeRedParityE2ETest {
             EditorE2ETest.importFile(b, userDir.resolve("flows.json"));
             b.waitFor(By.cssSelector("#canvas .node[data-id='a71e4f38fcaca3d3']"));
             b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
-            Map<String, String> ours = labels("const out = {};"
-                    + "document.querySelectorAll('#canvas .node[data-id]').forEach(g => { out[g.dataset.id] ="
-                    + " g.querySelector('.node-label')?.textContent ?? ''; });"
-                    + "return out;");
+            Map<String, String> ours = labels("#canvas .node[data-id]", ".node-label");
             Path redwireSeed = b.screenshot("redwire-seed");
             b.actions().doubleClick(b.find("#canvas .node[data-id='a71e4f38fcaca3d3'] .node-body")).perform();
             b.waitFor(By.cssSelector("#node-form .change-rule"));

@@ -75,6 +75,7 @@ public final class Main {
         List<Map<String, Object>> flows;
         try {
             flows = launch.store().loadOrCreate(server.engine().log());
+            NodeCatalog.prepare(flows);
         } catch (FlowException e) {
             System.err.println("redwire: " + e.getMessage());
             server.close();

@@ -9,6 +9,9 @@ import io.redwire.nodes.thrift.ThriftNodes;
 import io.redwire.runtime.NodeRegistry;
 import io.redwire.runtime.SubflowPorts;
 
+import java.util.List;
+import java.util.Map;
+
 /** Every node family Redwire ships. */
 public final class NodeCatalog {
     private NodeCatalog() {
@@ -23,5 +26,15 @@ public final class NodeCatalog {
                 .register(ThriftNodes.types())
                 .register(MqttNodes.types())
                 .register(WebSocketNodes.types());
+    }
+
+    /**
+     * Starts the background warm-up of the families {@code flows} use and only theirs: a flow without gRPC nodes
+     * does not pay for loading Wire and grpc-java during its start-up.
+     */
+    public static void prepare(List<Map<String, Object>> flows) {
+        if (flows.stream().anyMatch(n -> String.valueOf(n.get("type")).startsWith("grpc-"))) {
+            GrpcNodes.warmUp();
+        }
     }
 }

@@ -10,8 +10,12 @@ public final class GrpcNodes {
     }
 
     public static List<NodeType> types() {
-        GrpcWarmUp.startOnce();
         return List.of(GrpcServerNode.TYPE, GrpcRegisterFunctionNode.TYPE, GrpcResponseNode.TYPE, GrpcCallNode.TYPE,
                 GrpcClientStreamingNode.TYPE);
+    }
+
+    /** Loads Wire, protobuf and grpc-java in the background; for a flow that uses the family, before its deploy. */
+    public static void warmUp() {
+        GrpcWarmUp.startOnce();
     }
 }

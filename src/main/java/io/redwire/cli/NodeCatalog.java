@@ -5,6 +5,8 @@ import io.redwire.nodes.grpc.GrpcNodes;
 import io.redwire.nodes.http.HttpNodes;
 import io.redwire.nodes.mqtt.MqttNodes;
 import io.redwire.nodes.websocket.WebSocketNodes;
+import io.redwire.nodes.tcp.TcpNodes;
+import io.redwire.nodes.udp.UdpNodes;
 import io.redwire.nodes.thrift.ThriftNodes;
 import io.redwire.runtime.NodeRegistry;
 import io.redwire.runtime.SubflowPorts;
@@ -25,7 +27,9 @@ public final class NodeCatalog {
                 .register(GrpcNodes.types())
                 .register(ThriftNodes.types())
                 .register(MqttNodes.types())
-                .register(WebSocketNodes.types());
+                .register(WebSocketNodes.types())
+                .register(TcpNodes.types())
+                .register(UdpNodes.types());
     }
 
     /**

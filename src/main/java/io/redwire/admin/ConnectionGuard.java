@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
-import io.redwire.runtime.Settings;
+import io.redwire.spi.Settings;
+
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerOptions;

@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
-import io.redwire.runtime.HttpRoutes;
+import io.redwire.spi.HttpRoutes;
+
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
@@ -14,8 +15,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * httpNodeRoot app. Path params are put in the routing context under {@link #PARAMS}.
  */
 public final class NodeRouteTable implements HttpRoutes {
-    public static final String PARAMS = "redwire.params";
-
     private record Route(String method, ExpressPath path, Handler<RoutingContext> handler) {
     }
 

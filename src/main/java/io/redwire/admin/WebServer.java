@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
 import io.redwire.runtime.Engine;
+
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServer;

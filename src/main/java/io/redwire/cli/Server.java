@@ -6,9 +6,12 @@ import io.redwire.admin.NodeRouteTable;
 import io.redwire.admin.WebServer;
 import io.redwire.credentials.CredentialException;
 import io.redwire.credentials.CredentialStore;
+import io.redwire.logging.Log;
 import io.redwire.runtime.Engine;
-import io.redwire.runtime.Log;
-import io.redwire.runtime.Settings;
+import io.redwire.runtime.NodeFamilies;
+import io.redwire.spi.NodeType;
+import io.redwire.spi.Settings;
+
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -50,10 +53,14 @@ public final class Server {
         this.vertx = Vertx.vertx();
         NodeRouteTable routes = new NodeRouteTable(WebServer::notFound);
         Log log = Log.slf4j();
-        this.engine = new Engine(vertx, NodeCatalog.standard(), settings, log, routes, protosDir);
+        this.engine = new Engine(vertx, NodeFamilies.discover(Server.class.getClassLoader(), log::warn), settings, log,
+                routes, protosDir);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
-            Function<String, Map<String, String>> declared = type -> null; // TODO(spi): NodeType.credentials()
+            Function<String, Map<String, String>> declared = type -> {
+                NodeType t = engine.registry().get(type);
+                return t == null || t.credentials().isEmpty() ? null : t.credentialTypes();
+            };
             CredentialStore credentials = store != null && userDir != null
                     ? CredentialStore.open(store.path(), settings, userDir, log, declared)
                     : CredentialStore.inMemory(declared);

@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;

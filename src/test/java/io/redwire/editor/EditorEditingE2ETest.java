@@ -1,7 +1,8 @@
 package io.redwire.editor;
 
 import io.redwire.admin.AdminServer;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,13 +1,13 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.proto.ProtoCompiler;
-import io.redwire.proto.ProtoSchema;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Loads Wire and protobuf classes on a background thread when the flows a process starts with use the grpc
- * family. The first .proto compile in a JVM otherwise takes seconds, and it happens during a deploy, on the flow loop.
+ * Loads Wire and protobuf classes on a background thread when the grpc family is registered. The first
+ * .proto compile in a JVM otherwise takes seconds, and it happens during a deploy, on the flow loop.
  */
 final class GrpcWarmUp {
     private static final AtomicBoolean STARTED = new AtomicBoolean();

@@ -1,12 +1,12 @@
 package io.redwire.nodes.http;
 
-import io.redwire.admin.NodeRouteTable;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.HttpRoutes;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+import io.redwire.msg.Messages;
+import io.redwire.spi.Field;
+import io.redwire.spi.HttpRoutes;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.core.Future;
@@ -93,7 +93,7 @@ public final class HttpInNode extends Node {
         if (cors != null) {
             cors.applyToResponse(req, ctx.response());
         }
-        Map<String, String> params = ctx.get(NodeRouteTable.PARAMS);
+        Map<String, String> params = ctx.get(HttpRoutes.PARAMS);
         Map<String, Object> query = QueryString.parse(req.query());
         HttpRequestInfo info = new HttpRequestInfo(req, params, query);
         if (method.equals("get")) {

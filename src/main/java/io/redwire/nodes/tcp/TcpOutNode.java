@@ -1,11 +1,12 @@
 package io.redwire.nodes.tcp;
 
 import io.redwire.nodes.websocket.NetLimits;
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.net.NetClient;

@@ -1,13 +1,14 @@
 package io.redwire.nodes.tcp;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
-import io.redwire.runtime.Undefined;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Messages;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 import io.vertx.core.net.NetClient;
 import io.vertx.core.net.NetClientOptions;

@@ -1,7 +1,8 @@
 package io.redwire.nodes.tcp;
 
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Node;
+import io.redwire.js.JsValues;
+import io.redwire.spi.Node;
+
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.net.NetSocket;
 

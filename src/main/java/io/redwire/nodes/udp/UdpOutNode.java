@@ -1,11 +1,12 @@
 package io.redwire.nodes.udp;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+import io.redwire.js.JsValues;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.datagram.DatagramSocket;
@@ -93,7 +94,7 @@ public final class UdpOutNode extends Node {
                     : Buffer.buffer(JsValues.toJsString(payload).getBytes(StandardCharsets.UTF_8));
             socket.send(data, (int) n, to).onComplete(ar -> {
                 if (ar.failed()) {
-                    done.done(new io.redwire.runtime.NodeError("udp : Error: " + ar.cause().getMessage()));
+                    done.done(new io.redwire.msg.NodeError("udp : Error: " + ar.cause().getMessage()));
                 } else {
                     done.done();
                 }

@@ -2,6 +2,7 @@ package io.redwire.nodes.http;
 
 import io.redwire.admin.AdminServer;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

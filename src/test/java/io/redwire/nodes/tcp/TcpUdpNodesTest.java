@@ -3,6 +3,7 @@ package io.redwire.nodes.tcp;
 import io.redwire.testing.FlowKit;
 import io.redwire.testing.PeerProcess;
 import io.redwire.testing.Ports;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.OutputStream;

@@ -62,6 +62,11 @@ public final class Main {
         return run(o);
     }
 
+    /** A scripted run: it ends after some debug output or drives an inject node, nobody opens the editor. */
+    private static boolean headless(Options o) {
+        return o.exitAfterDebug >= 0 || o.inject != null;
+    }
+
     static int run(Options o) {
         Launch launch;
         Server server;
@@ -73,7 +78,7 @@ public final class Main {
             cluster = joinCluster(o, launch.settings());
             Vertx vertx = cluster == null ? Vertx.vertx() : cluster.vertx();
             server = new Server(vertx, launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0,
-                    launch.userDir());
+                    launch.userDir(), o.nodeDirs);
         } catch (java.io.IOException | IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage());
             return 1;
@@ -116,8 +121,11 @@ public final class Main {
                 server.loadWithoutStarting(flows);
                 server.engine().log().warn("Flows stopped due to safe mode (--safe): deploy to start them");
             } else if (cluster == null) {
-                server.deploy(flows).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-                server.engine().log().info("Started flows");
+                if (headless(o) || !server.waitForMissingTypes(flows)) {
+                    // a scripted run cannot wait for an editor: unknown types fail it with their list
+                    server.deploy(flows).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+                    server.engine().log().info("Started flows");
+                }
             } else {
                 boolean sharedFlows = Boolean.TRUE.equals(launch.settings().map("cluster").get("flowContext"));
                 cluster.join(server.engine(), server.admin().flows(), flows, sharedFlows, server::deploy)

@@ -96,6 +96,10 @@ final class Options {
             description = "members to join (TCP/IP join, no multicast); implies --cluster", split = ",")
     List<String> clusterMembers;
 
+    @Option(names = "--nodes", paramLabel = "DIR",
+            description = "load node plugin jars from DIR too (besides <userDir>/nodes); repeatable")
+    List<Path> nodeDirs = new ArrayList<>();
+
     @Option(names = {"-?", "-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 

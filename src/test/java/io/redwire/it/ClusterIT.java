@@ -163,8 +163,9 @@ class ClusterIT {
     }
 
     private static String get(Member m, String path) throws Exception {
+        // generous: right after a kill -9, operations on the dead member's partitions wait for its removal
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(m.url(path)))
-                .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+                .timeout(Duration.ofSeconds(90)).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), path + ": " + r.body());
         return r.body();
     }

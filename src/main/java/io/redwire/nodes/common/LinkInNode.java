@@ -16,7 +16,10 @@ import java.util.Map;
  * also receives from the link out nodes of every other member, unless its "cluster" field says local.
  */
 public final class LinkInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("link in", "common").color("#dddddd").ports(0, 1)
+    public static final NodeType TYPE = NodeType.builder("link in", "common").icon("link-in")
+            .label("name || \"link in\"")
+            .help("The end of a virtual wire: receives what link out or link call nodes send to it, across flows.")
+            .color("#dddddd").ports(0, 1)
             .field(Field.json("links", List.of()))
             .field(Field.select("cluster", "all", "all", "local").label("in a cluster, receive from"))
             .factory(LinkInNode::new);

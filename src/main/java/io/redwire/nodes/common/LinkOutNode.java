@@ -14,7 +14,10 @@ import java.util.Map;
  * the msg also goes to the same link in nodes on the other members ({@link ClusterLinks}).
  */
 public final class LinkOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("link out", "common").color("#dddddd").ports(1, 0)
+    public static final NodeType TYPE = NodeType.builder("link out", "common").icon("link-out")
+            .label("name || (mode === \"return\" ? \"link return\" : \"link out\")")
+            .help("Sends to the chosen link in nodes without a drawn wire, or returns to the link call that started the message.")
+            .color("#dddddd").ports(1, 0)
             .field(Field.select("mode", "link", "link", "return"))
             .field(Field.json("links", List.of()))
             .factory(LinkOutNode::new);

@@ -34,6 +34,7 @@ public final class Engine {
     private final Log log;
     private final Comms comms = new Comms();
     private final ContextStores contextStores;
+    private final RuntimeMetrics metrics;
     private final ContextScope global;
     private final Map<String, ContextScope> flowContexts = new HashMap<>();
     private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
@@ -49,7 +50,13 @@ public final class Engine {
     private volatile String state = "stop";
 
     public Engine(Vertx vertx, NodeRegistry registry, Settings settings, Log log, HttpRoutes routes, Path protosDir) {
+        this(vertx, registry, settings, log, routes, protosDir, RuntimeMetrics.inMemory());
+    }
+
+    public Engine(Vertx vertx, NodeRegistry registry, Settings settings, Log log, HttpRoutes routes, Path protosDir,
+                  RuntimeMetrics metrics) {
         this.vertx = vertx;
+        this.metrics = metrics;
         this.loop = vertx.getOrCreateContext(); // a fresh event-loop context when called off Vert.x threads
         this.registry = registry;
         this.settings = settings;
@@ -91,6 +98,10 @@ public final class Engine {
         return global;
     }
 
+    public RuntimeMetrics metrics() {
+        return metrics;
+    }
+
     /** The context stores (contextStorage); flushed on deploy and stop. */
     public ContextStores contextStores() {
         return contextStores;
@@ -114,6 +125,11 @@ public final class Engine {
         if (current == null) {
             state = "safe";
         }
+    }
+
+    /** Whether flows run and every node has finished starting (readiness). On the flow loop. */
+    public boolean flowsStarted() {
+        return current != null && started;
     }
 
     /** "start" when flows run, "safe" before the first deploy in safe mode, "stop" otherwise. */
@@ -169,8 +185,9 @@ public final class Engine {
         while (!queue.isEmpty() && n++ < max) {
             Node target = (Node) queue.poll();
             Map<String, Object> msg = (Map<String, Object>) queue.poll();
-            if (target.binding() != null && target.binding().engine() == this && current != null
-                    && current.contains(target)) {
+            NodeBinding b = target.binding();
+            if (b != null && b.engine() == this && current != null && current.contains(target)) {
+                b.counters().received++;
                 try {
                     target.receive(msg);
                 } catch (RuntimeException | StackOverflowError e) { // thrown by the error routing itself
@@ -236,7 +253,9 @@ public final class Engine {
             vertx.cancelTimer(holdLimit);
             routes.release();
         };
-        step(() -> stop(old)).compose(x -> step(() -> startDeployment(next))).onComplete(started -> {
+        step(() -> stop(old)).compose(x -> contextStores.flush().otherwiseEmpty())
+                .compose(x -> step(() -> startDeployment(next))).onComplete(started -> {
+            metrics.deployed(started.succeeded());
             if (started.succeeded()) {
                 releaseRoutes.run();
                 done.complete();
@@ -278,7 +297,10 @@ public final class Engine {
     /** Stops the flows for good: persistent context is written and its flush timers end. */
     public Future<Void> shutdown() {
         Promise<Void> p = Promise.promise();
-        loop.runOnContext(v -> stop(current).eventually(() -> contextStores.close()).onComplete(p));
+        loop.runOnContext(v -> {
+            deliverQueued(SETTLE_LIMIT); // messages already queued are delivered before the nodes close
+            stop(current).eventually(() -> contextStores.close()).onComplete(p);
+        });
         return p.future();
     }
 

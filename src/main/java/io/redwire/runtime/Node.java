@@ -168,6 +168,7 @@ public abstract class Node implements ValueScope {
                         msg.put("_msgid", sharedId);
                     }
                     engine.deliver(target, sent ? Messages.cloneMessage(msg) : msg);
+                    binding.counters().sent++;
                     sent = true;
                 }
             }
@@ -182,6 +183,7 @@ public abstract class Node implements ValueScope {
 
     /** node.error(err, msg): logged; routed to catch nodes when msg is given. */
     public final void error(Object err, Map<String, Object> msg) {
+        binding.counters().errors++;
         binding.engine().log().error(this, errorText(err));
         if (msg != null) {
             try {

@@ -22,7 +22,7 @@ public final class Settings {
             "httpNodeRoot", "httpStatic", "https", "adminAuth", "httpNodeAuth", "httpNodeCors",
             "functionGlobalContext", "functionTimeout", "globalFunctionTimeout", "contextStorage", "logging",
             "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
-            "verbose", "safeMode", "settingsFile",
+            "verbose", "safeMode", "settingsFile", "shutdownTimeout",
             // network nodes (README "MQTT, WebSocket, TCP and UDP")
             "mqttReconnectTime", "mqttMaxMessageSize", "socketReconnectTime", "socketTimeout", "tcpMsgQueueSize",
             "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "socketMaxBufferedBytes");

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one function node: builds its sandbox (off the event loop), runs initialize before any message (queueing
@@ -160,7 +161,9 @@ public final class FunctionRunner implements FunctionHost {
 
     private void invoke(Map<String, Object> msg, Done done) {
         Call call = new Call(msg, sandbox.values().inputRoot(msg), done);
+        long started = System.nanoTime();
         NodeError err = sandbox.run(() -> sandbox.invoke(body, call.root, call));
+        node.engine().metrics().functionTime().record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         if (err != null && !call.settled) {
             call.settle(); // a timed-out body never resolves
             done.done(err);

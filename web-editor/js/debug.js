@@ -5,13 +5,30 @@ import { h } from "./dialog.js";
 const MAX_MESSAGES = 500;
 
 export class DebugPanel {
-  /** hooks: {toggleNode(id, on), reveal(id), nodeName(id)} */
-  constructor(container, clearButton, mutedInfo, hooks) {
+  /** hooks: {toggleNode(id, on), reveal(id), nodeName(id), currentTab(), selectedIds()} */
+  constructor(container, clearButton, mutedInfo, hooks, filterSelect) {
     this.container = container;
     this.mutedInfo = mutedInfo;
     this.hooks = hooks;
     this.muted = new Set();
+    this.filterSelect = filterSelect;
     clearButton.addEventListener("click", () => this.clear());
+    filterSelect.addEventListener("change", () => this.applyFilter());
+  }
+
+  /** Node-RED's debug filter: all nodes, the selected nodes, or the nodes of the current flow. */
+  shows(item) {
+    switch (this.filterSelect.value) {
+      case "selected": return this.hooks.selectedIds().has(item.dataset.node);
+      case "current": return item.dataset.z === this.hooks.currentTab();
+      default: return true;
+    }
+  }
+
+  applyFilter() {
+    for (const item of this.container.children) {
+      item.hidden = !this.shows(item);
+    }
   }
 
   clear() {
@@ -31,7 +48,8 @@ export class DebugPanel {
       level ? null : h("button", { type: "button", class: "debug-mute", title: "switch this debug node's output off/on",
         onclick: () => this.toggle(data.id) }, this.muted.has(data.id) ? "unmute" : "mute"));
     const item = h("div", { class: "debug-message" + (level ? " level-" + level : ""),
-      dataset: { node: data.id } }, meta, h("div", { class: "debug-value" }, render(data)));
+      dataset: { node: data.id, z: data.z || "" } }, meta, h("div", { class: "debug-value" }, render(data)));
+    item.hidden = !this.shows(item);
     this.container.appendChild(item);
     while (this.container.childElementCount > MAX_MESSAGES) {
       this.container.firstElementChild.remove();

@@ -204,6 +204,7 @@ function typedEditor(f, node) {
   };
 }
 
+/** Code: JavaScript gets CodeMirror (syntax highlighting, line numbers); other languages a plain text area. */
 function codeEditor(f, node) {
   const initial = node[f.name] === undefined || node[f.name] === null ? "" : String(node[f.name]);
   const area = h("textarea", { id: "field-" + f.name, name: f.name, rows: 12, spellcheck: "false",
@@ -215,14 +216,25 @@ function codeEditor(f, node) {
       area.setRangeText("    ", area.selectionStart, area.selectionEnd, "end");
     }
   });
+  const holder = h("div", { class: "code-holder" }, area);
+  let cm = null;
+  if (f.language === "javascript" && window.CodeMirror) {
+    cm = window.CodeMirror(holder, { value: initial, mode: "javascript", lineNumbers: true, indentUnit: 4,
+      tabSize: 4, viewportMargin: Infinity });
+    area.hidden = true;
+    cm.getWrapperElement().id = "code-" + f.name;
+    cm.getWrapperElement().codeMirror = cm;
+    setTimeout(() => cm.refresh(), 0); // measured once the dialog is in the page
+  }
+  const text = () => (cm ? cm.getValue() : area.value);
   return {
-    row: row(f, area, f.language ? `${f.language}` : null),
-    validate: () => (f.required && area.value.trim() === "" ? `${f.label || f.name} is required` : null),
+    row: row(f, holder, f.language ? `${f.language}` : null),
+    validate: () => (f.required && text().trim() === "" ? `${f.label || f.name} is required` : null),
     apply: () => {
-      if (area.value === initial) {
+      if (text() === initial) {
         return false;
       }
-      node[f.name] = area.value;
+      node[f.name] = text();
       return true;
     },
   };

@@ -114,21 +114,26 @@ function updateDirty() {
   $("redo-button").disabled = !model.canRedo();
 }
 
+/** The config nodes sidebar: each with how many nodes use it (Node-RED's usage count), unused ones dimmed. */
 function renderConfigList() {
   const list = $("config-list");
   const nodes = model.configNodes(registry);
-  const used = new Set();
+  const uses = new Map(nodes.map((n) => [n.id, 0]));
   for (const n of model.nodes) {
-    for (const v of Object.values(n)) {
-      if (typeof v === "string") {
-        used.add(v);
+    for (const [key, v] of Object.entries(n)) {
+      if (key !== "id" && typeof v === "string" && uses.has(v) && v !== n.id) {
+        uses.set(v, uses.get(v) + 1);
       }
     }
   }
-  list.replaceChildren(...(nodes.length ? nodes.map((n) => h("div", {
-    class: "config-item" + (used.has(n.id) ? "" : " unused"), dataset: { id: n.id },
-    title: used.has(n.id) ? "double-click to edit" : "not used by any node", ondblclick: () => openForm(n),
-  }, `${n.type}: ${n.name || n.id}`)) : [h("p", { class: "hint" }, "no config nodes")]));
+  list.replaceChildren(...(nodes.length ? nodes.map((n) => {
+    const count = uses.get(n.id);
+    return h("div", { class: "config-item" + (count ? "" : " unused"), dataset: { id: n.id, uses: count },
+      title: "double-click to edit", ondblclick: () => openForm(n) },
+    h("span", { class: "config-label" }, `${registry.paletteLabel(n.type)}: ${n.name || n.id}`),
+    h("span", { class: "config-uses", title: count ? `used by ${count} node${count === 1 ? "" : "s"}` : "unused" },
+      count ? String(count) : "unused"));
+  }) : [h("p", { class: "hint" }, "no config nodes")]));
 }
 
 function renderUnknownTypes() {
@@ -291,7 +296,12 @@ async function start() {
     open: openForm,
     button: onNodeButton,
     showTab: (id) => tabs.select(id),
-    selectionChanged: () => info && showInfo(),
+    selectionChanged: () => {
+      if (info) {
+        showInfo();
+        debug?.applyFilter();
+      }
+    },
     quickAdd: async (x, y) => {
       const type = await quickAdd(registry, x, y);
       if (type) {
@@ -316,7 +326,9 @@ async function start() {
     }),
     reveal: (id) => canvas.reveal(id),
     nodeName: (id) => model.get(id)?.name,
-  });
+    currentTab: () => canvas.tab,
+    selectedIds: () => canvas.selection,
+  }, $("debug-filter"));
   model.onChange((structural) => {
     updateDirty();
     if (structural) {

@@ -9,14 +9,15 @@ const CONTEXT = ["msg", "flow", "global"];
 const VALUE_TYPES = ["msg", "flow", "global", "str", "num", "bool", "json", "bin", "date", "jsonata", "env"];
 
 /**
- * Fields a purpose-built editor takes over: the change node's pre-0.18 single-rule fields are read by the runtime
- * (old flows) but Node-RED's form no longer shows them; they are hidden here too unless a flow still sets them.
+ * Fields Node-RED's forms do not show: the change node's pre-0.18 single-rule fields (read by the runtime for old
+ * flows, taken over by the rules editor) and the function node's error count; hidden unless a flow sets them.
  */
-const SUPERSEDED = { change: ["action", "property", "from", "to", "reg"] };
+const SUPERSEDED = { change: ["action", "property", "from", "to", "reg"], function: ["noerr"] };
 
 export function superseded(node, f) {
   const v = node[f.name];
-  return (SUPERSEDED[node.type] || []).includes(f.name) && (v === undefined || v === "" || v === false);
+  return (SUPERSEDED[node.type] || []).includes(f.name)
+    && (v === undefined || v === "" || v === false || (f.name === "noerr" && Number(v) === 0));
 }
 
 /** The editor for a field of a node type, or null for the generic one. */

@@ -14,9 +14,9 @@ import websockets
 async def clients(url):
     async with websockets.connect(url) as a, websockets.connect(url) as b:
         await a.send("hello")
-        print("A got", await asyncio.wait_for(a.recv(), 10), flush=True)
+        print("A got", await asyncio.wait_for(a.recv(), 30), flush=True)
         await a.send(b"\x01\x02")
-        reply = await asyncio.wait_for(a.recv(), 10)
+        reply = await asyncio.wait_for(a.recv(), 30)
         print("A got bytes", list(reply) if isinstance(reply, bytes) else reply, flush=True)
         print("READY", flush=True)
         got_a = await asyncio.wait_for(a.recv(), 20)

@@ -2,6 +2,7 @@ package io.redwire.admin;
 
 import io.redwire.credentials.CredentialStore;
 import io.redwire.runtime.Engine;
+
 import io.vertx.ext.web.Router;
 
 /**

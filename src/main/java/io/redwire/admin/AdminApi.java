@@ -1,14 +1,15 @@
 package io.redwire.admin;
 
 import io.redwire.flow.FlowFileReader;
+import io.redwire.msg.FlowException;
+import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.InjectTarget;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeType;
 import io.redwire.runtime.Version;
-import io.redwire.nodes.core.DebugNode;
+import io.redwire.spi.DebugTarget;
+import io.redwire.spi.InjectTarget;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -191,7 +192,7 @@ public final class AdminApi {
                 Replies.error(ctx, 404, "not_found", on == null ? "use enable or disable" : "no running node " + id);
                 return;
             }
-            if (n instanceof DebugNode d) {
+            if (n instanceof DebugTarget d) {
                 d.setActive(on);
             }
             Replies.status(ctx, on ? 200 : 201);
@@ -211,7 +212,7 @@ public final class AdminApi {
         }
         engine.execute(() -> {
             for (Object id : ids) {
-                if (id instanceof String s && engine.node(s) instanceof DebugNode d) {
+                if (id instanceof String s && engine.node(s) instanceof DebugTarget d) {
                     d.setActive(on);
                 }
             }

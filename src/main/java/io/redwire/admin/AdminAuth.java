@@ -1,7 +1,10 @@
 package io.redwire.admin;
 
+import io.redwire.runtime.Version;
+import io.redwire.spi.Settings;
+
 import at.favre.lib.crypto.bcrypt.BCrypt;
-import io.redwire.runtime.Settings;
+
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 

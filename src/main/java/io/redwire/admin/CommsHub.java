@@ -1,9 +1,10 @@
 package io.redwire.admin;
 
-import io.redwire.runtime.DebugEvent;
+import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Node;
+import io.redwire.spi.DebugEvent;
+import io.redwire.spi.Node;
+
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.ext.web.RoutingContext;
 

@@ -1,10 +1,10 @@
 package io.redwire.admin;
 
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.SharedRef;
-import io.redwire.runtime.Undefined;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+import io.redwire.msg.SharedRef;
+import io.redwire.spi.DebugEvent;
 
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;

@@ -1,9 +1,9 @@
 package io.redwire.admin;
 
 import io.redwire.flow.FlowFileReader;
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Log;
+import io.redwire.logging.Log;
+import io.redwire.msg.FlowException;
+import io.redwire.msg.Json;
 import io.redwire.storage.AtomicFile;
 
 import java.io.IOException;

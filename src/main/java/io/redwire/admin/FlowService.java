@@ -2,9 +2,10 @@ package io.redwire.admin;
 
 import io.redwire.credentials.CredentialStore;
 import io.redwire.flow.FlowFileReader;
+import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Node;
+import io.redwire.spi.Node;
+
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 

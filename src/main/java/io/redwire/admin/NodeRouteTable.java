@@ -2,8 +2,7 @@ package io.redwire.admin;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-
-import io.redwire.runtime.HttpRoutes;
+import io.redwire.spi.HttpRoutes;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
@@ -18,8 +17,6 @@ import java.util.concurrent.TimeUnit;
  * httpNodeRoot app. Path params are put in the routing context under {@link #PARAMS}.
  */
 public final class NodeRouteTable implements HttpRoutes {
-    public static final String PARAMS = "redwire.params";
-
     private record Route(String method, ExpressPath path, Handler<RoutingContext> handler, Timer latency) {
     }
 

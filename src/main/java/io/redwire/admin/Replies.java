@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+
 import io.vertx.ext.web.RoutingContext;
 
 import java.util.LinkedHashMap;

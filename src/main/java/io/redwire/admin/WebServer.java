@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
 import io.redwire.runtime.Engine;
+
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServer;
@@ -19,6 +20,7 @@ public final class WebServer {
     private final Engine engine;
     private final NodeRouteTable nodeRoutes;
     private final Router router;
+    private final ConnectionGuard guard;
     private HttpServer server;
 
     /** @param nodeRoutes the http-in routes, or null for an admin-only server */
@@ -26,6 +28,8 @@ public final class WebServer {
         this.engine = engine;
         this.nodeRoutes = nodeRoutes;
         this.router = Router.router(engine.vertx());
+        this.guard = new ConnectionGuard(engine.vertx(), engine.settings());
+        router.route().handler(guard::requestStarted); // first, before admin and node routes
     }
 
     /** The router admin handlers are added to, before {@link #listen}. */
@@ -45,11 +49,11 @@ public final class WebServer {
         engine.loop().runOnContext(v -> engine.vertx()
                 // plain HTTP/1.1 like Node-RED: with h2c upgrades on, Java's HttpClient (which asks for one on
                 // each GET) hung or hit framing errors on large answers such as GET /flows and GET /nodes
-                .createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true)
-                        .setHttp2ClearTextEnabled(false)
-                        .setCompressionSupported(false)
+                .createHttpServer(guard.apply(new HttpServerOptions().setHost(host).setPort(port)
+                        .setTcpNoDelay(true).setHttp2ClearTextEnabled(false).setCompressionSupported(false)
                         .setMaxWebSocketFrameSize(webSocketMaxPayload())
-                        .setMaxWebSocketMessageSize(webSocketMaxPayload()))
+                        .setMaxWebSocketMessageSize(webSocketMaxPayload())))
+                .connectionHandler(guard::accepted)
                 .requestHandler(router)
                 .listen()
                 .onSuccess(s -> {

@@ -1,8 +1,8 @@
 package io.redwire.cli;
 
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.JsValues;
+import io.redwire.js.JsValues;
+import io.redwire.msg.Json;
+import io.redwire.spi.DebugEvent;
 
 import java.io.PrintStream;
 import java.time.LocalDateTime;

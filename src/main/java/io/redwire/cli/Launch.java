@@ -1,7 +1,8 @@
 package io.redwire.cli;
 
 import io.redwire.admin.FlowFile;
-import io.redwire.runtime.Settings;
+import io.redwire.runtime.SettingsFile;
+import io.redwire.spi.Settings;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ record Launch(Settings settings, Path userDir, FlowFile store, int port, String 
                 .resolve("settings.js"))) {
             settingsFile = (flagDir != null ? flagDir : DEFAULT_USER_DIR).resolve("settings.js");
         }
-        Settings settings = settingsFile == null ? Settings.defaults() : Settings.load(settingsFile);
+        Settings settings = settingsFile == null ? Settings.defaults() : SettingsFile.load(settingsFile);
         for (String d : o.defines) {
             settings.define(d);
         }

@@ -1,9 +1,10 @@
 package io.redwire.cli;
 
 import io.redwire.logging.Logging;
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.InjectTarget;
-import io.redwire.runtime.Node;
+import io.redwire.msg.FlowException;
+import io.redwire.spi.InjectTarget;
+import io.redwire.spi.Node;
+
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 

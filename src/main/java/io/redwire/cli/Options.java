@@ -1,6 +1,7 @@
 package io.redwire.cli;
 
 import io.redwire.runtime.Version;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Option;

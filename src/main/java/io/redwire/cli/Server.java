@@ -6,12 +6,14 @@ import io.redwire.admin.NodeRouteTable;
 import io.redwire.admin.WebServer;
 import io.redwire.credentials.CredentialException;
 import io.redwire.credentials.CredentialStore;
+import io.redwire.logging.Log;
 import io.redwire.ops.Health;
 import io.redwire.ops.ProcessMetrics;
 import io.redwire.runtime.Engine;
+import io.redwire.runtime.NodeFamilies;
 import io.redwire.runtime.RuntimeMetrics;
-import io.redwire.runtime.Log;
-import io.redwire.runtime.Settings;
+import io.redwire.spi.NodeType;
+import io.redwire.spi.Settings;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
@@ -57,13 +59,16 @@ public final class Server {
         this.vertx = metrics.newVertx();
         NodeRouteTable routes = new NodeRouteTable(WebServer::notFound, metrics.registry());
         Log log = Log.slf4j();
-        this.engine = new Engine(vertx, NodeCatalog.standard(), settings, log, routes, protosDir,
-                new RuntimeMetrics(metrics.registry()));
+        this.engine = new Engine(vertx, NodeFamilies.discover(Server.class.getClassLoader(), log::warn), settings, log,
+                routes, protosDir, new RuntimeMetrics(metrics.registry()));
         this.health = new Health(engine);
         metrics.watchLoop(engine);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
-            Function<String, Map<String, String>> declared = type -> null; // TODO(spi): NodeType.credentials()
+            Function<String, Map<String, String>> declared = type -> {
+                NodeType t = engine.registry().get(type);
+                return t == null || t.credentials().isEmpty() ? null : t.credentialTypes();
+            };
             CredentialStore credentials = store != null && userDir != null
                     ? CredentialStore.open(store.path(), settings, userDir, log, declared)
                     : CredentialStore.inMemory(declared);

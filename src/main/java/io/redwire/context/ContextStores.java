@@ -1,7 +1,10 @@
 package io.redwire.context;
 
-import io.redwire.runtime.Log;
-import io.redwire.runtime.Settings;
+import io.redwire.logging.Log;
+import io.redwire.msg.ContextStore;
+import io.redwire.msg.ContextStoreLookup;
+import io.redwire.spi.Settings;
+
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -17,7 +20,7 @@ import java.util.Map;
  * modules under any names, the default one named by {@code default} (a store name, or a store definition itself),
  * else the first. Without the setting there is one memory store.
  */
-public final class ContextStores {
+public final class ContextStores implements ContextStoreLookup {
     public static final String DEFAULT = "default";
 
     private final Map<String, ContextStore> stores;
@@ -95,11 +98,13 @@ public final class ContextStores {
         return defaultName;
     }
 
+    @Override
     public ContextStore defaultStore() {
         return defaultStore;
     }
 
     /** The named store; null when no store has that name ("default" is the default store). */
+    @Override
     public ContextStore get(String name) {
         if (name == null || name.equals(DEFAULT)) {
             return defaultStore;

@@ -1,8 +1,10 @@
 package io.redwire.context;
 
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Log;
+import io.redwire.logging.Log;
+import io.redwire.msg.ContextStore;
+import io.redwire.msg.Json;
 import io.redwire.storage.AtomicFile;
+
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 

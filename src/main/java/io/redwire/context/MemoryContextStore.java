@@ -1,5 +1,7 @@
 package io.redwire.context;
 
+import io.redwire.msg.ContextStore;
+
 import io.vertx.core.Future;
 
 import java.util.HashMap;

@@ -1,10 +1,11 @@
 package io.redwire.credentials;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 
 import javax.crypto.Cipher;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
+
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

@@ -1,8 +1,8 @@
 package io.redwire.credentials;
 
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Log;
-import io.redwire.runtime.Settings;
+import io.redwire.logging.Log;
+import io.redwire.msg.Json;
+import io.redwire.spi.Settings;
 import io.redwire.storage.AtomicFile;
 
 import java.io.IOException;

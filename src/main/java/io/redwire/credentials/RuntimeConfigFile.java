@@ -1,6 +1,6 @@
 package io.redwire.credentials;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 import io.redwire.storage.AtomicFile;
 
 import java.io.IOException;

@@ -1,8 +1,9 @@
 package io.redwire.flow;
 
+import io.redwire.msg.FlowException;
+import io.redwire.msg.Json;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.Json;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.redwire.flow;
 
-import io.redwire.runtime.Messages;
+import io.redwire.msg.Messages;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,13 +1,16 @@
 package io.redwire.logging;
 
+import io.redwire.spi.Settings;
+
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.encoder.Encoder;
-import io.redwire.runtime.Settings;
+
 import net.logstash.logback.encoder.LogstashEncoder;
+
 import org.slf4j.LoggerFactory;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 

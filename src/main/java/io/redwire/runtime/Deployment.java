@@ -3,6 +3,17 @@ package io.redwire.runtime;
 import io.redwire.flow.FlowSet;
 import io.redwire.flow.FlowUnit;
 import io.redwire.flow.NodeDef;
+import io.redwire.msg.ContextScope;
+import io.redwire.msg.FlowException;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.FlowEventNode;
+import io.redwire.spi.HttpRoutes;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeServices;
+import io.redwire.spi.NodeType;
+import io.redwire.spi.Settings;
+
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -181,7 +192,7 @@ final class Deployment {
                 targets[p] = to.toArray(new Node[0]);
             }
             String scopeId = n.id() + ":" + (d.unitId() == null ? "global" : d.unitId());
-            n.bind(new NodeBinding(engine, flow, targets, new ContextScope(null, engine.contextStores(), scopeId),
+            n.bind(new NodeAttachment(engine, flow, targets, new ContextScope(null, engine.contextStores(), scopeId),
                     engine.metrics().forType(d.type())));
             if (n instanceof FlowEventNode e && flow != null) {
                 flow.register(e);

@@ -2,6 +2,16 @@ package io.redwire.runtime;
 
 import io.redwire.context.ContextStores;
 import io.redwire.flow.FlowSet;
+import io.redwire.logging.Log;
+import io.redwire.msg.ContextScope;
+import io.redwire.msg.FlowException;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.DebugEvent;
+import io.redwire.spi.FlowEngine;
+import io.redwire.spi.HttpRoutes;
+import io.redwire.spi.Node;
+import io.redwire.spi.Settings;
+
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -21,7 +31,7 @@ import java.util.function.Supplier;
  * locks); message delivery is asynchronous through a FIFO queue drained on that context. Deploys are atomic:
  * a new flow set that fails to build or start leaves the previous one running.
  */
-public final class Engine {
+public final class Engine implements FlowEngine {
     private static final int DRAIN_BATCH = 4096;
     private static final int SETTLE_LIMIT = 16 * DRAIN_BATCH;
     private static final long ROUTE_HOLD_LIMIT_MS = 10_000;
@@ -100,6 +110,11 @@ public final class Engine {
 
     public RuntimeMetrics metrics() {
         return metrics;
+    }
+
+    @Override
+    public io.micrometer.core.instrument.MeterRegistry meters() {
+        return metrics.registry();
     }
 
     /** The context stores (contextStorage); flushed on deploy and stop. */
@@ -185,8 +200,8 @@ public final class Engine {
         while (!queue.isEmpty() && n++ < max) {
             Node target = (Node) queue.poll();
             Map<String, Object> msg = (Map<String, Object>) queue.poll();
-            NodeBinding b = target.binding();
-            if (b != null && b.engine() == this && current != null && current.contains(target)) {
+            if (target.binding() instanceof NodeAttachment b && b.engine() == this && current != null
+                    && current.contains(target)) {
                 b.counters().received++;
                 try {
                     target.receive(msg);
@@ -198,6 +213,11 @@ public final class Engine {
     }
 
     // ---- status and debug feed --------------------------------------------------------------------------------
+
+    @Override
+    public void publishDebug(DebugEvent event) {
+        comms.publish(DebugEvent.TOPIC, event);
+    }
 
     void publishStatus(Node node, Map<String, Object> status) {
         comms.publish("status/" + node.id(), status);

@@ -1,5 +1,14 @@
 package io.redwire.runtime;
 
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.logging.Log;
+import io.redwire.msg.ContextScope;
+import io.redwire.msg.Json;
+import io.redwire.msg.Messages;
+import io.redwire.msg.TypedValue;
+import io.redwire.msg.ValueScope;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,11 @@
 package io.redwire.runtime;
 
 import io.redwire.flow.FlowUnit;
+import io.redwire.msg.ContextScope;
+import io.redwire.msg.Messages;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.FlowEventNode;
+import io.redwire.spi.Node;
 
 import java.util.ArrayList;
 import java.util.Comparator;

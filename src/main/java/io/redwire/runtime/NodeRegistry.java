@@ -1,5 +1,7 @@
 package io.redwire.runtime;
 
+import io.redwire.spi.NodeType;
+
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +18,17 @@ public final class NodeRegistry {
             }
         }
         return this;
+    }
+
+    /** The first of these types whose name is registered already (or repeated among them), or null. */
+    public String firstClash(List<NodeType> family) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (NodeType t : family) {
+            if (types.containsKey(t.type()) || !seen.add(t.type())) {
+                return t.type();
+            }
+        }
+        return null;
     }
 
     public NodeType get(String type) {

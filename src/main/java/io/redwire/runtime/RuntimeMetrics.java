@@ -3,7 +3,6 @@ package io.redwire.runtime;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 import java.util.Map;
@@ -11,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The engine's own meters in a Micrometer registry (Prometheus in the process): messages received / sent and errors
- * per node type, deploys by outcome, JavaScript function time. Meters are created when a node type is first wired
+ * per node type, deploys by outcome. Meters are created when a node type is first wired
  * or at start, never per message.
  */
 public final class RuntimeMetrics {
@@ -19,7 +18,6 @@ public final class RuntimeMetrics {
     private final Map<String, NodeCounters> byType = new ConcurrentHashMap<>();
     private final Counter deploysOk;
     private final Counter deploysFailed;
-    private final Timer functionTime;
 
     public RuntimeMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -27,8 +25,6 @@ public final class RuntimeMetrics {
                 .description("flow deploys").register(registry);
         this.deploysFailed = Counter.builder("redwire_deploys").tag("result", "failed")
                 .description("flow deploys").register(registry);
-        this.functionTime = Timer.builder("redwire_function_run").description("time in function node JavaScript")
-                .register(registry);
     }
 
     /** Meters kept in memory only (engines built without a process registry, e.g. in tests). */
@@ -56,9 +52,5 @@ public final class RuntimeMetrics {
 
     public void deployed(boolean ok) {
         (ok ? deploysOk : deploysFailed).increment();
-    }
-
-    public Timer functionTime() {
-        return functionTime;
     }
 }

@@ -1,6 +1,10 @@
 package io.redwire.runtime;
 
 import io.redwire.flow.FlowSet;
+import io.redwire.spi.Done;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
 
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,9 @@
 package io.redwire.admin;
 
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Settings;
+import io.redwire.cli.HashPassword;
+import io.redwire.msg.Json;
+import io.redwire.spi.Settings;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

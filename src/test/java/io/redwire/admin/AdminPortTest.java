@@ -1,8 +1,9 @@
 package io.redwire.admin;
 
 import io.redwire.cli.Server;
-import io.redwire.runtime.Settings;
+import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;

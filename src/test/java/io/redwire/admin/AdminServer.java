@@ -1,9 +1,9 @@
 package io.redwire.admin;
 
 import io.redwire.cli.Server;
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Settings;
+import io.redwire.msg.Json;
+import io.redwire.spi.DebugEvent;
+import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 
 import java.net.URI;

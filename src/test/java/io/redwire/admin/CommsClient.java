@@ -1,6 +1,6 @@
 package io.redwire.admin;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 
 import java.net.URI;
 import java.net.http.HttpClient;

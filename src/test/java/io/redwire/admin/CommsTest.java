@@ -1,5 +1,7 @@
 package io.redwire.admin;
 
+import io.redwire.msg.Json;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -46,7 +48,7 @@ class CommsTest {
     @SuppressWarnings("unchecked")
     void deploysAnnounceStateAndRevisionAndStatusesAreRetainedAndCleared() throws Exception {
         try (AdminServer s = new AdminServer(); CommsClient c = new CommsClient(s.wsUrl("/comms"))) {
-            String rev = (String) ((Map<String, Object>) io.redwire.runtime.Json.parse(
+            String rev = (String) ((Map<String, Object>) io.redwire.msg.Json.parse(
                     s.post("/flows", "{\"flows\":" + STATUS_FLOW + "}", "Node-RED-API-Version", "v2").body()))
                     .get("rev");
             Map<String, Object> status = c.next("status/d1", 5);

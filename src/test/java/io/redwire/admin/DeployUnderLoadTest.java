@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
 import io.redwire.testing.Ports;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,8 @@
 package io.redwire.admin;
 
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.Log;
+import io.redwire.logging.Log;
+import io.redwire.msg.FlowException;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

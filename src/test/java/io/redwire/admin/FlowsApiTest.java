@@ -1,9 +1,11 @@
 package io.redwire.admin;
 
 import io.redwire.flow.FlowFileReader;
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Settings;
+import io.redwire.msg.Json;
+import io.redwire.runtime.Version;
+import io.redwire.spi.DebugEvent;
+import io.redwire.spi.Settings;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

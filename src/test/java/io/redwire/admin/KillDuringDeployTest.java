@@ -1,7 +1,9 @@
 package io.redwire.admin;
 
 import io.redwire.flow.FlowFileReader;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+import io.redwire.runtime.Version;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,13 +1,15 @@
 package io.redwire.bench;
 
+import io.redwire.nodes.grpc.BenchCalls;
+import io.redwire.nodes.grpc.MessageCodec;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
+
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.redwire.nodes.grpc.BenchCalls;
-import io.redwire.nodes.grpc.MessageCodec;
-import io.redwire.proto.ProtoCompiler;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,9 @@
 package io.redwire.context;
 
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Settings;
+import io.redwire.msg.Json;
+import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

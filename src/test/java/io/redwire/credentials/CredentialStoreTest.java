@@ -1,6 +1,7 @@
 package io.redwire.credentials;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,13 +1,16 @@
 package io.redwire.credentials;
 
-import com.sun.net.httpserver.HttpServer;
 import io.redwire.admin.FlowFile;
 import io.redwire.cli.Server;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Settings;
+import io.redwire.msg.Json;
+import io.redwire.runtime.Version;
+import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 import io.redwire.testing.NodeRedPeer;
 import io.redwire.testing.Ports;
+
+import com.sun.net.httpserver.HttpServer;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,13 @@
 package io.redwire.editor;
 
+import io.redwire.admin.AdminAuth;
 import io.redwire.admin.AdminServer;
 import io.redwire.admin.FlowFile;
 import io.redwire.flow.FlowFileReader;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Settings;
+import io.redwire.msg.Json;
+import io.redwire.spi.Settings;
+
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,8 @@
 package io.redwire.editor;
 
 import io.redwire.admin.AdminServer;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +49,12 @@ class EditorEditingE2ETest {
     private static void openOn(AdminServer s, Path dir, String json) throws Exception {
         b.open(s.url("/"));
         importFile(b, write(dir, "flow.json", json));
-        b.waitFor(By.cssSelector("#canvas .node[data-id='i1']"));
+        try {
+            b.waitFor(By.cssSelector("#canvas .node[data-id='i1']"));
+        } catch (RuntimeException e) {
+            b.screenshot("open-failed");
+            throw e;
+        }
         b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
     }
 
@@ -292,6 +298,61 @@ class EditorEditingE2ETest {
         }
     }
 
+    @Test
+    void theFunctionFormIsACodeEditorWithSyntaxHighlighting(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"fn"},
+                 {"id":"i1","type":"inject","z":"t1","name":"","props":[{"p":"payload"}],"payload":"","payloadType":"date",
+                  "x":100,"y":80,"wires":[["f1"]]},
+                 {"id":"f1","type":"function","z":"t1","name":"","func":"if (msg.payload) {\\n    return msg;\\n}",
+                  "outputs":1,"noerr":0,"initialize":"","finalize":"","libs":[],"x":260,"y":80,"wires":[[]]}]""";
+        try (AdminServer s = new AdminServer()) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(s.server().engine().registry().has("function"));
+            openOn(s, dir, flow);
+            b.actions().doubleClick(b.find("#canvas .node[data-id='f1'] .node-body")).perform();
+            WebElement code = b.waitFor(By.cssSelector("#node-form #code-func.CodeMirror"));
+            assertTrue(code.findElements(By.cssSelector(".cm-keyword")).stream().anyMatch(k -> k.getText().equals("if")),
+                    "'if' is highlighted as a keyword");
+            assertEquals(0, b.driver().findElements(By.cssSelector("#node-form .form-row[data-field='noerr']"))
+                    .stream().filter(WebElement::isDisplayed).count(), "Node-RED's error count is not a form field");
+            b.actions().click(code.findElement(By.cssSelector(".CodeMirror-line"))).sendKeys(Keys.END)
+                    .sendKeys(" // checked").perform();
+            b.click("#form-done");
+            assertEquals("if (msg.payload) { // checked\n    return msg;\n}", model("get('f1').func"));
+            b.screenshot("function-form");
+        }
+    }
+
+    @Test
+    void theDebugSidebarFiltersByCurrentFlowAndSelection(@TempDir Path dir) throws Exception {
+        String second = INJECT_DEBUG.replace("\"t1\"", "\"t2\"").replace("\"i1\"", "\"i2\"")
+                .replace("\"d1\"", "\"d2\"").replace("hello from the editor", "from tab two")
+                .replace("\"E2E\"", "\"Two\"");
+        String both = INJECT_DEBUG.trim().replaceAll("]$", ",") + second.trim().substring(1);
+        try (AdminServer s = new AdminServer()) {
+            openOn(s, dir, both);
+            EditorE2ETest.deployAndExpectSuccess(b);
+            assertEquals(200, s.post("/inject/i1", "{}").statusCode());
+            assertEquals(200, s.post("/inject/i2", "{}").statusCode());
+            until("two messages", () -> b.driver().findElements(By.cssSelector("#debug-messages .debug-message"))
+                    .size() == 2);
+            java.util.function.Supplier<List<String>> shown = () -> b.driver().findElements(
+                    By.cssSelector("#debug-messages .debug-message")).stream().filter(WebElement::isDisplayed)
+                    .map(m -> m.getAttribute("data-node")).toList();
+            var filter = new org.openqa.selenium.support.ui.Select(b.find("#debug-filter"));
+            filter.selectByValue("current");
+            assertEquals(List.of("d1"), shown.get(), "only the current tab's debug node");
+            b.click(".tab[data-id='t2']");
+            assertEquals(List.of("d2"), shown.get(), "follows the tab switch");
+            filter.selectByValue("selected");
+            assertEquals(List.of(), shown.get());
+            b.click("#canvas .node[data-id='d2'] .node-body");
+            assertEquals(List.of("d2"), shown.get(), "follows the selection");
+            filter.selectByValue("all");
+            assertEquals(2, shown.get().size());
+        }
+    }
+
     // ---- the bugs listed in issue 13 ---------------------------------------------------------------------------
 
     @Test
@@ -324,6 +385,12 @@ class EditorEditingE2ETest {
                     b.find("#export-text").getAttribute("value"));
             assertTrue(exported.stream().anyMatch(n -> "8cb71b4d968ba4f2".equals(n.get("id"))
                     && "grpc-server".equals(n.get("type"))), "the seed's grpc-server config node is exported");
+            b.click("#export-close");
+            b.click(".sidebar-tabs button[data-panel='config-panel']");
+            assertEquals("2", b.find(".config-item[data-id='8cb71b4d968ba4f2'] .config-uses").getText(),
+                    "the config sidebar counts the grpc-server's users (grpc-call, grpc-register-function)");
+            b.click("#export-button");
+            new org.openqa.selenium.support.ui.Select(b.waitFor(By.id("export-scope"))).selectByValue("tab");
             int seedSize = ((List<?>) Json.parse(Files.readString(EditorE2ETest.seedFlow()))).size();
             assertEquals(seedSize, exported.size(), "the seed has one tab: its export is the whole seed");
             b.click("#export-close");

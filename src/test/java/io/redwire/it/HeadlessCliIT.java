@@ -1,6 +1,9 @@
 package io.redwire.it;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+import io.redwire.reliab.DeployHangTest;
+import io.redwire.testing.Ports;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,7 +1,8 @@
 package io.redwire.it;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 import io.redwire.testing.Ports;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

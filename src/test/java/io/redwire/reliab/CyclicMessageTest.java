@@ -1,7 +1,8 @@
 package io.redwire.reliab;
 
-import io.redwire.runtime.Messages;
+import io.redwire.msg.Messages;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;

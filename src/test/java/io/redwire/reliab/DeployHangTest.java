@@ -1,7 +1,8 @@
 package io.redwire.reliab;
 
 import io.redwire.admin.AdminServer;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;

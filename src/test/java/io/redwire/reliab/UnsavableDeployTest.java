@@ -2,7 +2,8 @@ package io.redwire.reliab;
 
 import io.redwire.admin.AdminServer;
 import io.redwire.admin.FlowFile;
-import io.redwire.runtime.Settings;
+import io.redwire.spi.Settings;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

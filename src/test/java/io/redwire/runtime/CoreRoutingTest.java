@@ -1,6 +1,9 @@
 package io.redwire.runtime;
 
+import io.redwire.msg.FlowException;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

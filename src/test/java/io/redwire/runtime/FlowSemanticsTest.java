@@ -1,6 +1,10 @@
 package io.redwire.runtime;
 
+import io.redwire.cli.Main;
+import io.redwire.msg.FlowException;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.redwire.testing;
 
-import io.redwire.runtime.DebugEvent;
+import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Settings;
+import io.redwire.spi.DebugEvent;
+import io.redwire.spi.Settings;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

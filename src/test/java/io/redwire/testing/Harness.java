@@ -2,8 +2,8 @@ package io.redwire.testing;
 
 import io.redwire.cli.Server;
 import io.redwire.flow.FlowFileReader;
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Settings;
+import io.redwire.spi.DebugEvent;
+import io.redwire.spi.Settings;
 
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,16 +1,18 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.NodeError;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.Status;
-import io.redwire.proto.ProtoSchema;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.NodeType;
-import io.redwire.runtime.Undefined;
 import io.vertx.core.MultiMap;
 
 import java.util.ArrayList;

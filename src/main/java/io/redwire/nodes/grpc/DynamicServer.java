@@ -1,11 +1,13 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.spi.FlowEngine;
+
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.ServiceDescriptor;
+
 import io.grpc.Status;
-import io.redwire.proto.ProtoSchema;
-import io.redwire.runtime.Engine;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
@@ -61,7 +63,7 @@ final class DynamicServer {
         }
     }
 
-    Engine engine() {
+    FlowEngine engine() {
         return owner.engine();
     }
 

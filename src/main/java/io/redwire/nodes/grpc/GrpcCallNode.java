@@ -1,14 +1,16 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.js.Undefined;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.Done;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.Status;
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.NodeType;
-import io.redwire.runtime.Undefined;
 import io.vertx.core.Future;
 
 import java.util.List;

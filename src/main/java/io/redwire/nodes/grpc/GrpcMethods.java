@@ -1,9 +1,12 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.nodes.grpc.proto.ProtoSchema;
+
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.ServiceDescriptor;
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.ServerCall;
@@ -11,7 +14,6 @@ import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.protobuf.ProtoMethodDescriptorSupplier;
 import io.grpc.protobuf.ProtoUtils;
-import io.redwire.proto.ProtoSchema;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,12 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import com.google.protobuf.Descriptors;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+
 import io.vertx.core.Future;
 
 import java.util.Map;

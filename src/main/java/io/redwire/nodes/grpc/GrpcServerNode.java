@@ -1,12 +1,13 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.proto.ProtoCache;
-import io.redwire.proto.ProtoException;
-import io.redwire.proto.ProtoSchema;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+import io.redwire.nodes.grpc.proto.ProtoCache;
+import io.redwire.nodes.grpc.proto.ProtoException;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.net.SocketAddress;

@@ -1,8 +1,9 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+
 import io.grpc.Status;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Undefined;
 import io.vertx.core.MultiMap;
 
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.proto.ProtoCompiler;
-import io.redwire.proto.ProtoSchema;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 

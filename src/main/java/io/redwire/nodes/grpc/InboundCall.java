@@ -1,10 +1,12 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.msg.Messages;
+import io.redwire.msg.SharedRef;
+
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.Status;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.SharedRef;
 import io.vertx.core.Future;
 import io.vertx.core.Timer;
 import io.vertx.core.buffer.Buffer;

@@ -1,5 +1,9 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.NodeError;
+
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumDescriptor;
@@ -8,9 +12,6 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 import com.google.protobuf.Timestamp;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.Undefined;
 
 import java.math.BigInteger;
 import java.util.ArrayList;

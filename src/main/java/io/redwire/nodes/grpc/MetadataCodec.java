@@ -1,9 +1,10 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.runtime.Json;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.Undefined;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+import io.redwire.msg.NodeError;
+
 import io.vertx.core.MultiMap;
 
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,11 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.msg.Messages;
+import io.redwire.spi.Node;
+
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.Status;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
 import io.vertx.core.MultiMap;
 
 import java.util.Map;

@@ -2,6 +2,7 @@ package io.redwire.nodes.grpc;
 
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.Status;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;

@@ -1,6 +1,6 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.NodeError;
+import io.redwire.msg.NodeError;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Undefined;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,6 +1,7 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.PropertyPath;
+import io.redwire.js.JsValues;
+import io.redwire.msg.PropertyPath;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +66,7 @@ final class HeaderRules {
             if (name == null || "".equals(name)) {
                 continue;
             }
-            headers.set(io.redwire.runtime.JsValues.toJsString(name), r.value.evaluate(msg));
+            headers.set(io.redwire.js.JsValues.toJsString(name), r.value.evaluate(msg));
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.NodeError;
+import io.redwire.msg.NodeError;
+
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;

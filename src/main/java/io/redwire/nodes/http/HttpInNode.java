@@ -1,17 +1,16 @@
 package io.redwire.nodes.http;
 
-import io.redwire.admin.NodeRouteTable;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.HttpRoutes;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+import io.redwire.msg.Messages;
+import io.redwire.spi.Field;
+import io.redwire.spi.HttpRoutes;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.buffer.Buffer;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +38,7 @@ public final class HttpInNode extends Node {
     private final boolean upload;
     private final boolean skipBodyParsing;
     private final long maxBody;
+    private final BodyBudget budget;
     private final HttpRoutes routes;
     private final Cors cors;
     private HttpRoutes.Registration registration;
@@ -52,7 +52,9 @@ public final class HttpInNode extends Node {
         this.upload = c.bool("upload");
         this.skipBodyParsing = c.bool("skipBodyParsing");
         this.routes = c.services().httpRoutes();
-        this.maxBody = byteSize(c.services().settings().get("apiMaxLength"));
+        this.maxBody = byteSize(c.services().settings().get("apiMaxLength"), DEFAULT_MAX_BODY);
+        long budgetLimit = byteSize(c.services().settings().get("httpBodyMemoryLimit"), BodyBudget.DEFAULT_LIMIT);
+        this.budget = c.services().shared(BodyBudget.class, () -> new BodyBudget(budgetLimit));
         this.cors = Cors.fromSetting(c.services().settings().get("httpNodeCors"));
         Object rootSetting = c.services().settings().get("httpNodeRoot");
         this.root = Boolean.FALSE.equals(rootSetting) ? null
@@ -91,7 +93,7 @@ public final class HttpInNode extends Node {
         if (cors != null) {
             cors.applyToResponse(req, ctx.response());
         }
-        Map<String, String> params = ctx.get(NodeRouteTable.PARAMS);
+        Map<String, String> params = ctx.get(HttpRoutes.PARAMS);
         Map<String, Object> query = QueryString.parse(req.query());
         HttpRequestInfo info = new HttpRequestInfo(req, params, query);
         if (method.equals("get")) {
@@ -106,10 +108,10 @@ public final class HttpInNode extends Node {
             }).onFailure(e -> badRequest(ctx, e.getMessage()));
             return;
         }
-        readBody(req).onSuccess(buf -> {
+        readBody(ctx).onSuccess(bytes -> {
             Object payload;
             try {
-                payload = skipBodyParsing ? buf.getBytes() : RequestBodyParser.parse(contentType, buf.getBytes());
+                payload = skipBodyParsing ? bytes : RequestBodyParser.parse(contentType, bytes);
             } catch (RequestBodyParser.BadBody e) {
                 badRequest(ctx, e.getMessage());
                 return;
@@ -117,20 +119,36 @@ public final class HttpInNode extends Node {
             emit(ctx, info, payload);
         }).onFailure(e -> {
             if (e instanceof TooLarge) {
-                // the rest of an HTTP/1 body is never read, so that connection cannot serve another request:
-                // say so in the response, so clients do not send the next request on it
-                boolean http1 = ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2;
-                if (http1) {
-                    ctx.response().putHeader("connection", "close");
-                }
-                Future<Void> sent = errorPage(ctx, 413, "PayloadTooLargeError: request entity too large");
-                if (http1) {
-                    sent.onComplete(v -> ctx.request().connection().close());
-                }
+                refuseUnread(ctx, 413, "PayloadTooLargeError: request entity too large");
+            } else if (e instanceof Overloaded) {
+                ctx.response().putHeader("retry-after", "1");
+                refuseUnread(ctx, 503, "ServiceUnavailableError: too many request bodies in flight, try again");
             } else {
                 badRequest(ctx, e.getMessage());
             }
         });
+    }
+
+    /**
+     * The rest of an HTTP/1 body is never read, so that connection cannot serve another request: say so in the
+     * response, so clients do not send the next request on it, and close it.
+     */
+    private static void refuseUnread(RoutingContext ctx, int status, String text) {
+        boolean http1 = ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2;
+        if (http1) {
+            ctx.response().putHeader("connection", "close");
+        }
+        Future<Void> sent = errorPage(ctx, status, text);
+        if (http1) {
+            sent.onComplete(v -> ctx.request().connection().close());
+        }
+    }
+
+    /** Accepting the body would pass settings.httpBodyMemoryLimit. */
+    private static final class Overloaded extends RuntimeException {
+        Overloaded() {
+            super("request bodies in flight over the limit", null, false, false);
+        }
     }
 
     /** The request is larger than apiMaxLength. */
@@ -140,30 +158,55 @@ public final class HttpInNode extends Node {
         }
     }
 
-    /** The whole body, refused as soon as it is known to exceed the limit (raw-body's rule). */
-    private Future<Buffer> readBody(HttpServerRequest req) {
+    /**
+     * The whole body in one array (sized from Content-Length when given, so it is held once, not copied while it
+     * grows), refused as soon as it is known to exceed apiMaxLength (raw-body's rule) or the memory all bodies in
+     * flight may hold together.
+     */
+    private Future<byte[]> readBody(RoutingContext ctx) {
+        HttpServerRequest req = ctx.request();
         String declared = req.getHeader("content-length");
-        if (declared != null && declared.chars().allMatch(Character::isDigit) && declared.length() < 19
-                && Long.parseLong(declared) > maxBody) {
+        long length = declared != null && !declared.isEmpty() && declared.length() < 19
+                && declared.chars().allMatch(Character::isDigit) ? Long.parseLong(declared) : -1;
+        if (length > maxBody) {
             return Future.failedFuture(new TooLarge());
         }
-        Promise<Buffer> done = Promise.promise();
-        Buffer body = Buffer.buffer();
+        long[] held = {0};
+        ctx.addEndHandler(v -> budget.giveBack(held[0]));
+        if (length >= 0 && !budget.take(length)) {
+            return Future.failedFuture(new Overloaded());
+        }
+        held[0] = Math.max(length, 0);
+        Promise<byte[]> done = Promise.promise();
+        byte[][] body = {new byte[(int) Math.max(length, 0)]};
+        int[] size = {0};
         req.handler(chunk -> {
-            if (body.length() + chunk.length() > maxBody) {
+            int n = chunk.length();
+            if (size[0] + (long) n > maxBody) {
                 done.tryFail(new TooLarge());
-            } else {
-                body.appendBuffer(chunk);
+                return;
             }
+            if (size[0] + n > body[0].length) { // no or a wrong Content-Length: grow, within the budget
+                int grown = (int) Math.min(maxBody, Math.max(size[0] + (long) n, body[0].length * 2L));
+                if (!budget.take(grown - body[0].length)) {
+                    done.tryFail(new Overloaded());
+                    return;
+                }
+                held[0] += grown - body[0].length;
+                body[0] = java.util.Arrays.copyOf(body[0], grown);
+            }
+            chunk.getBytes(0, n, body[0], size[0]);
+            size[0] += n;
         });
         req.exceptionHandler(done::tryFail);
-        req.endHandler(v -> done.tryComplete(body));
+        req.endHandler(v -> done.tryComplete(size[0] == body[0].length ? body[0]
+                : java.util.Arrays.copyOf(body[0], size[0])));
         req.resume();
         return done.future();
     }
 
     /** settings.apiMaxLength: bytes, or a size like "5mb" (the bytes package's units, powers of 1024). */
-    static long byteSize(Object setting) {
+    static long byteSize(Object setting, long dflt) {
         if (setting instanceof Number n) {
             return n.longValue();
         }
@@ -175,7 +218,7 @@ public final class HttpInNode extends Node {
                 return (long) Math.floor(Double.parseDouble(m.group(1)) * Math.pow(1024, power));
             }
         }
-        return DEFAULT_MAX_BODY;
+        return dflt;
     }
 
     /** @param payload the query for GET, else the parsed body, which is msg.req.body too */

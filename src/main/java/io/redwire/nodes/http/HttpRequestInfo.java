@@ -1,8 +1,10 @@
 package io.redwire.nodes.http;
 
+import io.redwire.msg.Json;
+import io.redwire.msg.SharedRef;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.SharedRef;
+
 import io.vertx.core.http.HttpServerRequest;
 
 import java.util.LinkedHashMap;

@@ -1,13 +1,15 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.NodeType;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
@@ -47,7 +49,7 @@ public final class HttpResponseNode extends Node {
             done.done();
             return;
         }
-        Object payload = msg.containsKey("payload") ? msg.get("payload") : io.redwire.runtime.Undefined.VALUE;
+        Object payload = msg.containsKey("payload") ? msg.get("payload") : io.redwire.js.Undefined.VALUE;
         if (payload instanceof Boolean) {
             done.done(new NodeError("TypeError: The \"chunk\" argument must be of type string or an instance of "
                     + "Buffer or Uint8Array. Received type boolean (" + payload + ")"));
@@ -101,7 +103,7 @@ public final class HttpResponseNode extends Node {
             res.end();
             return;
         }
-        if (payload == io.redwire.runtime.Undefined.VALUE) {
+        if (payload == io.redwire.js.Undefined.VALUE) {
             h.set("content-length", "0");
             res.end();
             return;

@@ -1,6 +1,7 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.SharedRef;
+import io.redwire.msg.SharedRef;
+
 import io.vertx.ext.web.RoutingContext;
 
 /** msg.res: the pending HTTP response an http response node answers. Shared by reference, never cloned. */

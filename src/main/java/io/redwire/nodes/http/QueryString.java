@@ -1,6 +1,6 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.JsValues;
+import io.redwire.js.JsValues;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;

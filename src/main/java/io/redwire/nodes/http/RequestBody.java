@@ -1,7 +1,9 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.Json;
-import io.redwire.runtime.JsValues;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+
 import io.vertx.core.buffer.Buffer;
 
 import java.nio.charset.StandardCharsets;
@@ -65,7 +67,7 @@ final class RequestBody {
     private static Buffer multipart(Map<?, ?> fields, String boundary) {
         Buffer out = Buffer.buffer();
         fields.forEach((k, v) -> {
-            if (v == null || v == io.redwire.runtime.Undefined.VALUE) {
+            if (v == null || v == io.redwire.js.Undefined.VALUE) {
                 return;
             }
             Object value = v;

@@ -1,7 +1,8 @@
 package io.redwire.nodes.http;
 
+import io.redwire.msg.Json;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.redwire.runtime.Json;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;

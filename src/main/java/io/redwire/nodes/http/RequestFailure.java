@@ -1,11 +1,13 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.NodeError;
+import io.redwire.msg.NodeError;
+
 import io.vertx.core.http.HttpClosedException;
 
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
+
 import javax.net.ssl.SSLException;
 
 /**

@@ -1,6 +1,7 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.JsValues;
+import io.redwire.js.JsValues;
+
 import io.vertx.core.MultiMap;
 
 import java.util.ArrayList;

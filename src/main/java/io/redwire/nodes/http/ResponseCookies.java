@@ -1,8 +1,10 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.Json;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.NodeError;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+import io.redwire.msg.NodeError;
+
 import io.vertx.core.http.HttpServerResponse;
 
 import java.time.Instant;
@@ -42,7 +44,7 @@ final class ResponseCookies {
             if (opts.containsKey("value") && opts.get("value") == null) {
                 return clear(name, opts);
             }
-            Object value = opts.containsKey("value") ? opts.get("value") : io.redwire.runtime.Undefined.VALUE;
+            Object value = opts.containsKey("value") ? opts.get("value") : io.redwire.js.Undefined.VALUE;
             return serialize(name, cookieValue(value), opts, null);
         }
         return serialize(name, cookieValue(spec), Map.of(), null);

@@ -1,6 +1,7 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+
 import io.vertx.core.MultiMap;
 
 import java.util.ArrayList;

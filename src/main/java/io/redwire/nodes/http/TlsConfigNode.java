@@ -1,10 +1,13 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.Field;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+import io.redwire.spi.TlsConfig;
+
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.net.ClientSSLOptions;
@@ -21,7 +24,7 @@ import java.util.Map;
  * PKCS#12 file or inline PEM credentials; `verifyservercert` off accepts any server certificate. Like Node-RED, a
  * broken configuration is logged and the node carries on without its certificates.
  */
-public final class TlsConfigNode extends Node {
+public final class TlsConfigNode extends Node implements TlsConfig {
     public static final NodeType TYPE = NodeType.builder("tls-config", "network").configNode()
             .field(Field.select("certType", "files", "files", "env", "pfx"))
             .field(Field.str("cert", "")).field(Field.str("key", "")).field(Field.str("ca", ""))
@@ -81,6 +84,7 @@ public final class TlsConfigNode extends Node {
     }
 
     /** The options once the certificates have been read (nodes that connect from their own start() wait here). */
+    @Override
     public Future<ClientSSLOptions> whenReady() {
         return ready.future();
     }
@@ -145,7 +149,7 @@ public final class TlsConfigNode extends Node {
             return null;
         }
         Object v = c.services().env(c.id(), name);
-        return v == null || v == io.redwire.runtime.Undefined.VALUE ? null : Buffer.buffer(JsValues.toJsString(v));
+        return v == null || v == io.redwire.js.Undefined.VALUE ? null : Buffer.buffer(JsValues.toJsString(v));
     }
 
     private String credential(String name) {

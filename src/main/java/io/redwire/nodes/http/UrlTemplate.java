@@ -1,11 +1,12 @@
 package io.redwire.nodes.http;
 
+import io.redwire.js.JsValues;
+import io.redwire.msg.NodeError;
+
 import com.samskivert.mustache.Escapers;
 import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.MustacheException;
 import com.samskivert.mustache.Template;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.NodeError;
 
 import java.util.Map;
 

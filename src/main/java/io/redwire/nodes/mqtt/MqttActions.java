@@ -1,7 +1,7 @@
 package io.redwire.nodes.mqtt;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.NodeError;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.Done;
 
 import java.util.Map;
 

@@ -1,12 +1,14 @@
 package io.redwire.nodes.mqtt;
 
-import io.redwire.nodes.http.TlsConfigNode;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+import io.redwire.js.JsValues;
+import io.redwire.msg.Messages;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+import io.redwire.spi.Settings;
+import io.redwire.spi.TlsConfig;
+
 import io.vertx.core.Future;
 import io.vertx.core.net.ClientSSLOptions;
 import io.vertx.mqtt.MqttClientOptions;
@@ -55,7 +57,7 @@ public final class MqttBrokerNode extends Node {
     static final Map<String, Object> DISCONNECTED = status("red", "ring", "node-red:common.status.disconnected");
 
     private final NodeConfig config;
-    private final TlsConfigNode tls;
+    private final TlsConfig tls;
     private final Map<String, Node> users = new LinkedHashMap<>();
     private final boolean autoConnect;
     private final String host;
@@ -65,7 +67,7 @@ public final class MqttBrokerNode extends Node {
     MqttBrokerNode(NodeConfig c) {
         super(c);
         this.config = c;
-        this.tls = c.configNode("tls", TlsConfigNode.class);
+        this.tls = c.configNode("tls", TlsConfig.class);
         this.autoConnect = !c.has("autoConnect") || !"false".equals(String.valueOf(c.get("autoConnect")));
         this.host = c.str("broker").strip();
     }
@@ -208,7 +210,7 @@ public final class MqttBrokerNode extends Node {
                 transport, Math.max(reconnectMax, 50));
     }
 
-    private io.redwire.runtime.Settings settings() {
+    private io.redwire.spi.Settings settings() {
         return config.services().settings();
     }
 

@@ -1,8 +1,9 @@
 package io.redwire.nodes.mqtt;
 
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.NodeError;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+import io.redwire.msg.NodeError;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -57,7 +58,7 @@ final class MqttPayloads {
         if (payload instanceof byte[] b) {
             return b;
         }
-        if (payload == null || payload == io.redwire.runtime.Undefined.VALUE) {
+        if (payload == null || payload == io.redwire.js.Undefined.VALUE) {
             return new byte[0];
         }
         if (payload instanceof String s) {

@@ -1,16 +1,16 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.NodeType;
-import io.redwire.runtime.Undefined;
-import io.redwire.thrift.MethodDef;
-import io.redwire.thrift.ThriftFailure;
-import io.redwire.thrift.ValueException;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.NodeError;
+import io.redwire.nodes.thrift.codec.MethodDef;
+import io.redwire.nodes.thrift.codec.ThriftFailure;
+import io.redwire.nodes.thrift.codec.ValueException;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
 
 import java.util.Map;
 

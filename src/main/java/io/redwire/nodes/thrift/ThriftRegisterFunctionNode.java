@@ -1,12 +1,13 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.runtime.Field;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
-import io.redwire.thrift.IncomingCall;
-import io.redwire.thrift.MethodDef;
+import io.redwire.msg.Messages;
+import io.redwire.nodes.thrift.codec.IncomingCall;
+import io.redwire.nodes.thrift.codec.MethodDef;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 
 import java.util.LinkedHashMap;

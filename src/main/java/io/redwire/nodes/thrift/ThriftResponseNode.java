@@ -1,14 +1,15 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeError;
-import io.redwire.runtime.NodeType;
-import io.redwire.runtime.Undefined;
-import io.redwire.thrift.FieldDef;
-import io.redwire.thrift.IncomingCall;
-import io.redwire.thrift.ValueException;
+import io.redwire.js.Undefined;
+import io.redwire.msg.NodeError;
+import io.redwire.nodes.thrift.codec.FieldDef;
+import io.redwire.nodes.thrift.codec.IncomingCall;
+import io.redwire.nodes.thrift.codec.ValueException;
+import io.redwire.spi.Done;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import org.apache.thrift.TApplicationException;
 
 import java.util.Map;

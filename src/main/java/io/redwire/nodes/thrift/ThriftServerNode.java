@@ -1,19 +1,20 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.runtime.Field;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
-import io.redwire.thrift.CallRoutes;
-import io.redwire.thrift.Framing;
-import io.redwire.thrift.IdlException;
-import io.redwire.thrift.IdlSource;
-import io.redwire.thrift.ThriftClient;
-import io.redwire.thrift.ThriftModel;
-import io.redwire.thrift.ThriftModels;
-import io.redwire.thrift.ThriftServer;
-import io.redwire.thrift.ThriftWire;
-import io.redwire.thrift.WireProtocol;
+import io.redwire.nodes.thrift.codec.CallRoutes;
+import io.redwire.nodes.thrift.codec.Framing;
+import io.redwire.nodes.thrift.codec.IdlException;
+import io.redwire.nodes.thrift.codec.IdlSource;
+import io.redwire.nodes.thrift.codec.ThriftClient;
+import io.redwire.nodes.thrift.codec.ThriftModel;
+import io.redwire.nodes.thrift.codec.ThriftModels;
+import io.redwire.nodes.thrift.codec.ThriftServer;
+import io.redwire.nodes.thrift.codec.ThriftWire;
+import io.redwire.nodes.thrift.codec.WireProtocol;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 
 /**

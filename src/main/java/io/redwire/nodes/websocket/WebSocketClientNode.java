@@ -1,11 +1,12 @@
 package io.redwire.nodes.websocket;
 
-import io.redwire.nodes.http.TlsConfigNode;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
-import io.redwire.runtime.Undefined;
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.spi.Field;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+import io.redwire.spi.TlsConfig;
+
 import io.vertx.core.Future;
 import io.vertx.core.http.WebSocket;
 import io.vertx.core.http.WebSocketClient;
@@ -35,7 +36,7 @@ public final class WebSocketClientNode extends WebSocketEndpoint {
     private static final long RECONNECT_MS = 3000;
 
     private final URI url;
-    private final TlsConfigNode tls;
+    private final TlsConfig tls;
     private final long heartbeatMs;
     private final List<String> subprotocols;
     private final NodeConfig config;
@@ -58,7 +59,7 @@ public final class WebSocketClientNode extends WebSocketEndpoint {
         if (url.getScheme() == null || !url.getScheme().toLowerCase().matches("wss?")) {
             throw c.error("path", "not a ws:// or wss:// URL: " + c.str("path"));
         }
-        this.tls = c.configNode("tls", TlsConfigNode.class);
+        this.tls = c.configNode("tls", TlsConfig.class);
         double hb = JsValues.toNumber(c.get("hb"));
         this.heartbeatMs = Double.isNaN(hb) || hb <= 0 ? 0 : (long) (hb * 1000);
         String sp = c.str("subprotocol");

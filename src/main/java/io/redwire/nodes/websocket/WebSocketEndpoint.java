@@ -1,9 +1,10 @@
 package io.redwire.nodes.websocket;
 
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
+import io.redwire.msg.Json;
+import io.redwire.msg.Messages;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.WebSocketBase;
 

@@ -1,15 +1,19 @@
 package io.redwire.nodes.websocket;
 
-import io.redwire.runtime.NodeType;
+import io.redwire.spi.NodeFamily;
+import io.redwire.spi.NodeType;
 
 import java.util.List;
 
 /** The websocket node family: websocket-listener and websocket-client configs, websocket in and out. */
-public final class WebSocketNodes {
-    private WebSocketNodes() {
+public final class WebSocketNodes implements NodeFamily {
+    @Override
+    public String name() {
+        return "websocket";
     }
 
-    public static List<NodeType> types() {
+    @Override
+    public List<NodeType> types() {
         return List.of(WebSocketListenerNode.TYPE, WebSocketClientNode.TYPE, WebSocketInNode.TYPE,
                 WebSocketOutNode.TYPE);
     }

@@ -1,12 +1,13 @@
 package io.redwire.nodes.websocket;
 
-import io.redwire.runtime.Done;
-import io.redwire.runtime.Field;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Json;
-import io.redwire.runtime.Node;
-import io.redwire.runtime.NodeConfig;
-import io.redwire.runtime.NodeType;
+import io.redwire.js.JsValues;
+import io.redwire.msg.Json;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
 import io.vertx.core.Future;
 
 import java.util.LinkedHashMap;

@@ -1,9 +1,11 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
+import io.redwire.testing.Harness;
+
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.redwire.proto.ProtoCompiler;
-import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

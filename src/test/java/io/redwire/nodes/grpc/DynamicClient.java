@@ -1,9 +1,12 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.nodes.grpc.proto.ProtoSchema;
+
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
+
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -12,7 +15,6 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
 import io.grpc.stub.MetadataUtils;
 import io.grpc.stub.StreamObserver;
-import io.redwire.proto.ProtoSchema;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,9 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 
 import java.net.ServerSocket;

@@ -1,10 +1,12 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.bench.BenchArgs;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
+
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
+
 import io.grpc.ManagedChannel;
-import io.redwire.bench.BenchArgs;
-import io.redwire.proto.ProtoCompiler;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

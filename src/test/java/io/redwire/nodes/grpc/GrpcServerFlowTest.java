@@ -1,5 +1,11 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.msg.FlowException;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.testing.Harness;
+import io.redwire.testing.Ports;
+
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
@@ -7,11 +13,7 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
-import io.redwire.proto.ProtoCompiler;
-import io.redwire.proto.ProtoSchema;
-import io.redwire.runtime.FlowException;
-import io.redwire.testing.Harness;
-import io.redwire.testing.Ports;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,12 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.msg.FlowException;
+import io.redwire.msg.Json;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.spi.DebugEvent;
+import io.redwire.testing.Harness;
+
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
@@ -7,12 +14,7 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.TlsChannelCredentials;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCalls;
-import io.redwire.proto.ProtoCompiler;
-import io.redwire.proto.ProtoSchema;
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.Json;
-import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

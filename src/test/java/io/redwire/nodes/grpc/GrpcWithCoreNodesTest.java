@@ -1,8 +1,9 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.proto.ProtoCompiler;
-import io.redwire.proto.ProtoSchema;
+import io.redwire.nodes.grpc.proto.ProtoCompiler;
+import io.redwire.nodes.grpc.proto.ProtoSchema;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

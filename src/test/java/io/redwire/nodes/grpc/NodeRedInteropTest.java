@@ -1,8 +1,10 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.runtime.Version;
 import io.redwire.testing.Harness;
 import io.redwire.testing.NodeRedPeer;
 import io.redwire.testing.Ports;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;

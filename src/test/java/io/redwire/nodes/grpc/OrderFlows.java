@@ -1,8 +1,8 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Messages;
-import io.redwire.runtime.Node;
+import io.redwire.js.JsValues;
+import io.redwire.msg.Messages;
+import io.redwire.spi.Node;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package io.redwire.nodes.http;
 
+import io.redwire.spi.DebugEvent;
+import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
-import org.junit.jupiter.api.Test;
 
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Settings;
+import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,10 +1,12 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 import io.redwire.testing.Ports;
+
 import io.vertx.core.http.HttpServerRequest;
+
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package io.redwire.nodes.http;
 
-import io.redwire.runtime.NodeError;
+import io.redwire.msg.NodeError;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package io.redwire.nodes.http;
 
 import io.redwire.testing.Harness;
+
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;

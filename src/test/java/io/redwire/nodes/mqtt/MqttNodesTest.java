@@ -3,6 +3,7 @@ package io.redwire.nodes.mqtt;
 import io.redwire.testing.FlowKit;
 import io.redwire.testing.PeerProcess;
 import io.redwire.testing.Ports;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.BufferedReader;

@@ -1,6 +1,6 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
 import io.redwire.testing.Harness;
 
 import java.io.IOException;

@@ -1,10 +1,11 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.FlowException;
-import io.redwire.runtime.JsValues;
+import io.redwire.js.JsValues;
+import io.redwire.msg.FlowException;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 import io.redwire.testing.Ports;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -1,9 +1,11 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.JsValues;
-import io.redwire.runtime.Json;
+import io.redwire.cli.Server;
+import io.redwire.js.JsValues;
+import io.redwire.msg.Json;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

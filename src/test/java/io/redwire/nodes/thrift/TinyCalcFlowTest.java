@@ -1,9 +1,10 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.runtime.DebugEvent;
-import io.redwire.runtime.Json;
+import io.redwire.msg.Json;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 import io.redwire.testing.Ports;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

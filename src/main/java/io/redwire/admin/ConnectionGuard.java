@@ -1,0 +1,100 @@
+package io.redwire.admin;
+
+import io.redwire.spi.Settings;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Keeps slow, idle or too many clients from holding the HTTP server, with Node.js http server's defaults where it
+ * has one: a connection must send its first request's headers within httpHeadersTimeout (60 s; a slowloris
+ * client sending a byte a second is cut then), an idle keep-alive connection is closed after
+ * httpKeepAliveTimeout (5 s), at most httpMaxConnections are open at once (more are closed on accept), headers
+ * are limited to httpMaxHeaderSize bytes (16 KB, which also bounds their count; Netty answers 431 past it).
+ * A request with both Content-Length and Transfer-Encoding cannot be told apart here: Netty's decoder drops the
+ * Content-Length and frames the body by the chunked encoding before Vert.x hands the request over.
+ */
+final class ConnectionGuard {
+    private final Vertx vertx;
+    private final long headersTimeoutMs;
+    private final long keepAliveTimeoutMs;
+    private final int maxConnections;
+    private final int maxHeaderSize;
+    private final AtomicInteger open = new AtomicInteger();
+    private final Map<HttpConnection, Watch> watched = new ConcurrentHashMap<>();
+
+    /** One connection's timer and requests in progress; touched on its event loop only. */
+    private static final class Watch {
+        long timer = -1;
+        int inFlight;
+    }
+
+    ConnectionGuard(Vertx vertx, Settings settings) {
+        this.vertx = vertx;
+        this.headersTimeoutMs = (long) settings.number("httpHeadersTimeout", 60_000);
+        this.keepAliveTimeoutMs = (long) settings.number("httpKeepAliveTimeout", 5_000);
+        this.maxConnections = (int) settings.number("httpMaxConnections", 10_000);
+        this.maxHeaderSize = (int) settings.number("httpMaxHeaderSize", 16 * 1024);
+    }
+
+    HttpServerOptions apply(HttpServerOptions options) {
+        return options.setMaxHeaderSize(maxHeaderSize);
+    }
+
+    /** A new connection: refused past the limit, else given until its first request's headers are in. */
+    void accepted(HttpConnection conn) {
+        if (open.incrementAndGet() > maxConnections) {
+            open.decrementAndGet();
+            conn.close();
+            return;
+        }
+        Watch w = new Watch();
+        watched.put(conn, w);
+        arm(conn, w, headersTimeoutMs);
+        conn.closeHandler(v -> {
+            open.decrementAndGet();
+            Watch gone = watched.remove(conn);
+            if (gone != null && gone.timer >= 0) {
+                vertx.cancelTimer(gone.timer);
+            }
+        });
+    }
+
+    /** The first handler of every request: its headers are in, so the connection's clock stops until it ends. */
+    void requestStarted(RoutingContext ctx) {
+        HttpConnection conn = ctx.request().connection();
+        Watch w = watched.get(conn);
+        if (w != null) {
+            if (w.timer >= 0) {
+                vertx.cancelTimer(w.timer);
+                w.timer = -1;
+            }
+            w.inFlight++;
+            ctx.addEndHandler(v -> {
+                if (--w.inFlight == 0 && watched.get(conn) == w) {
+                    arm(conn, w, keepAliveTimeoutMs);
+                }
+            });
+        }
+        ctx.next();
+    }
+
+    private void arm(HttpConnection conn, Watch w, long ms) {
+        if (ms > 0) {
+            w.timer = vertx.setTimer(ms, t -> {
+                w.timer = -1;
+                conn.close();
+            });
+        }
+    }
+
+    int openConnections() {
+        return open.get();
+    }
+}

@@ -1,0 +1,17 @@
+package io.redwire.nodes.common;
+
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+/** comment: documentation on the canvas; no runtime behaviour. */
+public final class CommentNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("comment", "common").color("#ffffff").ports(0, 0)
+            .field(Field.code("info", "markdown", ""))
+            .factory(CommentNode::new);
+
+    CommentNode(NodeConfig c) {
+        super(c);
+    }
+}

@@ -1,0 +1,21 @@
+package io.redwire.nodes.common;
+
+import io.redwire.spi.Field;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+/** complete: receives a copy of each msg the nodes in its scope finish with (done()). */
+public final class CompleteNode extends ScopedEventNode {
+    public static final NodeType TYPE = NodeType.builder("complete", "common").color("#c0edc0").ports(0, 1)
+            .field(Field.json("scope", java.util.List.of()).asRequired())
+            .factory(CompleteNode::new);
+
+    CompleteNode(NodeConfig c) {
+        super(c);
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.COMPLETE;
+    }
+}

@@ -1,0 +1,145 @@
+package io.redwire.nodes.common;
+
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
+import io.redwire.msg.Json;
+import io.redwire.msg.JsonataExpression;
+import io.redwire.msg.PropertyPath;
+import io.redwire.spi.DebugEvent;
+import io.redwire.spi.DebugTarget;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import io.vertx.core.Future;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** debug: publishes msg.payload, the whole msg, a property or an expression to the sidebar/stdout/status. */
+public final class DebugNode extends Node implements DebugTarget {
+    public static final NodeType TYPE = NodeType.builder("debug", "common").color("#87a980").ports(1, 0)
+            .field(Field.bool("active", true))
+            .field(Field.bool("tosidebar", true))
+            .field(Field.bool("console", false))
+            .field(Field.bool("tostatus", false))
+            .field(Field.str("complete", "false").label("output (false = payload, true = whole msg)"))
+            .field(Field.select("targetType", "msg", "msg", "full", "jsonata"))
+            .field(Field.str("statusVal", ""))
+            .field(Field.select("statusType", "auto", "auto", "msg", "jsonata", "counter"))
+            .factory(DebugNode::new);
+    private static final int STATUS_LENGTH = 32;
+
+    private volatile boolean active;
+    private final boolean sidebar;
+    private final boolean console;
+    private final boolean toStatus;
+    private final boolean wholeMsg;
+    private final PropertyPath property;
+    private final JsonataExpression expression;
+    private final String statusType;
+    private final PropertyPath statusProperty;
+    private final JsonataExpression statusExpression;
+    private int counter;
+    private String lastStatus;
+
+    DebugNode(NodeConfig c) {
+        super(c);
+        this.active = c.bool("active");
+        this.sidebar = !c.has("tosidebar") || c.bool("tosidebar");
+        this.console = c.bool("console");
+        this.toStatus = c.bool("tostatus");
+        String complete = c.str("complete");
+        boolean jsonata = "jsonata".equals(c.str("targetType"));
+        this.wholeMsg = "true".equals(complete);
+        this.expression = jsonata ? JsonataExpression.compile(complete) : null;
+        this.property = wholeMsg || jsonata ? null : PropertyPath.ofMsg(complete.isEmpty() || "false".equals(complete)
+                ? "payload" : complete);
+        this.statusType = c.str("statusType");
+        this.statusProperty = "msg".equals(statusType) && !c.str("statusVal").isEmpty()
+                ? PropertyPath.ofMsg(c.str("statusVal")) : null;
+        this.statusExpression = "jsonata".equals(statusType) ? JsonataExpression.compile(c.str("statusVal")) : null;
+    }
+
+    public void setActive(boolean on) {
+        this.active = on;
+    }
+
+    public boolean isActive() {
+        return active;
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (toStatus) {
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("fill", "grey");
+            s.put("shape", "ring");
+            status(s);
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        if (isOwnStatus(msg)) {
+            done.done();
+            return;
+        }
+        Object value = wholeMsg ? msg : expression != null ? expression.evaluate(msg, this)
+                : property.getOrNull(msg, msg);
+        if (value == Undefined.VALUE) {
+            value = null;
+        }
+        if (console) {
+            log(value instanceof String s ? (s.contains("\n") ? "\n" + s : s) : "\n" + Json.pretty(value));
+        }
+        if (active && sidebar) {
+            engine().publishDebug(new DebugEvent(id(), z(), name(), z(), msg.get("topic"),
+                    wholeMsg || expression != null ? null : property.text(), value, null));
+        }
+        if (toStatus) {
+            updateStatus(msg, value);
+        }
+        done.done();
+    }
+
+    private boolean isOwnStatus(Map<String, Object> msg) {
+        return msg.get("status") instanceof Map<?, ?> s && s.get("source") instanceof Map<?, ?> src
+                && id().equals(src.get("id"));
+    }
+
+    private void updateStatus(Map<String, Object> msg, Object shown) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        if ("counter".equals(statusType)) {
+            s.put("fill", "blue");
+            s.put("shape", "ring");
+            s.put("text", String.valueOf(++counter));
+        } else {
+            Object v = statusProperty != null ? statusProperty.getOrNull(msg, msg)
+                    : statusExpression != null ? statusExpression.evaluate(msg, this)
+                    : wholeMsg ? msg.get("payload") : shown;
+            if ("auto".equals(statusType) && msg.get("error") instanceof Map<?, ?> err) {
+                s.put("fill", "red");
+                s.put("shape", "dot");
+                s.put("text", JsValues.toJsString(err.get("message")));
+            } else {
+                String text = v instanceof String str ? str : v == Undefined.VALUE ? "undefined"
+                        : v instanceof Map || v instanceof java.util.List ? Json.stringify(v) : JsValues.toJsString(v);
+                if (text.length() > STATUS_LENGTH) {
+                    text = text.substring(0, STATUS_LENGTH) + "...";
+                }
+                s.put("fill", "grey");
+                s.put("shape", "dot");
+                s.put("text", text);
+            }
+        }
+        String key = Json.stringify(s);
+        if (!key.equals(lastStatus)) {
+            lastStatus = key;
+            status(s);
+        }
+    }
+}

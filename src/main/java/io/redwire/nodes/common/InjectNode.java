@@ -1,0 +1,209 @@
+package io.redwire.nodes.common;
+
+import io.redwire.js.Undefined;
+import io.redwire.msg.Messages;
+import io.redwire.msg.NodeError;
+import io.redwire.msg.PropertyPath;
+import io.redwire.msg.TypedValue;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.InjectTarget;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import com.cronutils.model.CronType;
+import com.cronutils.model.definition.CronDefinitionBuilder;
+import com.cronutils.model.time.ExecutionTime;
+import com.cronutils.parser.CronParser;
+
+import io.vertx.core.Future;
+
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** inject: builds a msg from its props on a button press, once at start, every N seconds or on a crontab. */
+public final class InjectNode extends Node implements InjectTarget {
+    public static final NodeType TYPE = NodeType.builder("inject", "common").color("#a6bbcf").ports(0, 1)
+            .field(Field.json("props", List.of(Map.of("p", "payload"), Map.of("p", "topic", "vt", "str"))))
+            .field(Field.num("repeat", null).label("repeat (s)"))
+            .field(Field.str("crontab", ""))
+            .field(Field.bool("once", false))
+            .field(Field.num("onceDelay", 0.1))
+            .field(Field.str("topic", ""))
+            .field(Field.typed("payload", "payloadType", "date", Field.ALL_TYPES))
+            .factory(InjectNode::new);
+
+    private record Prop(PropertyPath path, TypedValue value) {
+    }
+
+    private final List<Prop> props;
+    private final double repeatSeconds;
+    private final String crontab;
+    private final boolean once;
+    private final double onceDelay;
+    private long timer = -1;
+
+    InjectNode(NodeConfig c) {
+        super(c);
+        this.props = compileProps(c, propDefs(c));
+        this.repeatSeconds = c.num("repeat");
+        this.crontab = c.str("crontab").strip();
+        this.once = c.bool("once");
+        double d = c.num("onceDelay");
+        this.onceDelay = d > 0 ? d : 0.1;
+        if (!crontab.isEmpty() && repeatSeconds <= 0) {
+            cron(crontab); // validate now
+        }
+    }
+
+    /** Resolves legacy payload/topic fields into the props list. */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> propDefs(NodeConfig c) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (!c.has("props") || !(c.raw().get("props") instanceof List)) {
+            out.add(prop("payload", c.str("payload"), c.has("payloadType") ? c.str("payloadType") : "date"));
+            out.add(prop("topic", c.str("topic"), "str"));
+            return out;
+        }
+        for (Object o : c.list("props")) {
+            Map<String, Object> p = new LinkedHashMap<>((Map<String, Object>) o);
+            String name = String.valueOf(p.get("p"));
+            if (name.equals("payload") && !p.containsKey("v")) {
+                p.put("v", c.str("payload"));
+                p.put("vt", c.has("payloadType") ? c.str("payloadType") : "date");
+            } else if (name.equals("topic") && "str".equals(p.get("vt")) && !p.containsKey("v")) {
+                p.put("v", c.str("topic"));
+            }
+            out.add(p);
+        }
+        return out;
+    }
+
+    private static Map<String, Object> prop(String p, String v, String vt) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("p", p);
+        m.put("v", v);
+        m.put("vt", vt);
+        return m;
+    }
+
+    private static List<Prop> compileProps(NodeConfig c, List<Map<String, Object>> defs) {
+        List<Prop> out = new ArrayList<>();
+        for (Map<String, Object> p : defs) {
+            String v = p.get("v") == null ? "" : String.valueOf(p.get("v"));
+            String vt = p.get("vt") == null ? "str" : String.valueOf(p.get("vt"));
+            out.add(new Prop(PropertyPath.ofMsg(String.valueOf(p.get("p"))), c.typed(v, vt, "props")));
+        }
+        return out;
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (once) {
+            timer = vertx().setTimer((long) (onceDelay * 1000), t -> {
+                timer = -1;
+                inject(Map.of());
+                schedule();
+            });
+        } else {
+            schedule();
+        }
+        return Future.succeededFuture();
+    }
+
+    private void schedule() {
+        if (repeatSeconds > 0) {
+            if (repeatSeconds > 2147483) {
+                error("repeat interval too large", null);
+                return;
+            }
+            timer = vertx().setPeriodic((long) (repeatSeconds * 1000), t -> inject(Map.of()));
+        } else if (!crontab.isEmpty()) {
+            scheduleCron();
+        }
+    }
+
+    private void scheduleCron() {
+        ExecutionTime exec = ExecutionTime.forCron(cron(crontab));
+        ZonedDateTime now = ZonedDateTime.now();
+        exec.timeToNextExecution(now).ifPresent(d -> timer = vertx().setTimer(Math.max(1, d.toMillis()), t -> {
+            inject(Map.of());
+            scheduleCron();
+        }));
+    }
+
+    private static com.cronutils.model.Cron cron(String expr) {
+        String e = expr.strip();
+        int fields = e.split("\\s+").length;
+        CronType type = fields >= 6 ? CronType.QUARTZ : CronType.UNIX;
+        String normalised = fields == 6 && !e.contains("?") ? quartzify(e) : e;
+        try {
+            return new CronParser(CronDefinitionBuilder.instanceDefinitionFor(type)).parse(normalised);
+        } catch (IllegalArgumentException ex) {
+            throw new IllegalArgumentException("invalid crontab '" + expr + "': " + ex.getMessage());
+        }
+    }
+
+    /** Quartz needs '?' in day-of-month or day-of-week. */
+    private static String quartzify(String e) {
+        String[] f = e.split("\\s+");
+        if (f[5].equals("*")) {
+            f[5] = "?";
+        } else if (f[3].equals("*")) {
+            f[3] = "?";
+        }
+        return String.join(" ", f);
+    }
+
+    /** A button press, timer or admin call: the msg starts empty, or as the custom-props body. */
+    @Override
+    public void inject(Map<String, Object> body) {
+        Map<String, Object> msg = Messages.create();
+        if (body.get("__user_inject_props__") instanceof List) {
+            msg.putAll(body);
+        }
+        receive(msg);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected void onInput(Map<String, Object> msg, Done done) {
+        List<Prop> use = props;
+        if (msg.remove("__user_inject_props__") instanceof List<?> custom) {
+            use = new ArrayList<>();
+            for (Object o : custom) {
+                Map<String, Object> p = (Map<String, Object>) o;
+                use.add(new Prop(PropertyPath.ofMsg(String.valueOf(p.get("p"))), TypedValue.compile(
+                        p.get("v") == null ? "" : String.valueOf(p.get("v")),
+                        p.get("vt") == null ? "str" : String.valueOf(p.get("vt")))));
+            }
+        }
+        List<String> errors = new ArrayList<>();
+        for (Prop p : use) {
+            try {
+                Object v = p.value.evaluate(msg, this);
+                p.path.set(msg, v, v != Undefined.VALUE, msg);
+            } catch (RuntimeException e) {
+                errors.add(e.getMessage());
+            }
+        }
+        if (!errors.isEmpty()) {
+            done.done(new NodeError(String.join("; ", errors)));
+            return;
+        }
+        send(msg);
+        done.done();
+    }
+
+    @Override
+    public Future<Void> close() {
+        if (timer >= 0) {
+            vertx().cancelTimer(timer);
+        }
+        return Future.succeededFuture();
+    }
+}

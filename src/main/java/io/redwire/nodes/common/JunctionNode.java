@@ -1,0 +1,24 @@
+package io.redwire.nodes.common;
+
+import io.redwire.spi.Done;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import java.util.Map;
+
+/** junction: a wiring point; forwards every msg unchanged. */
+public final class JunctionNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("junction", "common").color("#d9d9d9").ports(1, 1)
+            .factory(JunctionNode::new);
+
+    JunctionNode(NodeConfig c) {
+        super(c);
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        send(msg);
+        done.done();
+    }
+}

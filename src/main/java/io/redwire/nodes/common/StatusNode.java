@@ -1,0 +1,21 @@
+package io.redwire.nodes.common;
+
+import io.redwire.spi.Field;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+/** status: receives status updates of nodes in its scope (msg.status). */
+public final class StatusNode extends ScopedEventNode {
+    public static final NodeType TYPE = NodeType.builder("status", "common").color("#94c1d0").ports(0, 1)
+            .field(Field.json("scope", null))
+            .factory(StatusNode::new);
+
+    StatusNode(NodeConfig c) {
+        super(c);
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.STATUS;
+    }
+}

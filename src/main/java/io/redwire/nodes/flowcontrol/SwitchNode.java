@@ -1,0 +1,160 @@
+package io.redwire.nodes.flowcontrol;
+
+import io.redwire.js.Undefined;
+import io.redwire.msg.JsonataExpression;
+import io.redwire.msg.NodeError;
+import io.redwire.msg.TypedValue;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * switch: routes each message to the outputs whose rule matches its property. The same msg object goes to every
+ * matching port (the runtime clones all but the first delivery). Like Node-RED's, it never calls done.
+ */
+public final class SwitchNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("switch", "function").color("#E2D96E").ports(1, 1)
+            .field(Field.typed("property", "propertyType", "msg", List.of("msg", "flow", "global", "jsonata", "env")))
+            .field(Field.json("rules", List.of(Map.of("t", "eq", "v", "", "vt", "str")))
+                    .label("rules (t, v/vt, v2/v2t, case)"))
+            .field(Field.select("checkall", "true", "true", "false"))
+            .field(Field.bool("repair", false))
+            .field(Field.num("outputs", 1))
+            .factory(SwitchNode::new);
+
+    private final SwitchRule[] rules;
+    private final TypedValue property;
+    private final JsonataExpression propertyExpression;
+    private final boolean stopAtFirstMatch;
+    private final boolean repair;
+    private final boolean needsCount;
+    private final SwitchSequences sequences;
+    private Object previousValue;
+
+    @SuppressWarnings("unchecked")
+    SwitchNode(NodeConfig c) {
+        super(c);
+        String propertyType = c.str("propertyType").isEmpty() ? "msg" : c.str("propertyType");
+        if (propertyType.equals("jsonata")) {
+            try {
+                this.propertyExpression = JsonataExpression.compile(c.str("property"));
+            } catch (IllegalArgumentException e) {
+                throw c.error("property", e.getMessage());
+            }
+            this.property = null;
+        } else {
+            this.propertyExpression = null;
+            this.property = c.typed(c.str("property"), propertyType, "property");
+        }
+        List<Object> defs = c.raw().get("rules") instanceof List<?> l ? (List<Object>) l : List.of();
+        this.rules = new SwitchRule[defs.size()];
+        boolean tail = false;
+        for (int i = 0; i < rules.length; i++) {
+            if (!(defs.get(i) instanceof Map<?, ?> rule)) {
+                throw c.error("rules", "rule " + (i + 1) + " must be an object");
+            }
+            rules[i] = SwitchRule.compile(c, (Map<String, Object>) rule);
+            tail |= "tail".equals(rule.get("t"));
+        }
+        // checkall is stored as a string; only the text "false" stops at the first match
+        this.stopAtFirstMatch = "false".equals(c.raw().get("checkall"));
+        this.repair = c.bool("repair");
+        this.needsCount = repair || tail;
+        this.sequences = new SwitchSequences(SwitchSequences.maxKept(
+                c.services().settings().get("nodeMessageBufferMaxLength")));
+    }
+
+    /** The property value of the previous message (rule value type "prev"); null before the first. */
+    Object previousValue() {
+        return previousValue;
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        process(msg, true);
+    }
+
+    private void process(Map<String, Object> msg, boolean checkParts) {
+        Map<String, Object> parts = SwitchSequences.parts(msg);
+        if (needsCount && checkParts && parts != null) {
+            report(sequences.add(msg, parts, m -> process(m, false)), msg);
+            return;
+        }
+        Object value;
+        try {
+            value = propertyValue(msg);
+        } catch (NodeError e) {
+            warn(e.getMessage());
+            return;
+        }
+        List<Object> onward;
+        try {
+            onward = applyRules(value, msg);
+        } catch (NodeError e) {
+            error(e, msg);
+            return;
+        }
+        if (!repair || parts == null) {
+            send(onward);
+        } else {
+            report(sequences.route(onward, parts, this), msg);
+        }
+    }
+
+    private Object propertyValue(Map<String, Object> msg) {
+        if (propertyExpression != null) {
+            try {
+                return propertyExpression.evaluate(msg, this);
+            } catch (NodeError e) {
+                throw new NodeError("Invalid JSONata expression: " + e.getMessage());
+            }
+        }
+        try {
+            return property.evaluate(msg, this);
+        } catch (RuntimeException e) {
+            return Undefined.VALUE; // a failed lookup (missing parent) is undefined
+        }
+    }
+
+    /** One entry per rule tried: the msg where it matched, null where not ("else" = nothing matched since). */
+    private List<Object> applyRules(Object value, Map<String, Object> msg) {
+        List<Object> onward = new ArrayList<>(rules.length);
+        boolean elseFlag = true;
+        for (SwitchRule rule : rules) {
+            Object a = value;
+            if (rule.isElse()) {
+                a = elseFlag;
+                elseFlag = true;
+            }
+            if (rule.matches(a, msg, this)) {
+                onward.add(msg);
+                elseFlag = false;
+                if (stopAtFirstMatch) {
+                    break;
+                }
+            } else {
+                onward.add(null);
+            }
+        }
+        previousValue = value;
+        return onward;
+    }
+
+    private void report(String error, Map<String, Object> msg) {
+        if (error != null) {
+            error(error, msg);
+        }
+    }
+
+    @Override
+    public io.vertx.core.Future<Void> close() {
+        sequences.clear();
+        return super.close();
+    }
+}

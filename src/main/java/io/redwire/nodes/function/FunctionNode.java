@@ -1,0 +1,66 @@
+package io.redwire.nodes.function;
+
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import io.vertx.core.Future;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** function: runs the user's JavaScript (GraalJS, sandboxed) per message, as Node-RED's function node does. */
+public final class FunctionNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("function", "function").color("#fdd0a2").ports(1, 1)
+            .field(Field.str("name", ""))
+            .field(Field.code("func", "javascript", "\nreturn msg;"))
+            .field(Field.num("outputs", 1))
+            .field(Field.num("timeout", 0).label("timeout (seconds, 0 = settings.functionTimeout)"))
+            .field(Field.num("noerr", 0))
+            .field(Field.code("initialize", "javascript", ""))
+            .field(Field.code("finalize", "javascript", ""))
+            .field(Field.json("libs", List.of()))
+            .factory(FunctionNode::new);
+
+    private final FunctionRunner runner;
+
+    FunctionNode(NodeConfig c) {
+        super(c);
+        double timeout = c.num("timeout");
+        if (timeout < 0) {
+            throw c.error("timeout", "must not be negative");
+        }
+        FunctionCode code = new FunctionCode(c.str("func"), c.str("initialize"), c.str("finalize"),
+                (int) c.num("outputs"), timeout, libs(c));
+        this.runner = new FunctionRunner(this, code);
+    }
+
+    /** `libs` entries {var, module}; anything else in the list is ignored. */
+    private static List<FunctionCode.Lib> libs(NodeConfig c) {
+        List<FunctionCode.Lib> libs = new ArrayList<>();
+        for (Object o : c.list("libs")) {
+            if (o instanceof Map<?, ?> m && m.get("var") instanceof String var) {
+                libs.add(new FunctionCode.Lib(var, m.get("module") == null ? "" : String.valueOf(m.get("module"))));
+            }
+        }
+        return libs;
+    }
+
+    @Override
+    public Future<Void> start() {
+        return runner.start();
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        runner.input(msg, done);
+    }
+
+    @Override
+    public Future<Void> close() {
+        return runner.close();
+    }
+}

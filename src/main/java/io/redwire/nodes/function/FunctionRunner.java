@@ -1,0 +1,381 @@
+package io.redwire.nodes.function;
+
+import io.redwire.js.JsValues;
+import io.redwire.msg.ContextScope;
+import io.redwire.msg.Messages;
+import io.redwire.msg.NodeError;
+import io.redwire.msg.TypedValue;
+import io.redwire.spi.Done;
+import io.redwire.spi.Node;
+import io.redwire.spi.Settings;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import io.micrometer.core.instrument.Timer;
+
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one function node: builds its sandbox (off the event loop), runs initialize before any message (queueing
+ * input meanwhile), calls the body per message with Node-RED's send/done/error rules, owns its timers, and runs
+ * finalize and the close handlers on close. Everything but the sandbox build happens on the flow loop.
+ */
+public final class FunctionRunner implements FunctionHost {
+    private static final long CLOSE_TIMEOUT_MS = 15_000;
+
+    private enum State { STARTING, READY, DEAD, CLOSED }
+
+    private record Pending(Map<String, Object> msg, Done done) {
+    }
+
+    private record Built(FunctionSandbox sandbox, FunctionSandbox.Compiled body, FunctionSandbox.Compiled setup,
+                         FunctionSandbox.Compiled cleanup) {
+    }
+
+    private final Node node;
+    private final FunctionCode code;
+    private final boolean codeCallsDone;
+    private final ArrayDeque<Pending> queue = new ArrayDeque<>();
+    private final Map<Integer, Long> timers = new HashMap<>();
+    private final Set<String> warnedStores = new HashSet<>();
+    private Timer runTime; // bound on the first run (the node is attached by then): no lookup per message
+    private State state = State.STARTING;
+    private Map<String, Object> info;
+    private FunctionSandbox sandbox;
+    private FunctionSandbox.Compiled body;
+    private FunctionSandbox.Compiled cleanup;
+    private boolean clearStatusOnClose;
+    private Promise<Void> closing;
+    private Future<Built> building;
+
+    public FunctionRunner(Node node, FunctionCode code) {
+        this.node = node;
+        this.code = code;
+        this.codeCallsDone = CodeScanner.callsDone(code.body());
+    }
+
+    /**
+     * Builds the sandbox on a worker thread (the first GraalJS context of a process takes seconds) without holding
+     * up the deploy: like Node-RED 5, which compiles after its module loading promise, the node queues input until
+     * its code is ready. Compile errors are logged and leave a node that ignores its input.
+     */
+    public Future<Void> start() {
+        info = nodeInfo();
+        long timeoutMillis = Math.round(timeoutSeconds(node.engine().settings()) * 1000);
+        for (FunctionCode.Lib lib : code.libs()) {
+            if (!lib.module().isEmpty()) {
+                node.warn("external modules are not loaded: '" + lib.var() + "' (" + lib.module() + ") is undefined");
+            }
+        }
+        building = node.vertx().executeBlocking(() -> build(timeoutMillis), false);
+        building.onComplete(built -> node.engine().execute(() -> {
+            if (state == State.CLOSED) {
+                if (built.succeeded()) {
+                    built.result().sandbox().close();
+                }
+            } else if (built.failed()) {
+                state = State.DEAD;
+                queue.clear();
+                Throwable e = built.cause();
+                node.error(e instanceof NodeError ne ? ne : new NodeError(String.valueOf(e.getMessage())), null);
+            } else {
+                ready(built.result());
+            }
+        }));
+        // the deploy does not wait for the sandbox (seconds on a cold JVM): input queues until it is ready
+        return Future.succeededFuture();
+    }
+
+    private double timeoutSeconds(Settings settings) {
+        if (code.timeoutSeconds() > 0) {
+            return code.timeoutSeconds();
+        }
+        double global = settings.number("globalFunctionTimeout", 0); // the key Node-RED's function node reads
+        return global > 0 ? global : settings.functionTimeout();
+    }
+
+    private Map<String, Object> nodeInfo() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", node.id());
+        m.put("name", node.name());
+        m.put("path", JsValues.toJsString(node.env("NR_NODE_PATH")));
+        m.put("outputCount", code.outputs());
+        m.put("libs", code.libs().stream().map(FunctionCode.Lib::var).filter(v -> !v.isEmpty()).toList());
+        return m;
+    }
+
+    private Built build(long timeoutMillis) {
+        FunctionSandbox s = new FunctionSandbox(JsEngine.get(), this, timeoutMillis);
+        try {
+            String id = node.id();
+            String name = node.name();
+            FunctionSandbox.Compiled b = s.compile(FunctionSandbox.Kind.bodyFor(code.body()), code.body(), id, name);
+            FunctionSandbox.Compiled setup = code.setup().isBlank() ? null
+                    : s.compile(FunctionSandbox.Kind.SETUP, code.setup().strip(), id, name);
+            FunctionSandbox.Compiled clean = code.cleanup().isBlank() ? null
+                    : s.compile(FunctionSandbox.Kind.CLEANUP, code.cleanup().strip(), id, name);
+            return new Built(s, b, setup, clean);
+        } catch (RuntimeException e) {
+            s.close();
+            throw e;
+        }
+    }
+
+    private void ready(Built built) {
+        sandbox = built.sandbox();
+        body = built.body();
+        cleanup = built.cleanup();
+        if (built.setup() == null) {
+            initialized(null);
+            return;
+        }
+        NodeError err = sandbox.run(() -> sandbox.runSetup(built.setup()));
+        if (err != null) {
+            initialized(err);
+        }
+    }
+
+    // ---- input ------------------------------------------------------------------------------------------------
+
+    /** Runs the body now, or queues the msg while the node is starting; a dead node drops it. */
+    public void input(Map<String, Object> msg, Done done) {
+        if (state == State.READY && queue.isEmpty()) {
+            invoke(msg, done);
+        } else if (state == State.STARTING || state == State.READY) {
+            queue.add(new Pending(msg, done));
+        }
+    }
+
+    private void drainQueue() {
+        while (state == State.READY && !queue.isEmpty()) {
+            Pending p = queue.poll();
+            invoke(p.msg(), p.done());
+        }
+    }
+
+    private void invoke(Map<String, Object> msg, Done done) {
+        Call call = new Call(msg, sandbox.values().inputRoot(msg), done);
+        long started = System.nanoTime();
+        NodeError err = sandbox.run(() -> sandbox.invoke(body, call.root, call));
+        if (runTime == null) {
+            runTime = Timer.builder("redwire_function_run").description("time in function node JavaScript")
+                    .register(node.engine().meters());
+        }
+        runTime.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+        if (err != null && !call.settled) {
+            call.settle(); // a timed-out body never resolves
+            done.done(err);
+        }
+    }
+
+    // ---- FunctionHost -----------------------------------------------------------------------------------------
+
+    @Override
+    public Map<String, Object> info() {
+        return info;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void send(Call call, List<Object> perPort) {
+        String msgid = call != null && call.msgid != null ? call.msgid : Messages.newId();
+        for (Object port : perPort) {
+            if (port instanceof List<?> msgs) {
+                for (Object m : msgs) {
+                    if (m instanceof Map<?, ?> map) {
+                        ((Map<String, Object>) map).put("_msgid", msgid);
+                    }
+                }
+            }
+        }
+        node.send(perPort);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void returned(Call call, Object msg) {
+        if (msg instanceof Map<?, ?> m && call.msgid != null) {
+            ((Map<String, Object>) m).put("_msgid", call.msgid);
+        }
+        node.send(msg);
+        settled(call, null);
+    }
+
+    @Override
+    public void done(Call call, NodeError error) {
+        if (call != null) {
+            call.root.materialize();
+            call.done.done(error);
+        }
+    }
+
+    @Override
+    public void settled(Call call, NodeError error) {
+        if (call == null || call.settled) {
+            return;
+        }
+        call.settle();
+        if (error != null) {
+            call.done.done(error);
+        } else if (!codeCallsDone) {
+            call.done.done();
+        }
+    }
+
+    @Override
+    public void initialized(NodeError error) {
+        if (state != State.STARTING) {
+            return;
+        }
+        if (error != null) {
+            state = State.DEAD;
+            queue.clear();
+            node.error(error, null);
+            return;
+        }
+        state = State.READY;
+        if (!queue.isEmpty()) {
+            node.engine().loop().runOnContext(v -> drainQueue()); // after the current call into JS
+        }
+    }
+
+    @Override
+    public void closed() {
+        if (closing != null) {
+            closing.tryComplete();
+        }
+    }
+
+    @Override
+    public void log(String level, Object value) {
+        switch (level) {
+            case "info" -> node.log(value);
+            case "warn" -> node.warn(value);
+            case "error" -> node.error(new NodeError(JsValues.toJsString(value)), null);
+            default -> {
+                // debug and trace are below Node-RED's default log level
+            }
+        }
+    }
+
+    @Override
+    public void error(NodeError error, Map<String, Object> msg) {
+        node.error(error, msg);
+    }
+
+    @Override
+    public void status(Object status) {
+        clearStatusOnClose = true;
+        node.status(status);
+    }
+
+    @Override
+    public void nonMessage(String type) {
+        node.error(new NodeError("Function tried to send a message of type " + type), null);
+    }
+
+    @Override
+    public void startTimer(int id, long delayMillis, boolean repeat) {
+        if (state == State.CLOSED) {
+            return;
+        }
+        Vertx vertx = node.vertx();
+        long timer = repeat ? vertx.setPeriodic(delayMillis, t -> fireTimer(id))
+                : vertx.setTimer(delayMillis, t -> {
+                    timers.remove(id);
+                    fireTimer(id);
+                });
+        timers.put(id, timer);
+    }
+
+    private void fireTimer(int id) {
+        if (state == State.CLOSED || sandbox == null) {
+            return;
+        }
+        NodeError err = sandbox.run(() -> sandbox.fireTimer(id));
+        if (err != null) {
+            node.error(err, Messages.create());
+        }
+    }
+
+    @Override
+    public void cancelTimer(int id) {
+        Long timer = timers.remove(id);
+        if (timer != null) {
+            node.vertx().cancelTimer(timer);
+        }
+    }
+
+    @Override
+    public ContextScope context(String scope, String store) {
+        if (store != null && !knownStore(store) && warnedStores.add(store)) {
+            node.warn("Unknown context store '" + store + "' specified. Using default store.");
+        }
+        ContextScope ctx = switch (scope) {
+            case "flow" -> node.flowContext();
+            case "global" -> node.globalContext();
+            default -> node.nodeContext();
+        };
+        return ctx.inStore(store);
+    }
+
+    private boolean knownStore(String store) {
+        return "default".equals(store) || node.engine().settings().map("contextStorage").containsKey(store);
+    }
+
+    @Override
+    public Object env(String name) {
+        return node.env(name);
+    }
+
+    @Override
+    public Object evaluate(String value, String type, Map<String, Object> msg) {
+        return TypedValue.compile(value, type).evaluate(msg, node);
+    }
+
+    // ---- close ------------------------------------------------------------------------------------------------
+
+    /** finalize, then timers, status and the node.on('close') handlers (up to 15 s), then the context. */
+    public Future<Void> close() {
+        state = State.CLOSED;
+        queue.clear();
+        if (sandbox == null) {
+            // never compiled, or still building: the build's completion sees CLOSED and closes the context
+            return building == null ? Future.succeededFuture() : building.<Void>mapEmpty().otherwiseEmpty();
+        }
+        if (cleanup != null) {
+            NodeError err = sandbox.run(() -> sandbox.runCleanup(cleanup));
+            if (err != null) {
+                node.error(err, null);
+            }
+        }
+        Vertx vertx = node.vertx();
+        new ArrayList<>(timers.values()).forEach(vertx::cancelTimer);
+        timers.clear();
+        if (clearStatusOnClose) {
+            node.status(Map.of());
+        }
+        closing = Promise.promise();
+        NodeError err = sandbox.run(sandbox::closeHandlers);
+        if (err != null) {
+            node.error(err, null);
+            closing.tryComplete();
+        }
+        long guard = vertx.setTimer(CLOSE_TIMEOUT_MS, t -> closing.tryComplete());
+        FunctionSandbox s = sandbox;
+        return closing.future().onComplete(r -> {
+            vertx.cancelTimer(guard);
+            s.close();
+        });
+    }
+}

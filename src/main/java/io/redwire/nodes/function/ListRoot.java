@@ -1,0 +1,91 @@
+package io.redwire.nodes.function;
+
+import io.redwire.js.Undefined;
+import io.redwire.msg.Messages;
+
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyArray;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A Java list (a context value) seen by JavaScript as an array (see {@link GuestRoot}). */
+final class ListRoot extends GuestRoot implements ProxyArray {
+    private final List<Object> list;
+
+    ListRoot(GuestValues values, List<Object> list) {
+        super(values);
+        this.list = list;
+    }
+
+    @Override
+    Object target() {
+        return list;
+    }
+
+    @Override
+    public Object get(long index) {
+        if (index < 0 || index >= list.size()) {
+            return values.undefined();
+        }
+        Object v = list.get((int) index);
+        if (GuestValues.isContainer(v)) {
+            Value guest = values.toNative(v);
+            if (storeBack(() -> list.set((int) index, guest))) {
+                markDirty();
+            }
+            return guest;
+        }
+        return values.toGuest(v);
+    }
+
+    @Override
+    public void set(long index, Value value) {
+        Object stored = values.toStored(value);
+        if (stored instanceof Value || stored == Undefined.VALUE) {
+            markDirty();
+        }
+        int i = (int) index;
+        while (list.size() <= i) {
+            list.add(null); // JS arrays grow on assignment (push)
+        }
+        list.set(i, stored);
+    }
+
+    @Override
+    public boolean remove(long index) {
+        if (index < 0 || index >= list.size()) {
+            return false;
+        }
+        list.remove((int) index);
+        return true;
+    }
+
+    @Override
+    public long getSize() {
+        return list.size();
+    }
+
+    @Override
+    void convertStored() {
+        for (int i = 0; i < list.size(); i++) {
+            Object v = list.get(i);
+            if (v instanceof Value g) {
+                Object j = values.toJava(g, false);
+                list.set(i, j == GuestValues.SKIP ? null : j);
+            } else if (v == Undefined.VALUE) {
+                list.set(i, null);
+            }
+        }
+    }
+
+    @Override
+    Object copy() {
+        List<Object> out = new ArrayList<>(list.size());
+        for (Object v : list) {
+            Object c = v instanceof Value g ? values.toJava(g, true) : Messages.deepCopy(v);
+            out.add(c == GuestValues.SKIP || c == Undefined.VALUE ? null : c);
+        }
+        return out;
+    }
+}

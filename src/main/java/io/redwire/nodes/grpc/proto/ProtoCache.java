@@ -1,0 +1,69 @@
+package io.redwire.nodes.grpc.proto;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Compiled schemas keyed by their text, so a redeploy with an unchanged .proto costs a map lookup instead of a
+ * compile. An entry whose imported directory files changed since is compiled again. Thread-safe; bounded.
+ */
+public final class ProtoCache {
+    private static final int MAX_ENTRIES = 64;
+
+    private record Key(String name, String text, Path dir) {
+    }
+
+    private record Entry(ProtoSchema schema, Map<String, String> filesFromDirectory) {
+    }
+
+    private final Map<Key, Entry> entries = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, Entry> eldest) {
+            return size() > MAX_ENTRIES;
+        }
+    };
+
+    /** {@link ProtoCompiler#compile} through the cache. */
+    public ProtoSchema compile(String name, String text, Path dir) {
+        return lookup(new Key(name, text, dir == null ? null : dir.toAbsolutePath().normalize()));
+    }
+
+    /** {@link ProtoCompiler#compileFile} through the cache. */
+    public ProtoSchema compileFile(Path dir, String path) {
+        return lookup(new Key(path, null, dir.toAbsolutePath().normalize()));
+    }
+
+    private ProtoSchema lookup(Key key) {
+        Entry e;
+        synchronized (entries) {
+            e = entries.get(key);
+        }
+        if (e != null && unchanged(key.dir(), e.filesFromDirectory())) {
+            return e.schema();
+        }
+        ProtoCompiler.Result r = key.text() == null
+                ? ProtoCompiler.compile(Map.of(), key.name(), key.dir())
+                : ProtoCompiler.compile(Map.of(key.name(), key.text()), key.name(), key.dir());
+        synchronized (entries) {
+            entries.put(key, new Entry(r.schema(), r.filesFromDirectory()));
+        }
+        return r.schema();
+    }
+
+    private static boolean unchanged(Path dir, Map<String, String> files) {
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            try {
+                if (!Files.readString(dir.resolve(f.getKey()), StandardCharsets.UTF_8).equals(f.getValue())) {
+                    return false;
+                }
+            } catch (IOException gone) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

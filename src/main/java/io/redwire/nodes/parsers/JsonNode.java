@@ -1,0 +1,85 @@
+package io.redwire.nodes.parsers;
+
+import io.redwire.js.JsValues;
+import io.redwire.msg.Json;
+import io.redwire.msg.JsonParse;
+import io.redwire.msg.NodeError;
+import io.redwire.msg.PropertyPath;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/** json: converts a property between a JSON string (or Buffer) and the value it encodes, either way or one way. */
+public final class JsonNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("json", "parser").color("#DEBD5C").ports(1, 1)
+            .field(Field.str("property", "payload"))
+            .field(Field.select("action", "", "", "str", "obj").label("action (\"\" = convert both ways)"))
+            .field(Field.bool("pretty", false))
+            .factory(JsonNode::new);
+
+    private final PropertyPath property;
+    private final boolean toObject;
+    private final boolean toString;
+    private final boolean pretty;
+
+    JsonNode(NodeConfig c) {
+        super(c);
+        String action = c.str("action");
+        this.toObject = action.isEmpty() || action.equals("obj");
+        this.toString = action.isEmpty() || action.equals("str");
+        this.pretty = c.bool("pretty");
+        this.property = c.msgPath("property", "payload");
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        if (msg.get("schema") != null) {
+            done.done(new NodeError("JSON Schema validation (msg.schema) is not supported by Redwire"));
+            return;
+        }
+        Object value = property.get(msg, msg); // a missing parent throws, which the runtime reports
+        if (value == null && !property.exists(msg, msg)) {
+            send(msg); // no property: passed on untouched
+            done.done();
+            return;
+        }
+        if (value instanceof String || value instanceof byte[]) {
+            if (toObject) {
+                String text = value instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : (String) value;
+                Object parsed;
+                try {
+                    parsed = JsonParse.parse(text);
+                } catch (NodeError e) {
+                    done.done(e); // msg keeps the original text
+                    return;
+                }
+                property.set(msg, parsed, true, msg);
+            }
+            send(msg);
+            done.done();
+            return;
+        }
+        if (JsValues.typeOf(value).equals("object") || value instanceof Boolean || value instanceof Number) {
+            if (toString) {
+                String text;
+                try {
+                    text = pretty ? Json.pretty(value) : Json.stringify(value);
+                } catch (IllegalArgumentException e) {
+                    done.done(new NodeError("Failed to convert payload"));
+                    return;
+                }
+                property.set(msg, text, true, msg);
+            }
+            send(msg);
+            done.done();
+            return;
+        }
+        warn("Ignored unsupported payload type");
+        done.done();
+    }
+}

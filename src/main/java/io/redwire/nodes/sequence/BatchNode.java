@@ -1,0 +1,276 @@
+package io.redwire.nodes.sequence;
+
+import io.redwire.js.JsValues;
+import io.redwire.msg.Messages;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import io.vertx.core.Future;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * batch: turns a stream of messages into msg.parts sequences — every N messages (optionally overlapping, optionally
+ * also ending where an incoming sequence ends), everything that arrived in each interval, or one sequence per
+ * configured topic concatenated in topic order.
+ */
+public final class BatchNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("batch", "sequence").color("#E2D96E").ports(1, 1)
+            .field(Field.str("name", ""))
+            .field(Field.select("mode", "count", "count", "interval", "concat"))
+            .field(Field.num("count", 10))
+            .field(Field.num("overlap", 0))
+            .field(Field.num("interval", 10).label("interval (s)"))
+            .field(Field.bool("allowEmptySequence", false))
+            .field(Field.bool("honourParts", false))
+            .field(Field.json("topics", List.of(Map.of("topic", ""))))
+            .factory(BatchNode::new);
+
+    private record Held(Map<String, Object> msg, Done done) {
+    }
+
+    /** Concat mode: the sequences received for one topic, oldest first, keyed by msg.parts.id. */
+    private static final class TopicSequences {
+        final Map<String, List<Held>> groups = new LinkedHashMap<>();
+        final Map<String, Double> counts = new LinkedHashMap<>();
+    }
+
+    private final String mode;
+    private final int count;
+    private final int overlap;
+    private final long intervalMs;
+    private final boolean allowEmpty;
+    private final boolean honourParts;
+    private final List<String> topics = new ArrayList<>();
+
+    private List<Held> queue = new ArrayList<>();
+    private final Map<String, TopicSequences> byTopic = new LinkedHashMap<>();
+    private int pendingCount;
+    private boolean endOfSequence;
+    private long timer = -1;
+
+    BatchNode(NodeConfig c) {
+        super(c);
+        this.mode = c.str("mode").isEmpty() ? "count" : c.str("mode");
+        // blank or zero settings fall back as in Node-RED (count 1, overlap 0, no interval), not to editor defaults
+        this.count = (int) orDefault(c, "count", 1);
+        this.overlap = (int) orDefault(c, "overlap", 0);
+        this.intervalMs = Math.round(orDefault(c, "interval", 0) * 1000);
+        this.allowEmpty = c.bool("allowEmptySequence");
+        this.honourParts = c.bool("honourParts");
+        switch (mode) {
+            case "count" -> {
+                if (count <= overlap) {
+                    throw c.error("overlap", "Invalid count and overlap");
+                }
+            }
+            case "interval" -> {
+            }
+            case "concat" -> {
+                List<?> configured = c.raw().get("topics") instanceof List<?> l ? l : List.of();
+                for (Object t : configured) {
+                    topics.add(t instanceof Map<?, ?> m ? JsValues.toJsString(m.get("topic")) : "");
+                }
+            }
+            default -> throw c.error("mode", "unexpected mode");
+        }
+    }
+
+    private static double orDefault(NodeConfig c, String field, double dflt) {
+        Object raw = c.raw().get(field);
+        return JsValues.truthy(raw) ? c.num(field) : dflt;
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (mode.equals("interval")) {
+            startInterval();
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        if (msg.containsKey("reset")) {
+            releaseAll();
+            if (mode.equals("interval")) {
+                stopInterval();
+                startInterval();
+            }
+            done.done();
+            return;
+        }
+        switch (mode) {
+            case "count" -> byCount(msg, done);
+            case "interval" -> {
+                queue.add(new Held(msg, done));
+                pendingCount++;
+                checkOverflow();
+            }
+            default -> concat(msg, done);
+        }
+    }
+
+    private void byCount(Map<String, Object> msg, Done done) {
+        Map<String, Object> parts = MessageParts.of(msg);
+        if (honourParts && parts != null && parts.get("index") instanceof Number index
+                && parts.get("count") instanceof Number total && index.doubleValue() + 1 == total.doubleValue()) {
+            endOfSequence = true;
+        }
+        queue.add(new Held(msg, done));
+        pendingCount++;
+        if (queue.size() == count || endOfSequence) {
+            List<Held> batch = queue;
+            sendSequence(batch, overlap > 0);
+            for (int i = 0; i < batch.size() - overlap; i++) {
+                batch.get(i).done().done();
+            }
+            queue = overlap == 0 ? new ArrayList<>()
+                    : new ArrayList<>(batch.subList(Math.max(0, batch.size() - overlap), batch.size()));
+            pendingCount = 0;
+            endOfSequence = false;
+        }
+        checkOverflow();
+    }
+
+    /** nodeMessageBufferMaxLength: too many held messages fail the newest and drop the rest. */
+    private void checkOverflow() {
+        double max = engine().settings().number("nodeMessageBufferMaxLength", 0);
+        if (max > 0 && pendingCount > max) {
+            Held last = queue.remove(queue.size() - 1);
+            last.done().done(new NodeError("too many pending messages in batch node"));
+            queue.forEach(h -> h.done().done());
+            queue = new ArrayList<>();
+            pendingCount = 0;
+        }
+    }
+
+    /** Numbers the messages as one sequence whose id is the first message's _msgid. */
+    private void sendSequence(List<Held> batch, boolean clone) {
+        Object id = batch.get(0).msg().get("_msgid");
+        for (int i = 0; i < batch.size(); i++) {
+            Map<String, Object> msg = clone ? Messages.cloneMessage(batch.get(i).msg()) : batch.get(i).msg();
+            Map<String, Object> parts = MessageParts.of(msg);
+            if (!msg.containsKey(MessageParts.KEY)) {
+                parts = new LinkedHashMap<>();
+                msg.put(MessageParts.KEY, parts);
+            } else if (parts == null) {
+                continue; // a primitive msg.parts cannot take the numbering (JavaScript would ignore the writes)
+            }
+            parts.put("id", id);
+            parts.put("index", i);
+            parts.put("count", batch.size());
+            send(msg);
+        }
+    }
+
+    private void startInterval() {
+        if (intervalMs > 0) {
+            timer = vertx().setPeriodic(intervalMs, t -> flushInterval());
+        }
+    }
+
+    private void stopInterval() {
+        if (timer >= 0) {
+            vertx().cancelTimer(timer);
+            timer = -1;
+        }
+    }
+
+    private void flushInterval() {
+        if (!queue.isEmpty()) {
+            List<Held> batch = queue;
+            queue = new ArrayList<>();
+            sendSequence(batch, false);
+            batch.forEach(h -> h.done().done());
+        } else if (allowEmpty) {
+            Map<String, Object> parts = new LinkedHashMap<>();
+            parts.put("id", Messages.newId());
+            parts.put("index", 0);
+            parts.put("count", 1);
+            Map<String, Object> msg = new LinkedHashMap<>();
+            msg.put("payload", null);
+            msg.put(MessageParts.KEY, parts);
+            send(msg);
+        }
+        pendingCount = 0;
+    }
+
+    private void concat(Map<String, Object> msg, Done done) {
+        Object topicValue = msg.get("topic");
+        String topic = topicValue instanceof String s ? s : null;
+        if (topic == null || !topics.contains(topic)) {
+            return; // Node-RED neither sends nor completes messages of other topics
+        }
+        Map<String, Object> parts = MessageParts.of(msg);
+        if (parts == null || !parts.containsKey("id") || !parts.containsKey("index") || !parts.containsKey("count")) {
+            done.done(new NodeError("no parts property in message"));
+            return;
+        }
+        TopicSequences seqs = byTopic.computeIfAbsent(topic, k -> new TopicSequences());
+        String gid = JsValues.toJsString(parts.get("id"));
+        seqs.groups.computeIfAbsent(gid, k -> new ArrayList<>()).add(new Held(msg, done));
+        seqs.counts.putIfAbsent(gid, JsValues.toNumber(parts.get("count")));
+        pendingCount++;
+        double max = engine().settings().number("nodeMessageBufferMaxLength", 0);
+        if (max > 0 && pendingCount > max) {
+            byTopic.values().forEach(s -> s.groups.values().forEach(g -> g.forEach(h ->
+                    h.done().done(h.msg() == msg ? new NodeError("too many pending messages in batch node") : null))));
+            byTopic.clear();
+            pendingCount = 0;
+        }
+        tryConcat();
+    }
+
+    /** Once every topic has its oldest sequence complete, sends them together as one sequence, in topic order. */
+    private void tryConcat() {
+        for (String topic : topics) {
+            TopicSequences s = byTopic.get(topic);
+            if (s == null || s.groups.isEmpty()) {
+                return;
+            }
+            var first = s.groups.entrySet().iterator().next();
+            if (first.getValue().size() != s.counts.get(first.getKey())) {
+                return;
+            }
+        }
+        List<Held> all = new ArrayList<>();
+        for (String topic : topics) {
+            TopicSequences s = byTopic.get(topic);
+            var first = s.groups.entrySet().iterator().next();
+            all.addAll(first.getValue());
+        }
+        for (String topic : topics) {
+            TopicSequences s = byTopic.get(topic);
+            String gid = s.groups.keySet().iterator().next();
+            s.groups.remove(gid);
+            s.counts.remove(gid);
+        }
+        sendSequence(all, true);
+        all.forEach(h -> h.done().done());
+        pendingCount -= all.size();
+    }
+
+    /** msg.reset and close: held messages complete without being sent. */
+    private void releaseAll() {
+        queue.forEach(h -> h.done().done());
+        queue = new ArrayList<>();
+        byTopic.values().forEach(s -> s.groups.values().forEach(g -> g.forEach(h -> h.done().done())));
+        byTopic.clear();
+        pendingCount = 0;
+    }
+
+    @Override
+    public Future<Void> close() {
+        stopInterval();
+        releaseAll();
+        return Future.succeededFuture();
+    }
+}

@@ -1,0 +1,246 @@
+package io.redwire.nodes.tcp;
+
+import io.redwire.msg.Messages;
+import io.redwire.nodes.websocket.NetLimits;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import io.vertx.core.Future;
+import io.vertx.core.net.NetClient;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.core.net.NetServer;
+import io.vertx.core.net.NetServerOptions;
+import io.vertx.core.net.NetSocket;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * tcp in: listens on a port ({@code server: "server"}) or connects to host:port ({@code "client"}), and sends what
+ * arrives framed by {@link TcpFramer}, with msg._session naming the connection for a tcp out in reply mode — with
+ * Node-RED 5.0.7's status texts and log lines. Redwire additions: the server binds the address Redwire's HTTP
+ * server uses (uiHost, default 127.0.0.1), accepts at most {@code tcpMaxConnections} connections, and cuts a
+ * connection whose single-mode message outgrows {@code socketMaxBufferedBytes}; {@code socketTimeout} closes idle
+ * connections as in Node-RED.
+ */
+public final class TcpInNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("tcp in", "network").ports(0, 1).color("#c0c0c0")
+            .field(Field.str("name", ""))
+            .field(Field.select("server", "server", "server", "client"))
+            .field(Field.str("host", ""))
+            .field(Field.num("port", null))
+            .field(Field.select("datamode", "stream", "stream", "single"))
+            .field(Field.select("datatype", "buffer", "buffer", "utf8", "base64"))
+            .field(Field.str("newline", ""))
+            .field(Field.str("topic", ""))
+            .field(Field.bool("trim", false))
+            .field(Field.config("tls", "tls-config"))
+            .factory(TcpInNode::new);
+
+    private final boolean isServer;
+    private final String host;
+    private final int port;
+    private final boolean stream;
+    private final String datatype;
+    private final String newline;
+    private final boolean trim;
+    private final String topic;
+    private final TcpSessions sessions;
+    private final int maxBuffered;
+    private final int maxConnections;
+    private final long socketTimeoutMs;
+    private final long reconnectMs;
+    private final String bindHost;
+    private NetServer server;
+    private NetClient client;
+    private NetSocket clientSocket;
+    private long reconnectTimer = -1;
+    private boolean closing;
+    private int count;
+    private final java.util.Set<NetSocket> mine = new java.util.HashSet<>();
+
+    TcpInNode(NodeConfig c) {
+        super(c);
+        Object s = c.get("server");
+        this.isServer = s instanceof Boolean b ? b : "server".equals(s);
+        this.host = c.str("host");
+        this.port = (int) c.num("port");
+        this.stream = c.str("datamode").isEmpty() || c.str("datamode").equals("stream");
+        this.datatype = c.str("datatype").isEmpty() ? "buffer" : c.str("datatype");
+        this.newline = TcpFramer.delimiter(c.str("newline"));
+        this.trim = c.bool("trim");
+        this.topic = c.str("topic");
+        this.sessions = c.services().shared(TcpSessions.class, TcpSessions::new);
+        this.maxBuffered = (int) c.services().settings().number("socketMaxBufferedBytes", NetLimits.MAX_BUFFERED);
+        this.maxConnections = (int) c.services().settings().number("tcpMaxConnections", TcpLimits.MAX_CONNECTIONS);
+        this.socketTimeoutMs = (long) c.services().settings().number("socketTimeout", 0);
+        this.reconnectMs = (long) c.services().settings().number("socketReconnectTime", 10_000);
+        Object ui = c.services().settings().get("uiHost");
+        this.bindHost = ui instanceof String u && !u.isEmpty() ? u : "127.0.0.1";
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (isServer) {
+            NetServerOptions o = new NetServerOptions().setHost(bindHost).setPort(port).setTcpKeepAlive(true);
+            if (socketTimeoutMs > 0) {
+                o.setIdleTimeout((int) socketTimeoutMs).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+            }
+            server = vertx().createNetServer(o).connectHandler(this::accepted);
+            server.listen().onSuccess(sv -> log("listening on port " + port))
+                    .onFailure(e -> error("unable to listen on port " + port + ", error: Error: " + e.getMessage(),
+                            null));
+        } else {
+            client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true).setConnectTimeout(30_000));
+            connect();
+        }
+        return Future.succeededFuture();
+    }
+
+    private void accepted(NetSocket socket) {
+        if (count >= maxConnections) {
+            warn("refused a connection from " + socket.remoteAddress() + ": " + maxConnections
+                    + " open (tcpMaxConnections)");
+            socket.close();
+            return;
+        }
+        String id = Messages.newId();
+        sessions.sockets.put(id, socket);
+        mine.add(socket);
+        count++;
+        socket.setWriteQueueMaxSize(maxBuffered);
+        String ip = socket.remoteAddress().hostAddress();
+        int peerPort = socket.remoteAddress().port();
+        status(serverStatus("connect", ip, peerPort, id));
+        read(socket, id, ip, peerPort);
+        socket.closeHandler(v -> {
+            sessions.sockets.remove(id);
+            mine.remove(socket);
+            count--;
+            status(serverStatus("disconnect", ip, peerPort, id));
+        });
+    }
+
+    private Map<String, Object> serverStatus(String event, String ip, int peerPort, String id) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("text", count + (count == 1 ? " connection" : " connections"));
+        s.put("event", event);
+        s.put("ip", ip);
+        s.put("port", peerPort);
+        s.put("_session", session(id));
+        return s;
+    }
+
+    private void connect() {
+        reconnectTimer = -1;
+        log("connecting to " + host + ":" + port);
+        status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
+        String id = Messages.newId();
+        client.connect(port, host).onComplete(ar -> {
+            if (ar.failed()) {
+                log("Error: " + ar.cause().getMessage());
+                lost(id, false);
+                return;
+            }
+            if (closing) {
+                ar.result().close();
+                return;
+            }
+            NetSocket socket = ar.result();
+            clientSocket = socket;
+            sessions.sockets.put(id, socket);
+            socket.setWriteQueueMaxSize(maxBuffered);
+            log("connected to " + host + ":" + port);
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("fill", "green");
+            s.put("shape", "dot");
+            s.put("text", "common.status.connected");
+            s.put("_session", session(id));
+            status(s);
+            boolean[] ended = new boolean[1];
+            read(socket, id, null, 0).endHandler(v -> ended[0] = true);
+            socket.closeHandler(v -> {
+                clientSocket = null;
+                sessions.sockets.remove(id);
+                lost(id, ended[0]);
+            });
+        });
+    }
+
+    /** Node-RED: a connection the peer ended after sending something is retried at once, a lost one later. */
+    private void lost(String id, boolean endedByPeer) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("fill", "red");
+        s.put("shape", "ring");
+        s.put("text", "common.status.disconnected");
+        s.put("_session", session(id));
+        status(s);
+        if (!closing) {
+            if (!endedByPeer) {
+                log("connection lost to " + host + ":" + port);
+            }
+            reconnectTimer = vertx().setTimer(endedByPeer ? 20 : reconnectMs, t -> connect());
+        }
+    }
+
+    /** Wires the socket's data to messages; the returned socket gets the end handler of single mode. */
+    private NetSocket read(NetSocket socket, String id, String ip, int peerPort) {
+        TcpFramer framer = new TcpFramer(stream, datatype, newline, trim, maxBuffered);
+        socket.handler(chunk -> {
+            for (Object payload : framer.data(chunk.getBytes())) {
+                send(message(payload, id, ip, peerPort));
+            }
+            if (framer.buffered() > maxBuffered) {
+                error("Error: message from " + socket.remoteAddress() + " is larger than socketMaxBufferedBytes ("
+                        + maxBuffered + "): connection closed", null);
+                socket.close();
+            }
+        });
+        socket.endHandler(v -> {
+            Object rest = framer.end();
+            if (rest != null) {
+                send(message(rest, id, ip, peerPort));
+            }
+        });
+        socket.exceptionHandler(e -> log("Error: " + e.getMessage()));
+        return socket;
+    }
+
+    private Map<String, Object> message(Object payload, String id, String ip, int peerPort) {
+        Map<String, Object> msg = new LinkedHashMap<>();
+        msg.put("topic", topic);
+        msg.put("payload", payload);
+        if (ip != null) {
+            msg.put("ip", ip);
+            msg.put("port", peerPort);
+        }
+        msg.put("_session", session(id));
+        return msg;
+    }
+
+    static Map<String, Object> session(String id) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("type", "tcp");
+        s.put("id", id);
+        return s;
+    }
+
+    @Override
+    public Future<Void> close() {
+        closing = true;
+        if (reconnectTimer >= 0) {
+            vertx().cancelTimer(reconnectTimer);
+        }
+        if (server != null) {
+            mine.forEach(NetSocket::close);
+            return server.close().onComplete(v -> log("stopped listening on port"));
+        }
+        if (clientSocket != null) {
+            clientSocket.close();
+        }
+        return client == null ? Future.succeededFuture() : client.close();
+    }
+}

@@ -1,0 +1,221 @@
+package io.redwire.nodes.tcp;
+
+import io.redwire.nodes.websocket.NetLimits;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.net.NetClient;
+import io.vertx.core.net.NetClientOptions;
+import io.vertx.core.net.NetServer;
+import io.vertx.core.net.NetServerOptions;
+import io.vertx.core.net.NetSocket;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * tcp out, Node-RED 5.0.7's three modes: {@code client} keeps a connection to host:port (reconnecting after
+ * {@code socketReconnectTime}) and writes each payload, closing after it when {@code end} is set; {@code reply}
+ * writes to the tcp in connection msg._session names, or to all of them ({@code msg.reset} closes instead);
+ * {@code server} listens and writes to every connected peer. Writes to a peer that does not read are bounded
+ * ({@link TcpWrites}).
+ */
+public final class TcpOutNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("tcp out", "network").ports(1, 0).color("#c0c0c0")
+            .field(Field.str("name", ""))
+            .field(Field.str("host", ""))
+            .field(Field.num("port", null))
+            .field(Field.select("beserver", "client", "client", "reply", "server"))
+            .field(Field.bool("base64", false))
+            .field(Field.bool("end", false))
+            .field(Field.config("tls", "tls-config"))
+            .factory(TcpOutNode::new);
+
+    private final String mode;
+    private final String host;
+    private final int port;
+    private final boolean base64;
+    private final boolean doEnd;
+    private final TcpSessions sessions;
+    private final TcpWrites writes;
+    private final int maxBuffered;
+    private final int maxConnections;
+    private final long reconnectMs;
+    private final String bindHost;
+    private final Set<NetSocket> peers = new LinkedHashSet<>();
+    private NetServer server;
+    private NetClient client;
+    private NetSocket socket;
+    private boolean closing;
+    private boolean endedOnPurpose;
+    private long reconnectTimer = -1;
+
+    TcpOutNode(NodeConfig c) {
+        super(c);
+        this.mode = c.str("beserver").isEmpty() ? "client" : c.str("beserver");
+        this.host = c.str("host");
+        this.port = (int) c.num("port");
+        this.base64 = c.bool("base64");
+        this.doEnd = c.bool("end");
+        this.sessions = c.services().shared(TcpSessions.class, TcpSessions::new);
+        this.writes = new TcpWrites(this);
+        this.maxBuffered = (int) c.services().settings().number("socketMaxBufferedBytes", NetLimits.MAX_BUFFERED);
+        this.maxConnections = (int) c.services().settings().number("tcpMaxConnections", TcpLimits.MAX_CONNECTIONS);
+        this.reconnectMs = (long) c.services().settings().number("socketReconnectTime", 10_000);
+        Object ui = c.services().settings().get("uiHost");
+        this.bindHost = ui instanceof String u && !u.isEmpty() ? u : "127.0.0.1";
+    }
+
+    @Override
+    public Future<Void> start() {
+        switch (mode) {
+            case "client" -> {
+                client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true)
+                        .setConnectTimeout(30_000));
+                connect();
+            }
+            case "server" -> {
+                status(Map.of("text", "0 connections"));
+                server = vertx().createNetServer(new NetServerOptions().setHost(bindHost).setPort(port))
+                        .connectHandler(this::accepted);
+                server.listen().onSuccess(s -> log("listening on port " + port)).onFailure(e -> error(
+                        "unable to listen on port " + port + ", error: Error: " + e.getMessage(), null));
+            }
+            default -> {
+            }
+        }
+        return Future.succeededFuture();
+    }
+
+    private void connect() {
+        reconnectTimer = -1;
+        log("connecting to " + host + ":" + port);
+        status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
+        client.connect(port, host).onComplete(ar -> {
+            if (ar.failed()) {
+                log("error: Error: " + ar.cause().getMessage());
+                disconnected();
+                return;
+            }
+            if (closing) {
+                ar.result().close();
+                return;
+            }
+            socket = ar.result();
+            socket.setWriteQueueMaxSize(maxBuffered);
+            log("connected to " + host + ":" + port);
+            status(Map.of("fill", "green", "shape", "dot", "text", "common.status.connected"));
+            socket.handler(b -> {
+            });
+            socket.exceptionHandler(e -> log("error: Error: " + e.getMessage()));
+            socket.closeHandler(v -> {
+                socket = null;
+                disconnected();
+            });
+        });
+    }
+
+    private void disconnected() {
+        status(Map.of("fill", "red", "shape", "ring", "text", "common.status.disconnected"));
+        if (closing) {
+            return;
+        }
+        boolean quick = endedOnPurpose;
+        endedOnPurpose = false;
+        if (!quick) {
+            log("connection lost to " + host + ":" + port);
+        }
+        reconnectTimer = vertx().setTimer(quick ? 20 : reconnectMs, t -> connect());
+    }
+
+    private void accepted(NetSocket peer) {
+        if (peers.size() >= maxConnections) {
+            warn("refused a connection from " + peer.remoteAddress() + ": " + maxConnections
+                    + " open (tcpMaxConnections)");
+            peer.close();
+            return;
+        }
+        log("connection from " + peer.remoteAddress().hostAddress() + ":" + peer.remoteAddress().port());
+        peer.setWriteQueueMaxSize(maxBuffered);
+        peers.add(peer);
+        peer.handler(b -> {
+        });
+        peer.closeHandler(v -> {
+            log("connection closed from " + peer.remoteAddress().hostAddress() + ":" + peer.remoteAddress().port());
+            peers.remove(peer);
+            status(Map.of("text", peers.size() + (peers.size() == 1 ? " connection" : " connections")));
+        });
+        status(Map.of("text", peers.size() + (peers.size() == 1 ? " connection" : " connections")));
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        Object payload = msg.get("payload");
+        switch (mode) {
+            case "client" -> {
+                if (socket != null && payload != null) {
+                    writes.write(socket, TcpWrites.bytes(payload, base64));
+                    if (doEnd) {
+                        endedOnPurpose = true;
+                        status(Map.of());
+                        socket.end();
+                    }
+                }
+            }
+            case "reply" -> {
+                boolean reset = Boolean.TRUE.equals(msg.get("reset"));
+                List<NetSocket> targets = new ArrayList<>();
+                if (msg.get("_session") instanceof Map<?, ?> s && "tcp".equals(s.get("type"))) {
+                    NetSocket one = sessions.sockets.get(String.valueOf(s.get("id")));
+                    if (one != null) {
+                        targets.add(one);
+                    }
+                } else {
+                    targets.addAll(sessions.sockets.values());
+                }
+                for (NetSocket t : targets) {
+                    if (reset) {
+                        t.close();
+                    } else {
+                        writes.write(t, TcpWrites.bytes(payload, base64));
+                    }
+                }
+            }
+            default -> {
+                if (payload != null) {
+                    Buffer data = TcpWrites.bytes(payload, base64);
+                    for (NetSocket p : List.copyOf(peers)) {
+                        if (writes.write(p, data) && doEnd) {
+                            p.end();
+                        }
+                    }
+                }
+            }
+        }
+        done.done();
+    }
+
+    @Override
+    public Future<Void> close() {
+        closing = true;
+        if (reconnectTimer >= 0) {
+            vertx().cancelTimer(reconnectTimer);
+        }
+        if (socket != null) {
+            socket.close();
+        }
+        List.copyOf(peers).forEach(NetSocket::close);
+        if (server != null) {
+            return server.close();
+        }
+        return client == null ? Future.succeededFuture() : client.close();
+    }
+}

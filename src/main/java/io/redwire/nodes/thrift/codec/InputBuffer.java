@@ -1,0 +1,166 @@
+package io.redwire.nodes.thrift.codec;
+
+import io.vertx.core.buffer.Buffer;
+
+import org.apache.thrift.TConfiguration;
+import org.apache.thrift.transport.TTransportException;
+
+/**
+ * The bytes received on a connection so far, read by a protocol as a transport. Reading past what has arrived
+ * throws {@link #INCOMPLETE} instead of blocking, so a decode attempt can be abandoned and repeated once more bytes
+ * arrive. The readable window can be limited to one frame.
+ */
+final class InputBuffer extends MemoryTransport {
+    /** Thrown when a message continues beyond the bytes received; no stack trace, it is control flow. */
+    static final TTransportException INCOMPLETE = new TTransportException(TTransportException.END_OF_FILE,
+            "message incomplete") {
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this;
+        }
+    };
+
+    private final TConfiguration config;
+    private final int maxMessageSize;
+    private byte[] buf = new byte[1024];
+    private int pos;
+    private int limit;
+    private int end;
+
+    InputBuffer(int maxMessageSize) {
+        this.maxMessageSize = maxMessageSize;
+        this.config = TConfiguration.custom().setMaxMessageSize(maxMessageSize).setMaxFrameSize(maxMessageSize)
+                .build();
+    }
+
+    void append(Buffer chunk) {
+        int n = chunk.length();
+        if (end + n > buf.length) {
+            if (end - pos + n <= buf.length / 2) {
+                compact();
+            } else {
+                byte[] bigger = new byte[Math.max(buf.length * 2, end - pos + n)];
+                System.arraycopy(buf, pos, bigger, 0, end - pos);
+                end -= pos;
+                limit -= pos;
+                pos = 0;
+                buf = bigger;
+            }
+        }
+        chunk.getBytes(0, n, buf, end);
+        end += n;
+        limit = end;
+    }
+
+    private void compact() {
+        System.arraycopy(buf, pos, buf, 0, end - pos);
+        end -= pos;
+        limit = end;
+        pos = 0;
+    }
+
+    /** Once everything is consumed: start over at the front, and let go of a buffer a big message grew. */
+    void releaseIfDrained() {
+        if (pos == end) {
+            pos = 0;
+            end = 0;
+            limit = 0;
+            if (buf.length > 1 << 20) {
+                buf = new byte[1024];
+            }
+        }
+    }
+
+    int available() {
+        return end - pos;
+    }
+
+    int position() {
+        return pos;
+    }
+
+    void rewind(int position) {
+        pos = position;
+    }
+
+    int peekInt() {
+        return ((buf[pos] & 0xff) << 24) | ((buf[pos + 1] & 0xff) << 16) | ((buf[pos + 2] & 0xff) << 8)
+                | (buf[pos + 3] & 0xff);
+    }
+
+    void skip(int n) {
+        pos += n;
+    }
+
+    /** Reads are limited to the next n bytes (one frame) until {@link #unlimit()}. */
+    void limit(int n) {
+        limit = pos + n;
+    }
+
+    void unlimit() {
+        limit = end;
+    }
+
+    @Override
+    public int read(byte[] dst, int off, int len) throws TTransportException {
+        int avail = limit - pos;
+        if (avail <= 0) {
+            throw INCOMPLETE;
+        }
+        int n = Math.min(len, avail);
+        System.arraycopy(buf, pos, dst, off, n);
+        pos += n;
+        return n;
+    }
+
+    @Override
+    public int readAll(byte[] dst, int off, int len) throws TTransportException {
+        if (len > limit - pos) {
+            throw INCOMPLETE;
+        }
+        System.arraycopy(buf, pos, dst, off, len);
+        pos += len;
+        return len;
+    }
+
+    @Override
+    public byte[] getBuffer() {
+        return buf;
+    }
+
+    @Override
+    public int getBufferPosition() {
+        return pos;
+    }
+
+    @Override
+    public int getBytesRemainingInBuffer() {
+        return limit - pos;
+    }
+
+    @Override
+    public void consumeBuffer(int len) {
+        pos += len;
+    }
+
+    @Override
+    public void checkReadBytesAvailable(long numBytes) throws TTransportException {
+        if (numBytes > maxMessageSize) {
+            throw new TTransportException(TTransportException.MESSAGE_SIZE_LIMIT,
+                    "declared size " + numBytes + " exceeds the limit of " + maxMessageSize + " bytes");
+        }
+        if (numBytes > limit - pos) {
+            throw INCOMPLETE;
+        }
+    }
+
+    @Override
+    public TConfiguration getConfiguration() {
+        return config;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws TTransportException {
+        throw new TTransportException(TTransportException.NOT_OPEN, "input only");
+    }
+}

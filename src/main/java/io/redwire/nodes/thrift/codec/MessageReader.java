@@ -1,0 +1,90 @@
+package io.redwire.nodes.thrift.codec;
+
+import io.vertx.core.buffer.Buffer;
+
+import org.apache.thrift.TException;
+import org.apache.thrift.protocol.TProtocol;
+
+import java.util.function.Consumer;
+
+/**
+ * Turns the byte chunks of one connection into whole decoded messages. Framed input is split by its length prefix.
+ * Buffered input has no boundaries, so decoding is attempted on what has arrived and repeated from the message
+ * start when more bytes come; the decoder must therefore have no side effects.
+ */
+public final class MessageReader<T> {
+    @FunctionalInterface
+    public interface Decoder<T> {
+        T decode(TProtocol in) throws TException;
+    }
+
+    private final ThriftWire wire;
+    private final Decoder<T> decoder;
+    private final InputBuffer input;
+
+    MessageReader(ThriftWire wire, Decoder<T> decoder) {
+        this.wire = wire;
+        this.decoder = decoder;
+        this.input = new InputBuffer(wire.maxMessageSize());
+    }
+
+    /** Adds received bytes and hands every message now complete to sink, in order. */
+    public void feed(Buffer chunk, Consumer<T> sink) throws MalformedInput {
+        input.append(chunk);
+        while (input.available() > 0) {
+            T message = wire.framing() == Framing.FRAMED ? nextFrame() : nextBuffered();
+            if (message == null) {
+                break;
+            }
+            sink.accept(message);
+        }
+        input.releaseIfDrained();
+    }
+
+    private T nextFrame() throws MalformedInput {
+        if (input.available() < 4) {
+            return null;
+        }
+        int size = input.peekInt();
+        if (size <= 0 || size > wire.maxMessageSize()) {
+            throw new MalformedInput("frame size " + Integer.toUnsignedLong(size) + " is not between 1 and "
+                    + wire.maxMessageSize());
+        }
+        if (input.available() < 4 + size) {
+            return null;
+        }
+        input.skip(4);
+        int frameEnd = input.position() + size;
+        input.limit(size);
+        try {
+            return decoder.decode(wire.protocol().over(input));
+        } catch (TException | RuntimeException e) {
+            throw new MalformedInput(e == InputBuffer.INCOMPLETE
+                    ? "a frame of " + size + " bytes ends inside its message" : describe(e));
+        } finally {
+            input.unlimit();
+            input.rewind(frameEnd); // whatever the message used, the next frame starts here
+        }
+    }
+
+    private T nextBuffered() throws MalformedInput {
+        int start = input.position();
+        try {
+            return decoder.decode(wire.protocol().over(input));
+        } catch (TException | RuntimeException e) {
+            input.rewind(start);
+            if (e != InputBuffer.INCOMPLETE) {
+                throw new MalformedInput(describe(e));
+            }
+            if (input.available() > wire.maxMessageSize()) {
+                throw new MalformedInput("no complete message within " + wire.maxMessageSize() + " bytes");
+            }
+            return null;
+        }
+    }
+
+    private static String describe(Exception e) {
+        String m = e.getMessage();
+        return "not a Thrift message (" + (m == null ? e.getClass().getSimpleName() : m) + ")";
+    }
+}

@@ -1,6 +1,0 @@
-package io.redwire.runtime;
-
-/** JavaScript's undefined where it must be told apart from null (absent property, delete on set). */
-public enum Undefined {
-    VALUE
-}

@@ -1,0 +1,10 @@
+package io.redwire.spi;
+
+/**
+ * One entry for the debug sidebar / headless output: a debug node's message (level null) or a node's warn/error
+ * log (level 30/20). {@code value} is the raw value, encoded only where it leaves the process.
+ */
+public record DebugEvent(String id, String z, String name, String path, Object topic, String property,
+                         Object value, Integer level) {
+    public static final String TOPIC = "debug";
+}

@@ -1,0 +1,35 @@
+package io.redwire.spi;
+
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+
+import java.util.Collection;
+import java.util.function.Supplier;
+
+/** What a running node may ask of the engine that runs it. Implemented by the runtime. */
+public interface FlowEngine {
+    Vertx vertx();
+
+    /** The flow's event-loop context: every node's input handler runs on it. */
+    Context loop();
+
+    /** Runs the task on the flow loop: now when already there, else queued. */
+    void execute(Runnable task);
+
+    Settings settings();
+
+    /** The process's metrics registry: node families register their meters once (at start), never per message. */
+    io.micrometer.core.instrument.MeterRegistry meters();
+
+    /** A process-wide service created once on first use (client pools, compiled caches). */
+    <T> T shared(Class<T> key, Supplier<T> create);
+
+    /** The running node with this id, or null. */
+    Node node(String id);
+
+    /** Every running node (flow and config nodes), in deploy order. */
+    Collection<Node> runningNodes();
+
+    /** Sends an entry to the debug sidebar and headless debug output. */
+    void publishDebug(DebugEvent event);
+}

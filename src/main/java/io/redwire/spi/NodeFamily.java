@@ -1,0 +1,16 @@
+package io.redwire.spi;
+
+import java.util.List;
+
+/**
+ * A set of node types shipped together, found with {@link java.util.ServiceLoader}: list the implementation in
+ * {@code META-INF/services/io.redwire.spi.NodeFamily}. Families on the class path and plugin jars register the same
+ * way; a family whose classes cannot load is skipped with a log line.
+ */
+public interface NodeFamily {
+    /** A short name for logs and errors ("common", "http", "grpc"). */
+    String name();
+
+    /** The node types this family declares. */
+    List<NodeType> types();
+}

@@ -1,0 +1,306 @@
+package io.redwire.spi;
+
+import io.redwire.js.JsValues;
+import io.redwire.msg.Json;
+import io.redwire.msg.TypedValue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The single declaration of a node type: its name, family, editor look, ports and config fields, plus the factory
+ * that builds a running node from a validated config.
+ */
+public final class NodeType {
+    /** Builds a node; must not have side effects (binding ports etc. belongs in {@link Node#start()}). */
+    @FunctionalInterface
+    public interface Factory {
+        Node create(NodeConfig config);
+    }
+
+    private final String type;
+    private final String family;
+    private final String color;
+    private final int inputs;
+    private final int outputs;
+    private final boolean configNode;
+    private final List<Field> fields;
+    private final List<Field> credentials;
+    private final String paletteLabel;
+    private final String icon;
+    private final String help;
+    private final String labelExpression;
+    private final List<String> inputLabels;
+    private final List<String> outputLabels;
+    private final Factory factory;
+
+    private NodeType(Builder b) {
+        this.type = b.type;
+        this.family = b.family;
+        this.color = b.color;
+        this.inputs = b.inputs;
+        this.outputs = b.outputs;
+        this.configNode = b.configNode;
+        this.fields = List.copyOf(b.fields);
+        this.credentials = List.copyOf(b.credentials);
+        this.paletteLabel = b.paletteLabel;
+        this.icon = b.icon;
+        this.help = b.help;
+        this.labelExpression = b.labelExpression;
+        this.inputLabels = List.copyOf(b.inputLabels);
+        this.outputLabels = List.copyOf(b.outputLabels);
+        this.factory = b.factory;
+    }
+
+    public static Builder builder(String type, String family) {
+        return new Builder(type, family);
+    }
+
+    public String type() {
+        return type;
+    }
+
+    /** The palette category ("common", "function", "network", ...). */
+    public String family() {
+        return family;
+    }
+
+    /** Credential fields: stored apart from the flow (flows_cred.json), never served back; read with
+     * {@link NodeConfig#credential}. */
+    public List<Field> credentials() {
+        return credentials;
+    }
+
+    /** Credential field name → Node-RED's credential type, "password" or "text". */
+    public Map<String, String> credentialTypes() {
+        Map<String, String> out = new LinkedHashMap<>();
+        credentials.forEach(f -> out.put(f.name(), f.kind() == Field.Kind.PASSWORD ? "password" : "text"));
+        return out;
+    }
+
+    public Field credential(String name) {
+        for (Field f : credentials) {
+            if (f.name().equals(name)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** The palette's text for this type; null: the type name. */
+    public String paletteLabel() {
+        return paletteLabel;
+    }
+
+    /** The icon's name in the editor's icon set; null: the editor's default. */
+    public String icon() {
+        return icon;
+    }
+
+    /** Help text (Markdown) for the editor's info panel. */
+    public String help() {
+        return help;
+    }
+
+    /** An expression the editor evaluates for a node's label (e.g. {@code name || topic || "inject"}); null: name or
+     * type. */
+    public String labelExpression() {
+        return labelExpression;
+    }
+
+    public List<String> inputLabels() {
+        return inputLabels;
+    }
+
+    public List<String> outputLabels() {
+        return outputLabels;
+    }
+
+    public int inputs() {
+        return inputs;
+    }
+
+    public int outputs() {
+        return outputs;
+    }
+
+    public boolean isConfigNode() {
+        return configNode;
+    }
+
+    public List<Field> fields() {
+        return fields;
+    }
+
+    public Field field(String name) {
+        for (Field f : fields) {
+            if (f.name().equals(name)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    public Node create(NodeConfig config) {
+        return factory.create(config);
+    }
+
+    /** Problems with a node's raw JSON, each naming the field; empty when valid. */
+    public List<String> validate(Map<String, Object> raw) {
+        List<String> problems = new ArrayList<>();
+        for (Field f : fields) {
+            Object v = raw.get(f.name());
+            boolean blank = v == null || "".equals(v);
+            if (f.required() && blank) {
+                problems.add("field '" + f.name() + "' is required");
+                continue;
+            }
+            if (blank) {
+                continue;
+            }
+            switch (f.kind()) {
+                case NUMBER -> {
+                    if (!(v instanceof Number) && Double.isNaN(JsValues.toNumber(v))) {
+                        problems.add("field '" + f.name() + "' must be a number, got " + Json.stringify(v));
+                    }
+                }
+                case TYPED -> {
+                    Object t = raw.get(f.typeField());
+                    if (t != null && !"".equals(t)) {
+                        try {
+                            TypedValue.compile(String.valueOf(v), String.valueOf(t));
+                        } catch (RuntimeException e) {
+                            problems.add("field '" + f.name() + "' (" + t + "): " + e.getMessage());
+                        }
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return problems;
+    }
+
+    /** The declaration as GET /nodes serves it to the editor. */
+    public Map<String, Object> describe() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("type", type);
+        d.put("family", family);
+        d.put("color", color);
+        d.put("inputs", inputs);
+        d.put("outputs", outputs);
+        d.put("config", configNode);
+        d.put("fields", fields.stream().map(Field::describe).toList());
+        if (!credentials.isEmpty()) {
+            d.put("credentials", credentials.stream().map(Field::describe).toList());
+        }
+        putIfSet(d, "paletteLabel", paletteLabel);
+        putIfSet(d, "icon", icon);
+        putIfSet(d, "help", help);
+        putIfSet(d, "label", labelExpression);
+        if (!inputLabels.isEmpty()) {
+            d.put("inputLabels", inputLabels);
+        }
+        if (!outputLabels.isEmpty()) {
+            d.put("outputLabels", outputLabels);
+        }
+        return d;
+    }
+
+    private static void putIfSet(Map<String, Object> d, String key, String value) {
+        if (value != null) {
+            d.put(key, value);
+        }
+    }
+
+    /** Fluent declaration. */
+    public static final class Builder {
+        private final String type;
+        private final String family;
+        private String color = "#dddddd";
+        private int inputs = 1;
+        private int outputs = 1;
+        private boolean configNode;
+        private final List<Field> fields = new ArrayList<>();
+        private final List<Field> credentials = new ArrayList<>();
+        private String paletteLabel;
+        private String icon;
+        private String help;
+        private String labelExpression;
+        private List<String> inputLabels = List.of();
+        private List<String> outputLabels = List.of();
+        private Factory factory;
+
+        private Builder(String type, String family) {
+            this.type = type;
+            this.family = family;
+        }
+
+        public Builder color(String c) {
+            this.color = c;
+            return this;
+        }
+
+        public Builder ports(int in, int out) {
+            this.inputs = in;
+            this.outputs = out;
+            return this;
+        }
+
+        public Builder configNode() {
+            this.configNode = true;
+            this.inputs = 0;
+            this.outputs = 0;
+            return this;
+        }
+
+        public Builder field(Field f) {
+            fields.add(f);
+            return this;
+        }
+
+        /** A credential field (Node-RED's {@code credentials: {user: {type: "text"}, password: {type: "password"}}}). */
+        public Builder credential(Field f) {
+            credentials.add(f);
+            return this;
+        }
+
+        public Builder paletteLabel(String text) {
+            this.paletteLabel = text;
+            return this;
+        }
+
+        public Builder icon(String name) {
+            this.icon = name;
+            return this;
+        }
+
+        public Builder help(String markdown) {
+            this.help = markdown;
+            return this;
+        }
+
+        /** See {@link NodeType#labelExpression()}. */
+        public Builder label(String expression) {
+            this.labelExpression = expression;
+            return this;
+        }
+
+        public Builder inputLabels(String... labels) {
+            this.inputLabels = List.of(labels);
+            return this;
+        }
+
+        public Builder outputLabels(String... labels) {
+            this.outputLabels = List.of(labels);
+            return this;
+        }
+
+        public NodeType factory(Factory f) {
+            this.factory = f;
+            return new NodeType(this);
+        }
+    }
+}

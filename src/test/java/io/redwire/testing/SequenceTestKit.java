@@ -1,0 +1,104 @@
+package io.redwire.testing;
+
+import io.redwire.msg.Json;
+import io.redwire.runtime.Engine;
+import io.redwire.spi.DebugEvent;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+/**
+ * Drives a deployed flow for the sequence/timing node tests: messages go straight into a node's input on the flow
+ * loop (as a wire would deliver them), and debug output is collected with its arrival time.
+ */
+public final class SequenceTestKit implements AutoCloseable {
+    /** A debug node's whole msg, which debug node showed it, and when (ms after the kit started). */
+    public record Out(String node, Map<String, Object> msg, long atMs) {
+        public Object payload() {
+            return msg.get("payload");
+        }
+
+        @SuppressWarnings("unchecked")
+        public Map<String, Object> parts() {
+            return (Map<String, Object>) msg.get("parts");
+        }
+    }
+
+    private final Harness harness;
+    private final LinkedBlockingQueue<Out> outputs = new LinkedBlockingQueue<>();
+    private final long startNanos = System.nanoTime();
+
+    /** Deploys the nodes (JSON array text) on one tab; every node gets z and empty wires unless given. */
+    @SuppressWarnings("unchecked")
+    public SequenceTestKit(String nodesJson) throws Exception {
+        List<Object> nodes = new ArrayList<>((List<Object>) Json.parse(nodesJson));
+        for (Object o : nodes) {
+            Map<String, Object> n = (Map<String, Object>) o;
+            n.putIfAbsent("z", "t1");
+            n.putIfAbsent("wires", List.of());
+        }
+        nodes.add(0, Map.of("id", "t1", "type", "tab", "label", "test"));
+        harness = new Harness();
+        harness.server().engine().comms().subscribe((topic, data) -> {
+            if (data instanceof DebugEvent e && e.level() == null) {
+                outputs.add(new Out(e.id(), (Map<String, Object>) e.value(), elapsedMs()));
+            }
+        });
+        try {
+            harness.deploy(Json.stringify(nodes));
+        } catch (RuntimeException e) {
+            harness.close();
+            throw e;
+        }
+    }
+
+    public long elapsedMs() {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    /** Hands a message (JSON object text) to a node's input, on the flow loop. */
+    @SuppressWarnings("unchecked")
+    public void receive(String nodeId, String msgJson) throws Exception {
+        Map<String, Object> msg = new LinkedHashMap<>((Map<String, Object>) Json.parse(msgJson));
+        Engine engine = harness.server().engine();
+        engine.execute(() -> engine.node(nodeId).receive(msg));
+    }
+
+    public Out next(double seconds) throws InterruptedException {
+        Out o = outputs.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        assertNotNull(o, "no debug output within " + seconds + " s");
+        return o;
+    }
+
+    public List<Out> next(int n, double seconds) throws InterruptedException {
+        List<Out> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(next(seconds));
+        }
+        return out;
+    }
+
+    public List<Object> payloads(int n, double seconds) throws InterruptedException {
+        return next(n, seconds).stream().map(Out::payload).toList();
+    }
+
+    /** The next output if one arrives in time, else null. */
+    public Out poll(double seconds) throws InterruptedException {
+        return outputs.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+    }
+
+    public Harness harness() {
+        return harness;
+    }
+
+    @Override
+    public void close() {
+        harness.close();
+    }
+}

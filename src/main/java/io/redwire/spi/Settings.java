@@ -28,7 +28,7 @@ public final class Settings {
             "verbose", "safeMode", "settingsFile", "shutdownTimeout",
             // limits (README "Limits")
             "httpBodyMemoryLimit", "httpMaxHeaderSize", "httpMaxConnections", "httpHeadersTimeout",
-            "httpKeepAliveTimeout", "thriftMaxFrameSize", "thriftReadTimeout", "flowWatchdog",
+            "httpKeepAliveTimeout", "thriftMaxFrameSize", "thriftReadTimeout", "thriftInputMemoryLimit", "flowWatchdog",
             // network nodes (README "MQTT, WebSocket, TCP and UDP")
             "mqttReconnectTime", "mqttMaxMessageSize", "socketReconnectTime", "socketTimeout", "tcpMsgQueueSize",
             "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "socketMaxBufferedBytes");

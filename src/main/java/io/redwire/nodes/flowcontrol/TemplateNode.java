@@ -11,6 +11,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.yaml.JsYaml;
 
 import java.util.HashMap;
 import java.util.List;
@@ -102,7 +103,7 @@ public final class TemplateNode extends Node {
             String rendered = mustache ? tpl.render(msg, resolver(tpl, msg)) : text;
             value = switch (output) {
                 case "json" -> JsonParse.parse(rendered);
-                case "yaml" -> YamlReader.load(rendered);
+                case "yaml" -> JsYaml.load(rendered);
                 default -> rendered;
             };
         } catch (NodeError e) {

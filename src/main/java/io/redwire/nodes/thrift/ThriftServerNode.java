@@ -4,6 +4,7 @@ import io.redwire.nodes.thrift.codec.CallRoutes;
 import io.redwire.nodes.thrift.codec.Framing;
 import io.redwire.nodes.thrift.codec.IdlException;
 import io.redwire.nodes.thrift.codec.IdlSource;
+import io.redwire.nodes.thrift.codec.InputLimits;
 import io.redwire.nodes.thrift.codec.ThriftClient;
 import io.redwire.nodes.thrift.codec.ThriftModel;
 import io.redwire.nodes.thrift.codec.ThriftModels;
@@ -39,6 +40,7 @@ public final class ThriftServerNode extends Node {
     private final ThriftModel model;
     private final ThriftWire wire;
     private final CallRoutes routes;
+    private final InputLimits limits;
     private ThriftServer server;
     private ThriftClient client;
 
@@ -52,12 +54,23 @@ public final class ThriftServerNode extends Node {
         this.port = (int) p;
         this.localServer = c.bool("localServer");
         try {
-            this.wire = new ThriftWire(WireProtocol.of(c.str("protocol")), Framing.of(c.str("transport")));
+            this.wire = new ThriftWire(WireProtocol.of(c.str("protocol")), Framing.of(c.str("transport")),
+                    (int) c.services().settings().number("thriftMaxFrameSize", ThriftWire.DEFAULT_MAX_MESSAGE_SIZE));
         } catch (IllegalArgumentException e) {
             throw c.error(e.getMessage().startsWith("unknown protocol") ? "protocol" : "transport", e.getMessage());
         }
         this.model = compile(c);
         this.routes = new CallRoutes(model);
+        this.limits = new InputLimits(c.services().shared(ThriftInputBudget.class, () -> new ThriftInputBudget(
+                (long) c.services().settings().number("thriftInputMemoryLimit", InputLimits.DEFAULT_BUFFERS))),
+                (long) c.services().settings().number("thriftReadTimeout", InputLimits.DEFAULT_INCOMPLETE_TIMEOUT_MS));
+    }
+
+    /** What the connections of every Thrift server hold in buffered input together. */
+    static final class ThriftInputBudget extends io.redwire.spi.MemoryBudget {
+        ThriftInputBudget(long limit) {
+            super(limit);
+        }
     }
 
     private static ThriftModel compile(NodeConfig c) {
@@ -84,7 +97,7 @@ public final class ThriftServerNode extends Node {
             return Future.succeededFuture();
         }
         String bindHost = host.isEmpty() ? "0.0.0.0" : host;
-        server = new ThriftServer(vertx(), wire, routes, line -> engine().execute(() -> warn(line)));
+        server = new ThriftServer(vertx(), wire, routes, line -> engine().execute(() -> warn(line)), limits);
         return server.listen(bindHost, port)
                 .onSuccess(v -> log("Thrift server listening on " + bindHost + ":" + server.port() + " ("
                         + wire.protocol().name().toLowerCase() + ", " + wire.framing().name().toLowerCase() + ")"))

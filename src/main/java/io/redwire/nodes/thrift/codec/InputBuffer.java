@@ -1,5 +1,6 @@
 package io.redwire.nodes.thrift.codec;
 
+import io.redwire.spi.MemoryBudget;
 import io.vertx.core.buffer.Buffer;
 
 import org.apache.thrift.TConfiguration;
@@ -22,24 +23,41 @@ final class InputBuffer extends MemoryTransport {
 
     private final TConfiguration config;
     private final int maxMessageSize;
-    private byte[] buf = new byte[1024];
+    private byte[] buf = new byte[INITIAL];
     private int pos;
     private int limit;
     private int end;
 
-    InputBuffer(int maxMessageSize) {
+    private static final int INITIAL = 1024;
+    /** What a server's connections may buffer together; null for a client's. */
+    private final MemoryBudget budget;
+    private long held;
+
+    InputBuffer(int maxMessageSize, MemoryBudget budget) {
         this.maxMessageSize = maxMessageSize;
+        this.budget = budget;
         this.config = TConfiguration.custom().setMaxMessageSize(maxMessageSize).setMaxFrameSize(maxMessageSize)
                 .build();
     }
 
-    void append(Buffer chunk) {
+    /** @throws MalformedInput when growing for the chunk would pass the budget */
+    void append(Buffer chunk) throws MalformedInput {
         int n = chunk.length();
         if (end + n > buf.length) {
             if (end - pos + n <= buf.length / 2) {
                 compact();
             } else {
-                byte[] bigger = new byte[Math.max(buf.length * 2, end - pos + n)];
+                // grown as bytes arrive (never to a size a header merely declares), at most to one whole message
+                int size = (int) Math.max(end - pos + (long) n,
+                        Math.min(buf.length * 2L, maxMessageSize + 4L));
+                if (budget != null) {
+                    if (!budget.take(size - buf.length)) {
+                        throw new MalformedInput("the server's Thrift input memory limit ("
+                                + budget.limit() + " bytes for all connections) is reached");
+                    }
+                    held += size - buf.length;
+                }
+                byte[] bigger = new byte[size];
                 System.arraycopy(buf, pos, bigger, 0, end - pos);
                 end -= pos;
                 limit -= pos;
@@ -66,8 +84,17 @@ final class InputBuffer extends MemoryTransport {
             end = 0;
             limit = 0;
             if (buf.length > 1 << 20) {
-                buf = new byte[1024];
+                buf = new byte[INITIAL];
+                release();
             }
+        }
+    }
+
+    /** Gives back what the buffer took from the budget (when it shrinks, or its connection closes). */
+    void release() {
+        if (budget != null && held > 0) {
+            budget.giveBack(held);
+            held = 0;
         }
     }
 

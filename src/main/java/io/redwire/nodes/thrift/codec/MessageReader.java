@@ -1,5 +1,6 @@
 package io.redwire.nodes.thrift.codec;
 
+import io.redwire.spi.MemoryBudget;
 import io.vertx.core.buffer.Buffer;
 
 import org.apache.thrift.TException;
@@ -22,10 +23,20 @@ public final class MessageReader<T> {
     private final Decoder<T> decoder;
     private final InputBuffer input;
 
-    MessageReader(ThriftWire wire, Decoder<T> decoder) {
+    MessageReader(ThriftWire wire, Decoder<T> decoder, MemoryBudget budget) {
         this.wire = wire;
         this.decoder = decoder;
-        this.input = new InputBuffer(wire.maxMessageSize());
+        this.input = new InputBuffer(wire.maxMessageSize(), budget);
+    }
+
+    /** Whether part of a message has arrived and waits for the rest. */
+    public boolean incomplete() {
+        return input.available() > 0;
+    }
+
+    /** The connection is gone: what its buffer took from the budget is given back. */
+    public void release() {
+        input.release();
     }
 
     /** Adds received bytes and hands every message now complete to sink, in order. */

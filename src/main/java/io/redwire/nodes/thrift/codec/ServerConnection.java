@@ -1,5 +1,6 @@
 package io.redwire.nodes.thrift.codec;
 
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.net.NetSocket;
 
@@ -30,13 +31,19 @@ final class ServerConnection {
     private final CallRoutes routes;
     private final Consumer<String> problems;
     private final MessageReader<Incoming> reader;
+    private final Vertx vertx;
+    private final InputLimits limits;
+    private long incompleteTimer = -1;
 
-    ServerConnection(NetSocket socket, ThriftWire wire, CallRoutes routes, Consumer<String> problems) {
+    ServerConnection(Vertx vertx, NetSocket socket, ThriftWire wire, CallRoutes routes, Consumer<String> problems,
+                     InputLimits limits) {
+        this.vertx = vertx;
         this.socket = socket;
         this.wire = wire;
         this.routes = routes;
         this.problems = problems;
-        this.reader = wire.reader(this::decode);
+        this.limits = limits;
+        this.reader = wire.reader(this::decode, limits.buffers());
         socket.handler(this::received);
         socket.exceptionHandler(e -> { }); // a reset by the peer just closes the connection; nothing to report
     }
@@ -45,12 +52,39 @@ final class ServerConnection {
         socket.close();
     }
 
+    /** The socket is closed: its buffer's memory goes back to the server's budget. */
+    void closed() {
+        reader.release();
+        if (incompleteTimer >= 0) {
+            vertx.cancelTimer(incompleteTimer);
+        }
+    }
+
     private void received(Buffer chunk) {
         try {
             reader.feed(chunk, this::dispatch);
         } catch (MalformedInput e) {
             problems.accept("closed the connection from " + socket.remoteAddress() + ": " + e.getMessage());
             socket.close();
+            return;
+        }
+        watchIncomplete();
+    }
+
+    /** A message that stays half-sent closes its connection; the clock is not reset by more partial bytes. */
+    private void watchIncomplete() {
+        if (!reader.incomplete()) {
+            if (incompleteTimer >= 0) {
+                vertx.cancelTimer(incompleteTimer);
+                incompleteTimer = -1;
+            }
+        } else if (incompleteTimer < 0 && limits.incompleteTimeoutMs() > 0) {
+            incompleteTimer = vertx.setTimer(limits.incompleteTimeoutMs(), t -> {
+                incompleteTimer = -1;
+                problems.accept("closed the connection from " + socket.remoteAddress() + ": a message still "
+                        + "incomplete after " + limits.incompleteTimeoutMs() + " ms");
+                socket.close();
+            });
         }
     }
 

@@ -19,24 +19,34 @@ public final class ThriftServer {
     private final ThriftWire wire;
     private final CallRoutes routes;
     private final Consumer<String> problems;
+    private final InputLimits limits;
     private final Set<ServerConnection> connections = ConcurrentHashMap.newKeySet();
     private NetServer server;
 
     /** problems receives one line per rejected call or dropped connection, on the connection's context. */
     public ThriftServer(Vertx vertx, ThriftWire wire, CallRoutes routes, Consumer<String> problems) {
+        this(vertx, wire, routes, problems, InputLimits.none());
+    }
+
+    public ThriftServer(Vertx vertx, ThriftWire wire, CallRoutes routes, Consumer<String> problems,
+                        InputLimits limits) {
         this.vertx = vertx;
         this.wire = wire;
         this.routes = routes;
         this.problems = problems;
+        this.limits = limits;
     }
 
     public Future<Void> listen(String host, int port) {
         // NODELAY: a reply is one write; with Nagle + delayed ACK each call could stall ~40 ms
         server = vertx.createNetServer(new NetServerOptions().setTcpNoDelay(true));
         server.connectHandler(socket -> {
-            ServerConnection c = new ServerConnection(socket, wire, routes, problems);
+            ServerConnection c = new ServerConnection(vertx, socket, wire, routes, problems, limits);
             connections.add(c);
-            socket.closeHandler(v -> connections.remove(c));
+            socket.closeHandler(v -> {
+                connections.remove(c);
+                c.closed();
+            });
         });
         return server.listen(port, host).mapEmpty();
     }

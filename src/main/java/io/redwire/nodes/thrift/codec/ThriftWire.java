@@ -33,7 +33,12 @@ public record ThriftWire(WireProtocol protocol, Framing framing, int maxMessageS
         return b;
     }
 
+    /** A reader whose buffer growth is taken from {@code budget} (a server's connections share one). */
+    public <T> MessageReader<T> reader(MessageReader.Decoder<T> decoder, io.redwire.spi.MemoryBudget budget) {
+        return new MessageReader<>(this, decoder, budget);
+    }
+
     public <T> MessageReader<T> reader(MessageReader.Decoder<T> decoder) {
-        return new MessageReader<>(this, decoder);
+        return new MessageReader<>(this, decoder, null);
     }
 }

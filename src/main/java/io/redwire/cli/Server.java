@@ -12,6 +12,8 @@ import io.redwire.ops.Health;
 import io.redwire.ops.ProcessMetrics;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.NodeFamilies;
+import io.redwire.runtime.NodeRegistry;
+import io.redwire.runtime.PluginJars;
 import io.redwire.runtime.RuntimeMetrics;
 import io.redwire.spi.NodeType;
 import io.redwire.spi.Settings;
@@ -20,6 +22,7 @@ import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.Map;
@@ -57,12 +60,24 @@ public final class Server {
      *                                  (the message says why and what to do)
      */
     public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort, Path userDir) {
+        this(settings, protosDir, store, separateAdminPort, userDir, List.of());
+    }
+
+    /** @param nodeDirs directories of plugin jars besides {@code <userDir>/nodes} (the --nodes option) */
+    public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort, Path userDir,
+                  List<Path> nodeDirs) {
         this.metrics = new ProcessMetrics();
         this.vertx = metrics.newVertx();
         NodeRouteTable routes = new NodeRouteTable(WebServer::notFound, metrics.registry());
         Log log = Log.slf4j();
-        this.engine = new Engine(vertx, NodeFamilies.discover(Server.class.getClassLoader(), log::warn), settings, log,
-                routes, protosDir, new RuntimeMetrics(metrics.registry()));
+        NodeRegistry registry = NodeFamilies.discover(Server.class.getClassLoader(), log::warn);
+        List<Path> plugins = new ArrayList<>(nodeDirs);
+        if (userDir != null) {
+            plugins.add(0, userDir.resolve("nodes"));
+        }
+        PluginJars.load(registry, plugins, log::warn).forEach(f -> log.info("Loaded node family " + f));
+        this.engine = new Engine(vertx, registry, settings, log, routes, protosDir,
+                new RuntimeMetrics(metrics.registry()));
         this.health = new Health(engine);
         metrics.watchLoop(engine);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar

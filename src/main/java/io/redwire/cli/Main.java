@@ -59,6 +59,11 @@ public final class Main {
         return run(o);
     }
 
+    /** A scripted run: it ends after some debug output or drives an inject node, nobody opens the editor. */
+    private static boolean headless(Options o) {
+        return o.exitAfterDebug >= 0 || o.inject != null;
+    }
+
     static int run(Options o) {
         Launch launch;
         Server server;
@@ -66,7 +71,8 @@ public final class Main {
         try {
             launch = Launch.resolve(o);
             logProblems = Logging.configure(launch.settings());
-            server = new Server(launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0, launch.userDir());
+            server = new Server(launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0, launch.userDir(),
+                    o.nodeDirs);
         } catch (java.io.IOException | IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage());
             return 1;
@@ -108,7 +114,8 @@ public final class Main {
             if (Boolean.TRUE.equals(launch.settings().get("safeMode"))) {
                 server.loadWithoutStarting(flows);
                 server.engine().log().warn("Flows stopped due to safe mode (--safe): deploy to start them");
-            } else {
+            } else if (headless(o) || !server.waitForMissingTypes(flows)) {
+                // a scripted run cannot wait for an editor: unknown types fail it with their list
                 server.deploy(flows).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
                 server.engine().log().info("Started flows");
             }

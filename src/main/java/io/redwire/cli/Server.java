@@ -85,7 +85,7 @@ public final class Server {
             plugins.add(0, userDir.resolve("nodes"));
         }
         PluginJars.load(registry, plugins, log::warn).forEach(f -> log.info("Loaded node family " + f));
-        this.engine = new Engine(vertx, registry, settings, log, routes, protosDir,
+        this.engine = new Engine(this.vertx, registry, settings, log, routes, protosDir,
                 new RuntimeMetrics(metrics.registry()));
         this.health = new Health(engine);
         metrics.watchLoop(engine);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the public Node-RED conformance suite (../shared/conformance) against Redwire.
+# Runs a recorded Node-RED conformance suite against Redwire: ../shared/conformance, or the one CONFORMANCE_DIR
+# names (../shared/conformance-palette).
 #   scripts/conformance.sh [run.py options, e.g. --filter switch/ --junit out.xml]
 # Uses target/redwire.jar when present (REDWIRE_CP overrides the classpath).
 set -euo pipefail

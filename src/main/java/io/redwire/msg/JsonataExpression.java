@@ -135,7 +135,8 @@ public final class JsonataExpression {
         if (v instanceof Map<?, ?> m) {
             Map<String, Object> out = new LinkedHashMap<>();
             for (var e : m.entrySet()) {
-                Object c = fromJsonata(e.getValue());
+                // dashjoin leaves undefined values out of objects, so a null kept under a key is a JSON null
+                Object c = e.getValue() == null ? null : fromJsonata(e.getValue());
                 if (c != Undefined.VALUE) {
                     out.put(String.valueOf(e.getKey()), c);
                 }

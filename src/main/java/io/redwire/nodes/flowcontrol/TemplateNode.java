@@ -11,6 +11,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.yaml.JsYaml;
 
 import java.util.HashMap;
 import java.util.List;
@@ -24,7 +25,10 @@ import java.util.regex.Pattern;
  * context and environment.
  */
 public final class TemplateNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("template", "function").color("rgb(243, 181, 103)")
+    public static final NodeType TYPE = NodeType.builder("template", "function").icon("template")
+            .label("name || \"template\"")
+            .help("Sets a property from a Mustache template filled with the message's properties, as text, JSON or YAML.")
+            .color("rgb(243, 181, 103)")
             .ports(1, 1)
             .field(Field.typed("field", "fieldType", "msg", List.of("msg", "flow", "global")))
             .field(Field.select("format", "handlebars", "handlebars", "html", "json", "javascript", "css",
@@ -102,7 +106,7 @@ public final class TemplateNode extends Node {
             String rendered = mustache ? tpl.render(msg, resolver(tpl, msg)) : text;
             value = switch (output) {
                 case "json" -> JsonParse.parse(rendered);
-                case "yaml" -> YamlReader.load(rendered);
+                case "yaml" -> JsYaml.load(rendered);
                 default -> rendered;
             };
         } catch (NodeError e) {

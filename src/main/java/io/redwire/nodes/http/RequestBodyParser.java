@@ -20,10 +20,11 @@ final class RequestBodyParser {
     }
 
     static Object parse(String contentType, byte[] body) throws BadBody {
-        if (body.length == 0) {
-            return new LinkedHashMap<String, Object>();
-        }
         String type = mediaType(contentType);
+        if (body.length == 0) {
+            // Node-RED's raw body parser starts from "" for text types; the other parsers leave {}
+            return isText(type) ? "" : new LinkedHashMap<String, Object>();
+        }
         if (type.isEmpty()) {
             return utf8(body);
         }
@@ -33,7 +34,7 @@ final class RequestBodyParser {
         if (type.equals("application/x-www-form-urlencoded")) {
             return QueryString.parse(utf8(body));
         }
-        if (type.startsWith("text/") || type.endsWith("/xml") || type.endsWith("+xml")) {
+        if (isText(type)) {
             return utf8(body);
         }
         if (type.startsWith("application/") && !type.equals("application/octet-stream")
@@ -41,6 +42,10 @@ final class RequestBodyParser {
             return utf8(body);
         }
         return body;
+    }
+
+    private static boolean isText(String type) {
+        return type.startsWith("text/") || type.endsWith("/xml") || type.endsWith("+xml");
     }
 
     static String mediaType(String contentType) {

@@ -50,6 +50,8 @@ public final class MqttBrokerNode extends Node {
             .field(Field.json("willMsg", Map.of()))
             .field(Field.str("userProps", ""))
             .field(Field.num("sessionExpiry", 0))
+            .credential(Field.str("user", ""))
+            .credential(Field.password("password"))
             .factory(MqttBrokerNode::new);
 
     static final Map<String, Object> CONNECTED = status("green", "dot", "node-red:common.status.connected");
@@ -184,9 +186,8 @@ public final class MqttBrokerNode extends Node {
         }
         String url = (clientId.isEmpty() ? "" : clientId + "@") + (ssl ? "mqtts://" : "mqtt://") + brokerHost + ":"
                 + port;
-        Map<?, ?> creds = config.raw().get("credentials") instanceof Map<?, ?> m ? m : Map.of();
-        String user = str(over, "username", creds.get("user") instanceof String u ? u : "");
-        String password = str(over, "password", creds.get("password") instanceof String p ? p : "");
+        String user = str(over, "username", config.credential("user"));
+        String password = str(over, "password", config.credential("password"));
         int keepAlive = (int) (over.containsKey("keepalive") ? JsValues.toNumber(over.get("keepalive"))
                 : config.num("keepalive"));
         MqttClientOptions transport = new MqttClientOptions()

@@ -206,8 +206,14 @@ final class MqttConnection {
                 client = null;
             }
             failUnacked("Disconnected before the broker acknowledged the message");
+            boolean wasConnected = state == State.CONNECTED;
             setState(State.DISCONNECTED);
-            c.disconnect().onComplete(ar -> done.tryComplete());
+            if (wasConnected) {
+                c.disconnect().onComplete(ar -> done.tryComplete());
+            } else { // mid-connect: nothing to say goodbye to, and no answer to wait for
+                c.disconnect();
+                done.tryComplete();
+            }
         };
         if (state == State.CONNECTED && options.close() != null) {
             Message m = options.close();

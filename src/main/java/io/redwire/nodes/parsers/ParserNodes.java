@@ -5,7 +5,7 @@ import io.redwire.spi.NodeType;
 
 import java.util.List;
 
-/** Parsers between text and objects: json. */
+/** Parsers between text and objects: json, csv, xml, yaml, html. */
 public final class ParserNodes implements NodeFamily {
     @Override
     public String name() {
@@ -14,6 +14,6 @@ public final class ParserNodes implements NodeFamily {
 
     @Override
     public List<NodeType> types() {
-        return List.of(JsonNode.TYPE);
+        return List.of(JsonNode.TYPE, CsvNode.TYPE, XmlNode.TYPE, YamlNode.TYPE, HtmlNode.TYPE);
     }
 }

@@ -19,10 +19,25 @@ final class Mosquitto implements AutoCloseable {
     }
 
     Mosquitto(int port) throws Exception {
+        this(port, "allow_anonymous true\n");
+    }
+
+    /** @param extra mosquitto.conf lines after the listener */
+    Mosquitto(int port, String extra) throws Exception {
         this.port = port;
         this.config = Files.createTempFile("mosquitto", ".conf");
-        Files.writeString(config, "listener " + port + " 127.0.0.1\nallow_anonymous true\npersistence false\n");
+        Files.writeString(config, "listener " + port + " 127.0.0.1\npersistence false\n" + extra);
         start();
+    }
+
+    /** A broker that admits only {@code user} with {@code password} (a mosquitto_passwd file). */
+    static Mosquitto withPassword(String user, String password) throws Exception {
+        Path file = Files.createTempFile("mosquitto", ".passwd");
+        try (PeerProcess p = PeerProcess.start("mosquitto_passwd", "-b", file.toString(), user, password)) {
+            p.waitFor(10);
+        }
+        file.toFile().setReadable(true, false); // mosquitto started as root reads it after dropping privileges
+        return new Mosquitto(Ports.free(), "allow_anonymous false\npassword_file " + file + "\n");
     }
 
     void start() throws Exception {
@@ -46,6 +61,17 @@ final class Mosquitto implements AutoCloseable {
             cmd.add("-r");
         }
         try (PeerProcess p = PeerProcess.start(cmd.toArray(String[]::new))) {
+            int rc = p.waitFor(10);
+            if (rc != 0) {
+                throw new IllegalStateException("mosquitto_pub exited " + rc + ": " + p.output());
+            }
+        }
+    }
+
+    /** mosquitto_pub with a user name and password, QoS 1. */
+    void publishAs(String user, String password, String topic, String message) throws Exception {
+        try (PeerProcess p = PeerProcess.start("mosquitto_pub", "-h", "127.0.0.1", "-p", String.valueOf(port),
+                "-u", user, "-P", password, "-t", topic, "-m", message, "-q", "1")) {
             int rc = p.waitFor(10);
             if (rc != 0) {
                 throw new IllegalStateException("mosquitto_pub exited " + rc + ": " + p.output());

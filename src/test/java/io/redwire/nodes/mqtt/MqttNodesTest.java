@@ -180,4 +180,24 @@ class MqttNodesTest {
             assertEquals(List.of(1, 2), kit.await("out", e -> e.msg() != null, 10).payload());
         }
     }
+
+    @Test
+    void brokerCredentialsAreSentAndAWrongPasswordIsRefused() throws Exception {
+        try (Mosquitto mq = Mosquitto.withPassword("ada", "s3cret")) {
+            String good = ",\"credentials\":{\"user\":\"ada\",\"password\":\"s3cret\"}";
+            try (FlowKit kit = new FlowKit(SETTINGS, "[" + broker(mq.port, good) + ","
+                    + mqttIn("in", "auth/#", 1, "utf8", "out") + "," + debug("out") + "," + statusOf("in", "st") + "]")) {
+                kit.awaitStatus("st", "node-red:common.status.connected", 10);
+                mq.publishAs("ada", "s3cret", "auth/x", "let in");
+                kit.awaitPayload("out", "let in", 10);
+            }
+            String bad = ",\"credentials\":{\"user\":\"ada\",\"password\":\"wrong\"}";
+            try (FlowKit kit = new FlowKit(SETTINGS, "[" + broker(mq.port, bad) + ","
+                    + mqttIn("in", "auth/#", 1, "utf8", "out") + "," + debug("out") + "," + statusOf("in", "st") + "]")) {
+                kit.awaitStatus("st", "node-red:common.status.connecting", 10);
+                assertNull(kit.poll("st", e -> e.msg() != null && "node-red:common.status.connected".equals(
+                        ((Map<?, ?>) e.msg().get("status")).get("text")), 1.5), "never connects");
+            }
+        }
+    }
 }

@@ -1,0 +1,85 @@
+package io.redwire.nodes.parsers;
+
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.NodeType;
+import io.redwire.msg.PropertyPath;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** xml: XML text to an object in xml2js's shapes ({@link XmlToObject}), an object to XML text ({@link ObjectToXml}). */
+public final class XmlNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("xml", "parser").color("#DEBD5C").ports(1, 1)
+            .field(Field.str("property", "payload"))
+            .field(Field.str("attr", "").label("attribute key (\"\" = $)"))
+            .field(Field.str("chr", "").label("text key (\"\" = _)"))
+            .factory(XmlNode::new);
+
+    private final PropertyPath property;
+    private final String attrkey;
+    private final String charkey;
+
+    XmlNode(NodeConfig c) {
+        super(c);
+        this.property = c.msgPath("property", "payload");
+        this.attrkey = c.str("attr");
+        this.charkey = c.str("chr");
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected void onInput(Map<String, Object> msg, Done done) {
+        Object value = property.get(msg, msg);
+        if (value == null && !property.exists(msg, msg)) {
+            send(msg);
+            done.done();
+            return;
+        }
+        Map<String, Object> options = msg.get("options") instanceof Map<?, ?> o ? (Map<String, Object>) o : null;
+        if (value instanceof String || value instanceof byte[]) {
+            String text = value instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : (String) value;
+            // like Node-RED, the options object of the message is completed in place
+            Map<String, Object> opts = options != null ? options : new LinkedHashMap<>();
+            opts.put("async", true);
+            opts.put("attrkey", firstNonEmpty(attrkey, opts.get("attrkey"), "$"));
+            opts.put("charkey", firstNonEmpty(charkey, opts.get("charkey"), "_"));
+            Object parsed;
+            try {
+                parsed = XmlToObject.parse(text, opts);
+            } catch (NodeError e) {
+                done.done(e);
+                return;
+            }
+            property.set(msg, parsed, true, msg);
+            send(msg);
+            done.done();
+        } else if (value instanceof Map || value instanceof java.util.List || value == null) {
+            Map<String, Object> opts;
+            if (options != null) {
+                opts = options;
+            } else {
+                opts = new LinkedHashMap<>();
+                opts.put("renderOpts", new LinkedHashMap<>(Map.of("pretty", false)));
+            }
+            opts.put("async", false);
+            property.set(msg, ObjectToXml.build(value, opts), true, msg);
+            send(msg);
+            done.done();
+        } else {
+            warn("This node only handles xml strings or js objects.");
+            done.done();
+        }
+    }
+
+    private static Object firstNonEmpty(String node, Object fromMsg, String dflt) {
+        if (!node.isEmpty()) {
+            return node;
+        }
+        return fromMsg != null && !"".equals(fromMsg) && !Boolean.FALSE.equals(fromMsg) ? fromMsg : dflt;
+    }
+}

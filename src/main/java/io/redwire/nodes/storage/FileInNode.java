@@ -1,0 +1,157 @@
+package io.redwire.nodes.storage;
+
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.js.JsValues;
+import io.redwire.msg.Messages;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.msg.NodeError;
+import io.redwire.spi.NodeType;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * file in: reads a file into msg.payload as text ("utf8"), a Buffer (""), one message per line ("lines", with
+ * msg.parts) or 64 KiB Buffer chunks ("stream"). The read runs off the event loop. A failure (say ENOENT) is a node
+ * error with Node.js's text and a red status dot; with sendError a copy of the message carrying msg.error goes on.
+ */
+public final class FileInNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("file in", "storage").color("BurlyWood").ports(1, 1)
+            .field(Field.typed("filename", "filenameType", "str", List.of("str", "msg", "flow", "global", "env",
+                    "jsonata")))
+            .field(Field.select("format", "utf8", "utf8", "lines", "", "stream"))
+            .field(Field.bool("sendError", false))
+            .field(Field.str("encoding", "none"))
+            .field(Field.bool("allProps", false))
+            .factory(FileInNode::new);
+
+    private static final int CHUNK = 64 * 1024;
+
+    private final FileTarget target;
+    private final String format;
+    private final boolean sendError;
+    private final String encoding;
+    private final boolean allProps;
+    private boolean failedStatus;
+
+    FileInNode(NodeConfig c) {
+        super(c);
+        this.target = new FileTarget(c);
+        this.format = c.raw().get("format") == null ? "utf8" : c.str("format");
+        this.sendError = !c.raw().containsKey("sendError") || JsValues.truthy(c.raw().get("sendError"));
+        this.encoding = c.str("encoding").isEmpty() ? "none" : c.str("encoding");
+        this.allProps = JsValues.truthy(c.raw().get("allProps"));
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        String filename;
+        try {
+            filename = target.resolve(msg, this).replaceAll("[\t\r\n]", "");
+        } catch (NodeError e) {
+            done.done(e);
+            return;
+        }
+        if (filename.isEmpty()) {
+            warn("No filename specified");
+            done.done();
+            return;
+        }
+        msg.put("filename", filename);
+        engine().loop().executeBlocking(() -> Files.readAllBytes(Path.of(filename)), false).onComplete(ar -> {
+            if (ar.succeeded()) {
+                if (failedStatus) {
+                    status(Map.of());
+                    failedStatus = false;
+                }
+                emit(msg, ar.result());
+                done.done();
+                return;
+            }
+            if (!(ar.cause() instanceof IOException io)) {
+                done.done(ar.cause());
+                return;
+            }
+            FsError err = FsError.of(io, "open", filename);
+            failedStatus = true;
+            status(Map.of("fill", "red", "shape", "dot", "text", err.code()));
+            error(err.asNodeError(""), msg);
+            if (sendError) {
+                Map<String, Object> copy = Messages.cloneMessage(msg);
+                copy.remove("payload");
+                copy.put("error", err.asObject());
+                send(copy);
+            }
+            done.done();
+        });
+    }
+
+    private void emit(Map<String, Object> msg, byte[] data) {
+        switch (format) {
+            case "utf8" -> {
+                msg.put("payload", FileEncodings.decode(data, encoding));
+                send(msg);
+            }
+            case "lines" -> {
+                String[] lines = FileEncodings.decode(data, encoding).split("\n", -1);
+                for (int i = 0; i < lines.length; i++) {
+                    Map<String, Object> m = part(msg, lines[i], i, i == lines.length - 1 ? lines.length : -1, "\n",
+                            "string");
+                    send(m);
+                }
+            }
+            case "stream" -> {
+                int count = Math.max(1, (data.length + CHUNK - 1) / CHUNK);
+                for (int i = 0; i < count; i++) {
+                    byte[] chunk = Arrays.copyOfRange(data, i * CHUNK, Math.min(data.length, (i + 1) * CHUNK));
+                    // Node-RED knows the end by a short chunk; a file of whole chunks ends with an empty part
+                    boolean last = chunk.length < CHUNK;
+                    send(part(msg, chunk, i, last ? i + 1 : -1, "", "buffer"));
+                    if (i == count - 1 && !last) {
+                        Map<String, Object> end = new LinkedHashMap<>();
+                        end.put("parts", partsOf(msg, count, count, "", "buffer"));
+                        send(end);
+                    }
+                }
+            }
+            default -> {
+                msg.put("payload", data);
+                send(msg);
+            }
+        }
+    }
+
+    private Map<String, Object> part(Map<String, Object> msg, Object payload, int index, int count, String ch,
+                                     String type) {
+        Map<String, Object> m;
+        if (allProps) {
+            m = Messages.cloneMessage(msg);
+        } else {
+            m = new LinkedHashMap<>();
+            m.put("topic", msg.get("topic"));
+            m.put("filename", msg.get("filename"));
+        }
+        m.put("payload", payload);
+        m.put("parts", partsOf(msg, index, count, ch, type));
+        return m;
+    }
+
+    private static Map<String, Object> partsOf(Map<String, Object> msg, int index, int count, String ch, String type) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("index", index);
+        if (count >= 0) {
+            p.put("count", count);
+        }
+        p.put("ch", ch);
+        p.put("type", type);
+        p.put("id", msg.get("_msgid"));
+        return p;
+    }
+}

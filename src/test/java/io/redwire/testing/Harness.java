@@ -30,7 +30,12 @@ public final class Harness implements AutoCloseable {
     }
 
     public Harness(Settings settings) {
-        this.server = new Server(settings, Path.of("protos"));
+        this(new Server(settings, Path.of("protos")));
+    }
+
+    /** A harness around a server built by the test (its own node directories, user directory, ...). */
+    public Harness(Server server) {
+        this.server = server;
         server.engine().comms().subscribe((topic, data) -> {
             if (data instanceof DebugEvent e && e.level() == null) {
                 debug.add(e);
@@ -59,12 +64,12 @@ public final class Harness implements AutoCloseable {
     }
 
     public HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(10)).build(),
+        return http.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     public HttpResponse<String> post(String path, String contentType, String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(10))
+        return http.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(30))
                 .header("content-type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }

@@ -27,6 +27,9 @@ export function openNodeForm(node, ctx) {
     editor.row.hidden = superseded(node, f);
     editors.push(editor);
   }
+  if (type && !type.config) {
+    editors.push(...appearanceEditors(node, fields));
+  }
   for (const e of editors) {
     body.appendChild(e.row);
   }
@@ -68,6 +71,43 @@ export function openNodeForm(node, ctx) {
     });
     dlg.root.dataset.nodeId = node.id;
   });
+}
+
+/**
+ * What Node-RED's edit tray has beside the properties: the node's description (`info`, markdown) and the
+ * enabled/disabled switch (`d: true` disables it).
+ */
+function appearanceEditors(node, fields) {
+  const out = [];
+  if (!fields.some((f) => f.name === "info")) {
+    const initial = typeof node.info === "string" ? node.info : "";
+    const area = h("textarea", { id: "field-description", rows: 4, placeholder: "what this node is for (markdown)" });
+    area.value = initial;
+    out.push({ row: h("div", { class: "form-row form-description" }, h("label", { for: "field-description" },
+      "description"), area, h("div", { class: "validation" })), validate: () => null,
+    apply: () => {
+      if (area.value === initial) {
+        return false;
+      }
+      node.info = area.value;
+      return true;
+    } });
+  }
+  const enabled = h("input", { type: "checkbox", id: "field-enabled", checked: node.d !== true });
+  out.push({ row: h("div", { class: "form-row form-enabled" }, h("label", {}, enabled, " enabled"),
+    h("div", { class: "validation" })), validate: () => null,
+  apply: () => {
+    if (enabled.checked === (node.d !== true)) {
+      return false;
+    }
+    if (enabled.checked) {
+      delete node.d;
+    } else {
+      node.d = true;
+    }
+    return true;
+  } });
+  return out;
 }
 
 function row(f, control, hint) {

@@ -1,5 +1,13 @@
 // The node types the runtime declares (GET /nodes): the only source for the palette, node looks and forms.
 
+/** Globals a label expression may use; every other plain name is one of the node's properties. */
+const EXPRESSION_GLOBALS = new Set(["JSON", "Math", "String", "Number", "Boolean", "Array", "Object", "RegExp", "Date",
+  "parseInt", "parseFloat", "isNaN", "undefined", "NaN", "Infinity", "encodeURIComponent"]);
+const NODE_SCOPE = {
+  has: (target, key) => typeof key === "string" && !EXPRESSION_GLOBALS.has(key),
+  get: (target, key) => (key === Symbol.unscopables ? undefined : target[key]),
+};
+
 /** Flow-file entries that are structure, not node types. */
 const STRUCTURE = new Set(["tab", "subflow", "group"]);
 
@@ -90,8 +98,9 @@ export class Registry {
   }
 
   /**
-   * The node's label as Node-RED shows it: the type declaration's label expression (JavaScript evaluated with
-   * `this` = the node's config, as Node-RED's label functions are), else the name, else the type.
+   * The node's label as Node-RED shows it: the type declaration's label expression — JavaScript over the node's
+   * config, its properties in scope as plain names (`name || "function"`) and as `this` — else the name, else the
+   * palette label.
    */
   label(node, model) {
     if (node.type.startsWith("subflow:")) {
@@ -101,7 +110,7 @@ export class Registry {
     const fn = this.compiled(node.type, "label");
     if (fn) {
       try {
-        const v = fn.call(node);
+        const v = fn.call(node, new Proxy(node, NODE_SCOPE));
         if (v !== undefined && v !== null && v !== "") {
           return String(v);
         }
@@ -121,7 +130,7 @@ export class Registry {
       let fn = null;
       if (typeof expr === "string" && expr.trim() !== "") {
         try {
-          fn = new Function(`return (${expr});`);
+          fn = new Function("node", `with (node) { return (${expr}); }`); // sloppy mode: with is allowed
         } catch (err) {
           console.warn(`${key} expression of ${type} does not compile:`, err);
         }

@@ -240,6 +240,15 @@ class EditorEditingE2ETest {
             keys("i");
             b.waitFor(By.id("info-panel"));
             assertTrue(b.find("#info-panel").getText().contains("d1"));
+            // the form's description and enabled switch
+            keys(Keys.ENTER);
+            b.waitFor(By.id("field-description")).sendKeys("shows the greeting");
+            b.click("#field-enabled");
+            b.click("#form-done");
+            assertEquals(Boolean.TRUE, model("get('d1').d"));
+            assertEquals("shows the greeting", model("get('d1').info"));
+            b.waitFor(By.cssSelector("#canvas .node.disabled[data-id='d1']"));
+            b.waitForText(By.id("info-description"), "shows the greeting");
         }
     }
 
@@ -462,6 +471,10 @@ class EditorEditingE2ETest {
             List<String> shown = (List<String>) b.js("return [...document.querySelectorAll('.palette-family')]"
                     + ".filter(f => f.offsetParent !== null).map(f => f.dataset.family)");
             assertEquals(1, shown.size(), "only the category holding debug keeps its header: " + shown);
+            filter.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
+            filter.sendKeys("filter"); // rbe's palette label, as in Node-RED: not its type id
+            until("rbe found by its label", () -> b.find(".palette-node[data-type='rbe']").isDisplayed());
+            assertEquals("filter", b.find(".palette-node[data-type='rbe']").getText());
             filter.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.BACK_SPACE);
             until("all categories back", () -> ((Number) b.js("return [...document.querySelectorAll('.palette-family')]"
                     + ".filter(f => f.offsetParent === null).length")).intValue() == 0);

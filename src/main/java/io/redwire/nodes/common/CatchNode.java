@@ -6,7 +6,10 @@ import io.redwire.spi.NodeType;
 
 /** catch: receives errors reported by nodes in its scope (msg.error). */
 public final class CatchNode extends ScopedEventNode {
-    public static final NodeType TYPE = NodeType.builder("catch", "common").color("#e49191").ports(0, 1)
+    public static final NodeType TYPE = NodeType.builder("catch", "common").icon("catch")
+            .label("name || (scope === \"group\" ? \"catch: group\" : Array.isArray(scope) ? \"catch: \" + scope.length : uncaught ? \"catch: uncaught\" : \"catch: all\")")
+            .help("Receives the errors thrown by nodes on the same flow (all, or the chosen nodes, or the group).")
+            .color("#e49191").ports(0, 1)
             .field(Field.json("scope", null))
             .field(Field.bool("uncaught", false))
             .factory(CatchNode::new);

@@ -7,7 +7,10 @@ import io.redwire.spi.NodeType;
 
 /** comment: documentation on the canvas; no runtime behaviour. */
 public final class CommentNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("comment", "common").color("#ffffff").ports(0, 0)
+    public static final NodeType TYPE = NodeType.builder("comment", "common").icon("comment")
+            .label("name || \"comment\"")
+            .help("A note on the canvas; messages do not pass through it.")
+            .color("#ffffff").ports(0, 0)
             .field(Field.code("info", "markdown", ""))
             .factory(CommentNode::new);
 

@@ -18,7 +18,10 @@ import java.util.Map;
 
 /** link call: calls a link in (static or msg.target) and emits what a return-mode link out sends back. */
 public final class LinkCallNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("link call", "common").color("#dddddd").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("link call", "common").icon("link-call")
+            .label("name || (linkType === \"dynamic\" ? \"Dynamic\" : \"link call\")")
+            .help("Calls a link in node's flow and waits for its link out in return mode to answer.")
+            .color("#dddddd").ports(1, 1)
             .field(Field.json("links", List.of()))
             .field(Field.select("linkType", "static", "static", "dynamic"))
             .field(Field.num("timeout", 30))

@@ -11,7 +11,10 @@ import java.util.Map;
 
 /** link in: the receiving end of link out / link call wires (the runtime resolves the wiring). */
 public final class LinkInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("link in", "common").color("#dddddd").ports(0, 1)
+    public static final NodeType TYPE = NodeType.builder("link in", "common").icon("link-in")
+            .label("name || \"link in\"")
+            .help("The end of a virtual wire: receives what link out or link call nodes send to it, across flows.")
+            .color("#dddddd").ports(0, 1)
             .field(Field.json("links", List.of()))
             .factory(LinkInNode::new);
 

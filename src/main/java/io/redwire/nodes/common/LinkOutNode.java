@@ -11,7 +11,10 @@ import java.util.Map;
 
 /** link out: sends to its link in nodes, or (mode "return") back to the link call that sent the msg. */
 public final class LinkOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("link out", "common").color("#dddddd").ports(1, 0)
+    public static final NodeType TYPE = NodeType.builder("link out", "common").icon("link-out")
+            .label("name || (mode === \"return\" ? \"link return\" : \"link out\")")
+            .help("Sends to the chosen link in nodes without a drawn wire, or returns to the link call that started the message.")
+            .color("#dddddd").ports(1, 0)
             .field(Field.select("mode", "link", "link", "return"))
             .field(Field.json("links", List.of()))
             .factory(LinkOutNode::new);

@@ -11,9 +11,12 @@ import java.util.Map;
 
 /** change: sets, changes, deletes and moves msg properties and context values, one rule after the other. */
 public final class ChangeNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("change", "function").color("#E2D96E").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("change", "function").icon("change")
+            .label("name || (Array.isArray(rules) ? (rules.length === 1 ? ({ set: \"set\", change: \"change\", move: \"move\" }[rules[0].t] || \"delete\") + \" \" + (rules[0].pt || \"msg\") + \".\" + String(rules[0].p).replace(/^#:\\((\\S+?)\\)::/, \"\") : \"change: \" + rules.length + \" rules\") : ({ replace: \"set\", change: \"change\", move: \"move\" }[action] || \"delete\") + \" msg.\" + property)")
+            .help("Sets, changes, moves or deletes message and context properties, applying its rules in order.\n\n- Set: a property to a typed value (text, number, JSON, another property, JSONata, env variable, timestamp).\n- Change: search and replace inside a property (text or regular expression).\n- Move: a property to another place. Delete: removes it.")
+            .color("#E2D96E").ports(1, 1)
             .field(Field.json("rules", List.of(Map.of("t", "set", "p", "payload", "pt", "msg", "to", "",
-                    "tot", "str"))).label("rules (t: set|change|delete|move, p/pt, to/tot, from/fromt, dc)"))
+                    "tot", "str"))).label("rules"))
             .field(Field.str("action", "").label("legacy single rule: action"))
             .field(Field.str("property", "").label("legacy single rule: property"))
             .field(Field.str("from", "").label("legacy single rule: from"))

@@ -20,7 +20,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * waiting, msg.flush releases it now — or limits the rate (see {@link DelayRateLimiter}).
  */
 public final class DelayNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("delay", "function").color("#E6E0F8").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("delay", "function").icon("delay")
+            .label("name || (pauseType == \"delayv\" ? \"variable\" : pauseType == \"delay\" ? \"delay \" + timeout + (timeoutUnits == \"milliseconds\" ? \"ms\" : timeoutUnits ? timeoutUnits.charAt(0) : \"s\") : pauseType == \"random\" ? \"random\" : (pauseType == \"rate\" ? \"limit \" : pauseType == \"burst\" ? \"burst \" : \"limit topic \") + rate + \" msg/\" + (rateUnits ? (nbRateUnits > 1 ? nbRateUnits : \"\") + rateUnits.charAt(0) : \"s\"))")
+            .help("Delays each message, or limits how many pass per time unit (dropping or queueing the rest).")
+            .color("#E6E0F8").ports(1, 1)
             .field(Field.str("name", ""))
             .field(Field.select("pauseType", "delay", "delay", "delayv", "random", "rate", "burst", "queue", "timed"))
             .field(Field.num("timeout", 5))

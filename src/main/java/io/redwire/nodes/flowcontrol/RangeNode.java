@@ -12,7 +12,10 @@ import java.util.Map;
 
 /** range: maps a numeric property linearly from an input range to an output range (scale, clamp, roll or drop). */
 public final class RangeNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("range", "function").color("#E2D96E").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("range", "function").icon("range")
+            .label("name || \"range\"")
+            .help("Maps a number from one range to another, optionally clamped or wrapped, and rounded.")
+            .color("#E2D96E").ports(1, 1)
             .field(Field.str("minin", "")).field(Field.str("maxin", ""))
             .field(Field.str("minout", "")).field(Field.str("maxout", ""))
             .field(Field.select("action", "scale", "scale", "clamp", "roll", "drop"))

@@ -20,7 +20,10 @@ import java.util.Map;
  * by more/less than a gap (deadband, narrowband), per topic. Like Node-RED's, it never calls done.
  */
 public final class RbeNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("rbe", "function").color("#E2D96E").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("rbe", "function").icon("filter").paletteLabel("filter")
+            .label("name || \"filter\"")
+            .help("Passes a message only when its property changed (report by exception), or moved by more than a dead band or gap.")
+            .color("#E2D96E").ports(1, 1)
             .field(Field.select("func", "rbe", "rbe", "rbei", "deadband", "deadbandEq", "narrowband",
                     "narrowbandEq"))
             .field(Field.str("gap", "").label("gap (number, or percent like \"10%\")"))

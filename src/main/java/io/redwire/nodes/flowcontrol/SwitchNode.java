@@ -19,10 +19,13 @@ import java.util.Map;
  * matching port (the runtime clones all but the first delivery). Like Node-RED's, it never calls done.
  */
 public final class SwitchNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("switch", "function").color("#E2D96E").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("switch", "function").icon("switch")
+            .label("name || \"switch\"")
+            .help("Routes each message by testing one property against its rules; every rule has its own output.\n\n- Comparisons, ranges, regular expressions, types, emptiness, position in a sequence, JSONata.\n- Stops at the first matching rule, or checks them all.")
+            .color("#E2D96E").ports(1, 1)
             .field(Field.typed("property", "propertyType", "msg", List.of("msg", "flow", "global", "jsonata", "env")))
             .field(Field.json("rules", List.of(Map.of("t", "eq", "v", "", "vt", "str")))
-                    .label("rules (t, v/vt, v2/v2t, case)"))
+                    .label("rules"))
             .field(Field.select("checkall", "true", "true", "false"))
             .field(Field.bool("repair", false))
             .field(Field.num("outputs", 1))

@@ -25,7 +25,10 @@ import java.util.regex.Pattern;
  * context and environment.
  */
 public final class TemplateNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("template", "function").color("rgb(243, 181, 103)")
+    public static final NodeType TYPE = NodeType.builder("template", "function").icon("template")
+            .label("name || \"template\"")
+            .help("Sets a property from a Mustache template filled with the message's properties, as text, JSON or YAML.")
+            .color("rgb(243, 181, 103)")
             .ports(1, 1)
             .field(Field.typed("field", "fieldType", "msg", List.of("msg", "flow", "global")))
             .field(Field.select("format", "handlebars", "handlebars", "html", "json", "javascript", "css",

@@ -30,7 +30,10 @@ import java.util.Map;
 public final class TriggerNode extends Node {
     private static final List<String> OP_TYPES = List.of("str", "num", "bool", "json", "bin", "date", "env", "flow",
             "global", "msg", "jsonata", "val", "pay", "payl", "nul");
-    public static final NodeType TYPE = NodeType.builder("trigger", "function").color("#E6E0F8").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("trigger", "function").icon("trigger")
+            .label("name || (duration > 0 ? \"trigger \" + duration + units : duration < 0 ? \"resend every \" + (duration * -1) + units : \"trigger & block\")")
+            .help("Sends a message, then a second one after a time unless reset; or sends once and blocks until reset.")
+            .color("#E6E0F8").ports(1, 1)
             .field(Field.str("name", ""))
             .field(Field.typed("op1", "op1type", "val", OP_TYPES))
             .field(Field.typed("op2", "op2type", "val", OP_TYPES))

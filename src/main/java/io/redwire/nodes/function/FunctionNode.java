@@ -14,7 +14,10 @@ import java.util.Map;
 
 /** function: runs the user's JavaScript (GraalJS, sandboxed) per message, as Node-RED's function node does. */
 public final class FunctionNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("function", "function").color("#fdd0a2").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("function", "function").icon("function")
+            .label("name || \"function\"")
+            .help("Runs JavaScript for each message (GraalJS, sandboxed, with a time limit).\n\n- Return the message to send it, an array to use several outputs, or nothing to send nothing.\n- `node.send`, `node.warn`, `node.error`, `node.status` and the `context`, `flow`, `global` stores are available.\n- On Start / On Stop code runs when the node starts and stops.")
+            .color("#fdd0a2").ports(1, 1)
             .field(Field.str("name", ""))
             .field(Field.code("func", "javascript", "\nreturn msg;"))
             .field(Field.num("outputs", 1))

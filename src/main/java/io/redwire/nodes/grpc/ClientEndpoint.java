@@ -40,7 +40,11 @@ final class ClientEndpoint {
 
     /** The node type of a node that calls through an endpoint: the fields the constructor below reads. */
     static NodeType nodeType(String type, NodeType.Factory factory) {
-        return NodeType.builder(type, "grpc").color("#7FDBFF").ports(1, 1)
+        return NodeType.builder(type, "grpc").icon("grpc")
+                .label(type.equals("grpc-call") ? "name || \"gRPC Call\"" : "name || \"gRPC Client-streaming\"")
+                .help("Calls a method of the service its grpc-server config describes: `msg.payload` is the request,"
+                        + " the reply becomes `msg.payload`. Streaming replies arrive as one message each.")
+                .color("#7FDBFF").ports(1, 1)
                 .field(Field.config("server", "grpc-server").asRequired())
                 .field(Field.str("service", ""))
                 .field(Field.str("method", ""))

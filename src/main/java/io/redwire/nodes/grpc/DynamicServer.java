@@ -209,4 +209,9 @@ final class DynamicServer {
     long notReadingCancels() {
         return notReadingCancels;
     }
+
+    /** Calls being answered now. */
+    int openCalls() {
+        return inFlight.size();
+    }
 }

@@ -17,7 +17,10 @@ import java.util.Map;
  * bidi streams each incoming message is its own msg, and the client's end of stream a msg with msg.complete.
  */
 public final class GrpcRegisterFunctionNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("grpc-register-function", "grpc").color("#7FDBFF")
+    public static final NodeType TYPE = NodeType.builder("grpc-register-function", "grpc").icon("grpc")
+            .label("name || \"gRPC Register\"")
+            .help("Serves one method of its grpc-server's service: each call becomes a message, answered by a grpc-response node.")
+            .color("#7FDBFF")
             .ports(0, 1)
             .field(Field.config("server", "grpc-server").asRequired())
             .field(Field.str("service", ""))

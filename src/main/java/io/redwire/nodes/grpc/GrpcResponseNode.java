@@ -22,7 +22,10 @@ import java.util.Map;
  * A msg for a call the client has cancelled is dropped; one for a call already answered is an error.
  */
 public final class GrpcResponseNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("grpc-response", "grpc").color("#7FDBFF").ports(1, 0)
+    public static final NodeType TYPE = NodeType.builder("grpc-response", "grpc").icon("grpc")
+            .label("name || \"gRPC Response\"")
+            .help("Answers the call a grpc-register-function node received with `msg.payload` as the reply (or `msg.error` as a gRPC status).")
+            .color("#7FDBFF").ports(1, 0)
             .factory(GrpcResponseNode::new);
 
     GrpcResponseNode(NodeConfig c) {

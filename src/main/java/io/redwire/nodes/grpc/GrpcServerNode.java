@@ -18,7 +18,10 @@ import io.vertx.core.net.SocketAddress;
  * it only tells grpc-call nodes where to call and with which schema.
  */
 public final class GrpcServerNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("grpc-server", "grpc").configNode()
+    public static final NodeType TYPE = NodeType.builder("grpc-server", "grpc")
+            .label("(name || \"localhost\") + \":\" + port")
+            .help("A gRPC server and its service. The .proto text is compiled when the flows deploy, with no code generation step; grpc-call nodes use it as their target.")
+            .configNode()
             .field(Field.num("port", 5001))
             .field(Field.str("server", ""))
             .field(Field.str("name", ""))

@@ -18,7 +18,10 @@ import java.util.Map;
 
 /** http in: an HTTP endpoint on the shared server; each request becomes a msg with payload, req and res. */
 public final class HttpInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("http in", "network").color("#e7e7ae").ports(0, 1)
+    public static final NodeType TYPE = NodeType.builder("http in", "network").icon("http")
+            .label("name || (url ? \"[\" + method + \"] /\" + String(url).replace(/^\\//, \"\") : \"http\")")
+            .help("Serves an HTTP endpoint: each request becomes a message with `msg.req`, `msg.res` and `msg.payload` (the body, or the query for GET).\n\nAnswer it with an http response node. Paths may hold `:name` parameters (in `msg.req.params`).")
+            .color("#e7e7ae").ports(0, 1)
             .field(Field.str("url", "").label("path (required; a node without one stays inert)"))
             .field(Field.select("method", "get", "get", "post", "put", "delete", "patch"))
             .field(Field.bool("upload", false))

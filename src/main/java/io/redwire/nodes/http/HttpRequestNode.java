@@ -25,7 +25,10 @@ import java.util.Map;
  * reported to catch nodes and, unless `senderr`, also sent on with the error text as payload.
  */
 public final class HttpRequestNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("http request", "network").color("#e7e7ae").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("http request", "network").icon("http")
+            .label("name || \"http request\"")
+            .help("Calls a URL and sends the answer on: `msg.payload` (text, buffer or parsed JSON), `msg.statusCode`, `msg.headers`.\n\nMethod, URL and headers come from the node or from the message (`msg.method`, `msg.url`, `msg.headers`).")
+            .color("#e7e7ae").ports(1, 1)
             .field(Field.select("method", "GET", "GET", "POST", "PUT", "DELETE", "HEAD", "use"))
             .field(Field.select("ret", "txt", "txt", "bin", "obj"))
             .field(Field.select("paytoqs", "ignore", "ignore", "query", "body"))

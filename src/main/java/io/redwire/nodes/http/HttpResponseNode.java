@@ -19,7 +19,10 @@ import java.util.Map;
 
 /** http response: answers the request of msg.res with msg.payload, status and headers (Express res.send rules). */
 public final class HttpResponseNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("http response", "network").color("#e7e7ae").ports(1, 0)
+    public static final NodeType TYPE = NodeType.builder("http response", "network").icon("http")
+            .label("name || \"http\" + (statusCode ? \" (\" + statusCode + \")\" : \"\")")
+            .help("Answers the request an http in node received: `msg.payload` is the body; `msg.statusCode` and `msg.headers` apply unless the node sets them.")
+            .color("#e7e7ae").ports(1, 0)
             .field(Field.str("statusCode", ""))
             .field(Field.json("headers", Map.of()))
             .factory(HttpResponseNode::new);

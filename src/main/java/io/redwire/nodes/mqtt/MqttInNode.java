@@ -23,7 +23,7 @@ import java.util.Map;
  * {@code true} for all), {@code getSubscriptions}, {@code connect} / {@code disconnect} — as Node-RED 5.0.7 does.
  */
 public final class MqttInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("mqtt in", "network").ports(0, 1).color("#d8bfd8")
+    public static final NodeType TYPE = NodeType.builder("mqtt in", "network").icon("mqtt").ports(0, 1).color("#d8bfd8")
             .field(Field.str("name", ""))
             .field(Field.str("topic", ""))
             .field(Field.select("qos", "2", "0", "1", "2"))

@@ -19,7 +19,7 @@ import java.util.Map;
  * fields (respTopic, contentType, userProps, correl, expiry) are read but cannot be sent: see MqttBrokerNode.
  */
 public final class MqttOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("mqtt out", "network").ports(1, 0).color("#d8bfd8")
+    public static final NodeType TYPE = NodeType.builder("mqtt out", "network").icon("mqtt").ports(1, 0).color("#d8bfd8")
             .field(Field.str("name", ""))
             .field(Field.str("topic", ""))
             .field(Field.select("qos", "", "", "0", "1", "2"))

@@ -16,7 +16,10 @@ import java.util.Map;
 
 /** json: converts a property between a JSON string (or Buffer) and the value it encodes, either way or one way. */
 public final class JsonNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("json", "parser").color("#DEBD5C").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("json", "parser").icon("json")
+            .label("name || \"json\"")
+            .help("Converts between a JSON string and the JavaScript object it describes.")
+            .color("#DEBD5C").ports(1, 1)
             .field(Field.str("property", "payload"))
             .field(Field.select("action", "", "", "str", "obj").label("action (\"\" = convert both ways)"))
             .field(Field.bool("pretty", false))

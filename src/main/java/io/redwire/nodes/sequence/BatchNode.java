@@ -22,7 +22,10 @@ import java.util.Map;
  * configured topic concatenated in topic order.
  */
 public final class BatchNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("batch", "sequence").color("#E2D96E").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("batch", "sequence").icon("batch")
+            .label("name || \"batch\"")
+            .help("Groups messages into sequences by count, time interval or concatenation.")
+            .color("#E2D96E").ports(1, 1)
             .field(Field.str("name", ""))
             .field(Field.select("mode", "count", "count", "interval", "concat"))
             .field(Field.num("count", 10))

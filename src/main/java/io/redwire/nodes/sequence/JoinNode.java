@@ -21,7 +21,10 @@ import java.util.Map;
  * (manual: after a count, a timeout or a msg.complete), or folds a sequence with JSONata (reduce).
  */
 public final class JoinNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("join", "sequence").color("#E2D96E").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("join", "sequence").icon("join")
+            .label("name || \"join\"")
+            .help("Joins a sequence of messages back into one: automatically from `msg.parts`, by count or time, or by reducing.")
+            .color("#E2D96E").ports(1, 1)
             .field(Field.str("name", ""))
             .field(Field.select("mode", "auto", "auto", "custom", "reduce"))
             .field(Field.select("build", "object", "object", "merged", "array", "string", "buffer"))

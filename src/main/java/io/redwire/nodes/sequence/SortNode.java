@@ -28,7 +28,10 @@ import java.util.function.Function;
  * Messages whose property is not an array are dropped silently.
  */
 public final class SortNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("sort", "sequence").color("#E2D96E").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("sort", "sequence").icon("sort")
+            .label("name || \"sort\"")
+            .help("Sorts an array property, or a sequence of messages, by a value or expression.")
+            .color("#E2D96E").ports(1, 1)
             .field(Field.str("name", ""))
             .field(Field.select("order", "ascending", "ascending", "descending"))
             .field(Field.bool("as_num", false))

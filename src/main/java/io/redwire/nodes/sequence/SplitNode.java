@@ -27,7 +27,10 @@ import java.util.Map;
  * a string/Buffer over to the next message.
  */
 public final class SplitNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("split", "sequence").color("#E2D96E").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("split", "sequence").icon("split")
+            .label("name || \"split\"")
+            .help("Splits a string, array, object or buffer into a sequence of messages (with `msg.parts`).")
+            .color("#E2D96E").ports(1, 1)
             .field(Field.str("name", ""))
             .field(Field.typed("splt", "spltType", "str", List.of("str", "bin", "len")))
             .field(Field.num("arraySplt", 1))

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * connections as in Node-RED.
  */
 public final class TcpInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("tcp in", "network").ports(0, 1).color("#c0c0c0")
+    public static final NodeType TYPE = NodeType.builder("tcp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
             .field(Field.str("name", ""))
             .field(Field.select("server", "server", "server", "client"))
             .field(Field.str("host", ""))

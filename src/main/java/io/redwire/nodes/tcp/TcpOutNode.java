@@ -29,7 +29,7 @@ import java.util.Set;
  * ({@link TcpWrites}).
  */
 public final class TcpOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("tcp out", "network").ports(1, 0).color("#c0c0c0")
+    public static final NodeType TYPE = NodeType.builder("tcp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
             .field(Field.str("name", ""))
             .field(Field.str("host", ""))
             .field(Field.num("port", null))

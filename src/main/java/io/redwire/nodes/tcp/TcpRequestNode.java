@@ -31,7 +31,7 @@ import java.util.Map;
  * errors "connect failed host:port" with a red ring.
  */
 public final class TcpRequestNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("tcp request", "network").ports(1, 1).color("#c0c0c0")
+    public static final NodeType TYPE = NodeType.builder("tcp request", "network").icon("socket").ports(1, 1).color("#c0c0c0")
             .field(Field.str("name", ""))
             .field(Field.str("server", ""))
             .field(Field.num("port", null))

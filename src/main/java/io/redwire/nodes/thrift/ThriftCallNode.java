@@ -21,7 +21,7 @@ import java.util.Map;
  * of one target share its connection; calls queue on it in order.
  */
 public final class ThriftCallNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").color("#A6BBCF").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").icon("thrift").color("#A6BBCF").ports(1, 1)
             .field(Field.config("server", "thrift-server").asRequired())
             .field(Field.str("service", "").label("service (blank: msg.service)"))
             .field(Field.str("method", "").label("method (blank: msg.method)"))

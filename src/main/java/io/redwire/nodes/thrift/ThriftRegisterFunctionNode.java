@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * msg.payload = the arguments keyed by parameter name and msg.thrift = the handle a thrift-response answers with.
  */
 public final class ThriftRegisterFunctionNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("thrift-register-function", "thrift").color("#A6BBCF")
+    public static final NodeType TYPE = NodeType.builder("thrift-register-function", "thrift").icon("thrift").color("#A6BBCF")
             .ports(0, 1)
             .field(Field.config("server", "thrift-server").asRequired())
             .field(Field.str("service", "").asRequired())

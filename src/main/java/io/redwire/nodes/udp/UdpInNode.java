@@ -20,7 +20,7 @@ import java.util.Map;
  * Node-RED 5.0.7 does. Datagrams are at most 64 KiB by nature; nothing is buffered beyond one.
  */
 public final class UdpInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("udp in", "network").ports(0, 1).color("#c0c0c0")
+    public static final NodeType TYPE = NodeType.builder("udp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
             .field(Field.str("name", ""))
             .field(Field.str("iface", ""))
             .field(Field.num("port", null))

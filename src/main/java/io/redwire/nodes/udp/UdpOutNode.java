@@ -23,7 +23,7 @@ import java.util.Map;
  * Node-RED 5.0.7; a send failure is a node error with the msg.
  */
 public final class UdpOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("udp out", "network").ports(1, 0).color("#c0c0c0")
+    public static final NodeType TYPE = NodeType.builder("udp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
             .field(Field.str("name", ""))
             .field(Field.str("addr", ""))
             .field(Field.str("iface", ""))

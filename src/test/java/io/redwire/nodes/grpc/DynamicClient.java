@@ -95,7 +95,8 @@ final class DynamicClient implements AutoCloseable {
     }
 
     private static CallOptions options() {
-        return CallOptions.DEFAULT.withDeadlineAfter(10, TimeUnit.SECONDS);
+        // generous: on a loaded 2-core machine a flow's first JavaScript run alone can take seconds
+        return CallOptions.DEFAULT.withDeadlineAfter(30, TimeUnit.SECONDS);
     }
 
     static DynamicMessage parse(Descriptors.MethodDescriptor m, String json) throws InvalidProtocolBufferException {

@@ -1,0 +1,126 @@
+package io.redwire.editor;
+
+import io.redwire.admin.AdminServer;
+import io.redwire.testing.NodeRedPeer;
+import io.redwire.testing.Ports;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import javax.imageio.ImageIO;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The seed flow in both editors: the real Node-RED 5.0.7 (with node-red-contrib-grpc, as the seed was made) and
+ * Redwire's, in the same Chromium. Node labels must be the same texts; the screenshots are saved side by side
+ * (target/editor-side-by-side-*.png, copied into docs/img/ for docs/editor.md).
+ */
+class EditorNodeRedParityE2ETest {
+    private static EditorBrowser b;
+    private static NodeRedPeer nodeRed;
+    private static Path userDir;
+
+    @BeforeAll
+    static void start() throws Exception {
+        NodeRedPeer.installDir(); // skips when Node-RED is not installed
+        b = EditorBrowser.shared();
+        userDir = Files.createTempDirectory("redwire-nodered-editor");
+        int port = Ports.free();
+        Files.copy(EditorE2ETest.seedOnFreePorts(userDir, Ports.free(), port), userDir.resolve("flows.json"));
+        Files.writeString(userDir.resolve("settings.js"), """
+                module.exports = { uiHost: "127.0.0.1", flowFile: "flows.json", credentialSecret: false,
+                    telemetry: { enabled: false, updateNotification: false },
+                    externalModules: { autoInstall: false }, editorTheme: { tours: false } };
+                """);
+        nodeRed = NodeRedPeer.start(userDir, port, "flows.json");
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (nodeRed != null) {
+            nodeRed.close();
+        }
+        if (userDir != null) {
+            try (var files = Files.walk(userDir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(java.io.File::delete);
+            }
+        }
+    }
+
+    /** Node id → label text of every node the page draws: `nodes` selects them, `label` selects their label texts. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> labels(String nodes, String label) {
+        return new TreeMap<>((Map<String, String>) b.js("const out = {};"
+                + "document.querySelectorAll(arguments[0]).forEach(g => { out[g.id || g.dataset.id] ="
+                + " [...g.querySelectorAll(arguments[1])].map(t => t.textContent).join(' '); });"
+                + "return out;", nodes, label));
+    }
+
+    @Test
+    void theSeedFlowsNodeLabelsAreNodeRedsAndTheFormsLookAlike() throws Exception {
+        b.leave();
+        b.driver().get(nodeRed.url("/"));
+        new WebDriverWait(b.driver(), Duration.ofSeconds(60)).until(d -> ((Number) b.js(
+                "return document.querySelectorAll('g.red-ui-flow-node-group').length")).intValue() >= 25);
+        Thread.sleep(1500); // the editor finishes drawing and its start-up notifications fade
+        Map<String, String> theirs = labels("g.red-ui-flow-node-group", ".red-ui-flow-node-label-text");
+        Path nodeRedSeed = b.screenshot("nodered-seed");
+        b.actions().doubleClick(b.find("g[id='a71e4f38fcaca3d3'] rect.red-ui-flow-node")).perform();
+        b.waitFor(By.cssSelector(".red-ui-tray .node-input-rule-container, .red-ui-tray #node-input-rule-container"),
+                Duration.ofSeconds(20));
+        Thread.sleep(1000); // the tray slides in
+        Path nodeRedForm = b.screenshot("nodered-change-form");
+
+        try (AdminServer s = new AdminServer()) {
+            b.open(s.url("/"));
+            EditorE2ETest.importFile(b, userDir.resolve("flows.json"));
+            b.waitFor(By.cssSelector("#canvas .node[data-id='a71e4f38fcaca3d3']"));
+            b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+            Map<String, String> ours = labels("#canvas .node[data-id]", ".node-label");
+            Path redwireSeed = b.screenshot("redwire-seed");
+            b.actions().doubleClick(b.find("#canvas .node[data-id='a71e4f38fcaca3d3'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form .change-rule"));
+            Path redwireForm = b.screenshot("redwire-change-form");
+            b.click("#form-cancel");
+            sideBySide(nodeRedSeed, redwireSeed, "seed");
+            sideBySide(nodeRedForm, redwireForm, "change-form");
+            assertEquals(25, theirs.size(), "Node-RED draws the seed's 25 canvas nodes");
+            assertEquals(theirs, ours, "every node's label as Node-RED 5.0.7 shows it");
+            assertTrue(theirs.containsValue("set msg.payload") && theirs.containsValue("[post] /http"));
+        }
+    }
+
+    /** Both screenshots on one image, Node-RED left, Redwire right, each with a caption. */
+    private static void sideBySide(Path left, Path right, String name) throws Exception {
+        BufferedImage l = ImageIO.read(left.toFile());
+        BufferedImage r = ImageIO.read(right.toFile());
+        int caption = 28;
+        BufferedImage out = new BufferedImage(l.getWidth() + r.getWidth() + 10, Math.max(l.getHeight(), r.getHeight())
+                + caption, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = out.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, out.getWidth(), out.getHeight());
+        g.setColor(Color.DARK_GRAY);
+        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
+        g.drawString("Node-RED 5.0.7", 10, 20);
+        g.drawString("Redwire", l.getWidth() + 20, 20);
+        g.drawImage(l, 0, caption, null);
+        g.drawImage(r, l.getWidth() + 10, caption, null);
+        g.dispose();
+        ImageIO.write(out, "png", Path.of("target", "editor-side-by-side-" + name + ".png").toFile());
+    }
+}

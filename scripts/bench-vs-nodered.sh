@@ -167,16 +167,22 @@ if [ ! -f "$AP" ]; then
 fi
 JAVA_BIN="$(REDWIRE_PRINT_JAVA=1 ./redwire run x | cut -d' ' -f1)"
 JCMD="$(dirname "$JAVA_BIN")/jcmd"; [ -x "$JCMD" ] || JCMD=jcmd
+agent() { # async-profiler command for the running engine (one quoted argument: jcmd would split at the commas)
+  "$JCMD" "$PID" "JVMTI.agent_load $AP \"$1\"" | grep -q 'return code: 0' || echo "async-profiler: '$1' failed" >&2
+}
 # start-up: the agent from the first instruction, cpu samples (wall samples of idle threads would hide it)
 DYN=""; [ "$(REDWIRE_PRINT_JAVA=1 ./redwire run x | grep -c -- --enable-native-access)" = 1 ] && DYN="-XX:+EnableDynamicAgentLoading"
 REDWIRE_JAVA_OPTS="$DYN -agentpath:$AP=start,event=cpu,interval=1ms,file=$OUT/flame-startup.html" \
   start_redwire "$SEED" "$OUT/redwire-profiled.log"
 until ss -ltn "sport = :5001" | grep -q LISTEN; do sleep 0.01; done
-"$JCMD" "$PID" JVMTI.agent_load "$AP" "stop,file=$OUT/flame-startup.html" >/dev/null
+agent "stop,file=$OUT/flame-startup.html"
 echo "flame graph: target/bench/flame-startup.html (cpu, spawn to 'Started flows' + ~0.1 s)"
 hot() { # runs "$@" with async-profiler's cpu sampling on, saves flame-$NAME.html
-  "$JCMD" "$PID" JVMTI.agent_load "$AP" "start,event=cpu,interval=1ms" >/dev/null; "$@" >/dev/null;
-        "$JCMD" "$PID" JVMTI.agent_load "$AP" "stop,file=$OUT/flame-$NAME.html" >/dev/null; echo "flame graph: target/bench/flame-$NAME.html"; }
+  agent "start,event=cpu,interval=1ms"
+  "$@" >/dev/null
+  agent "stop,file=$OUT/flame-$NAME.html"
+  echo "flame graph: target/bench/flame-$NAME.html"
+}
 NAME=http-loop LOOPS=http hot loops "$OUT/profiled-loops.json"
 NAME=grpc-loop LOOPS=grpc hot loops "$OUT/profiled-loops.json"
 NAME=wrk hot run_wrk

@@ -47,6 +47,7 @@ else
 fi
 
 for extra in scripts/bench-*.sh; do
+  [ "$extra" = scripts/bench-vs-nodered.sh ] && continue   # its own sitting: both engines, see README
   [ -x "$extra" ] && RESULTS="$RESULTS" RUNS="$RUNS" LOAD_SECONDS="$LOAD_SECONDS" "$extra"
 done
 

@@ -6,13 +6,15 @@ record() { # name value unit note: prints the row, appends it to $RESULTS when s
   return 0
 }
 
-on_port() { # flows-in flows-out port: the same flows with every grpc-server on port
-  python3 - "$1" "$2" "$3" <<'PY'
+on_port() { # flows-in flows-out port [host]: the same flows with every grpc-server on port (and bound to host)
+  python3 - "$1" "$2" "$3" "${4:-}" <<'PY'
 import json, sys
 nodes = json.load(open(sys.argv[1]))
 for n in nodes:
     if n.get("type") == "grpc-server":
         n["port"] = sys.argv[3]
+        if sys.argv[4]:
+            n["server"] = sys.argv[4]
 json.dump(nodes, open(sys.argv[2], "w"))
 PY
 }

@@ -96,10 +96,12 @@ public final class FlowService {
     }
 
     /** Safe mode (--safe): the flows are stored and served to the editor, but nothing starts until a deploy. */
-    public void loadStopped(List<Map<String, Object>> flows) {
+    public void loadStopped(List<Map<String, Object>> flows, boolean safeMode) {
         flowsJson = Json.stringify(flows);
         revision = revisionOf(flowsJson);
-        engine.enterSafeMode();
+        if (safeMode) {
+            engine.enterSafeMode();
+        }
     }
 
     /** Node-RED's "reload" deployment: the stored flows are read again and restarted. */

@@ -59,6 +59,11 @@ public final class Main {
         return run(o);
     }
 
+    /** A scripted run: it ends after some debug output or drives an inject node, nobody opens the editor. */
+    private static boolean headless(Options o) {
+        return o.exitAfterDebug >= 0 || o.inject != null;
+    }
+
     static int run(Options o) {
         Launch launch;
         Server server;
@@ -108,7 +113,8 @@ public final class Main {
             if (Boolean.TRUE.equals(launch.settings().get("safeMode"))) {
                 server.loadWithoutStarting(flows);
                 server.engine().log().warn("Flows stopped due to safe mode (--safe): deploy to start them");
-            } else {
+            } else if (headless(o) || !server.waitForMissingTypes(flows)) {
+                // a scripted run cannot wait for an editor: unknown types fail it with their list
                 server.deploy(flows).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
                 server.engine().log().info("Started flows");
             }

@@ -6,6 +6,7 @@ import io.redwire.admin.NodeRouteTable;
 import io.redwire.admin.WebServer;
 import io.redwire.credentials.CredentialException;
 import io.redwire.credentials.CredentialStore;
+import io.redwire.flow.FlowSet;
 import io.redwire.logging.Log;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.NodeFamilies;
@@ -17,6 +18,7 @@ import io.vertx.core.Vertx;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -97,7 +99,22 @@ public final class Server {
 
     /** Safe mode: the flows are loaded for the editor but not started. */
     public void loadWithoutStarting(List<Map<String, Object>> flows) {
-        admin.flows().loadStopped(flows);
+        admin.flows().loadStopped(flows, true);
+    }
+
+    /**
+     * Flows that use node types Redwire lacks: logged as Node-RED logs them, served to the editor, not started;
+     * a deploy (of fixed flows) starts them. Returns false (nothing done) when every type is known.
+     */
+    public boolean waitForMissingTypes(List<Map<String, Object>> flows) {
+        Set<String> missing = FlowSet.build(flows, engine.registry()::has).missingTypes().keySet();
+        if (missing.isEmpty()) {
+            return false;
+        }
+        engine.log().info("Waiting for missing types to be registered:");
+        missing.forEach(type -> engine.log().info(" - " + type));
+        admin.flows().loadStopped(flows, false);
+        return true;
     }
 
     public Engine engine() {

@@ -43,14 +43,15 @@ class HeadlessCliIT {
     }
 
     @Test
-    void unknownNodeTypesAreListedAndNothingStarts() throws Exception {
+    void aHeadlessRunWithUnknownNodeTypesListsThemAndExitsOne() throws Exception {
         java.nio.file.Path flows = java.nio.file.Files.createTempFile("unknown", ".json");
         java.nio.file.Files.writeString(flows, """
                 [{"id":"t","type":"tab"},{"id":"a","type":"mystery","z":"t","x":1,"y":1,"wires":[]},
                  {"id":"b","type":"enigma","z":"t","x":1,"y":1,"wires":[]}]""");
         Processes.Result r = Processes.run(List.of("java", "-jar", Processes.jar().toString(), "run",
-                flows.toString(), "--port", String.valueOf(io.redwire.testing.Ports.free())), Map.of(), 60);
-        assertNotEquals(0, r.exitCode());
+                flows.toString(), "--port", String.valueOf(io.redwire.testing.Ports.free()),
+                "--exit-after-debug", "1"), Map.of(), 60);
+        assertEquals(1, r.exitCode(), r.output());
         assertTrue(r.output().contains("enigma (used by b)") && r.output().contains("mystery (used by a)"),
                 r.output());
     }

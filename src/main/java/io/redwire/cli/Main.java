@@ -71,7 +71,8 @@ public final class Main {
         try {
             launch = Launch.resolve(o);
             logProblems = Logging.configure(launch.settings());
-            server = new Server(launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0, launch.userDir());
+            server = new Server(launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0, launch.userDir(),
+                    o.nodeDirs);
         } catch (java.io.IOException | IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage());
             return 1;

@@ -81,6 +81,10 @@ final class Options {
             description = "directory of .proto and .thrift files (default ./protos)")
     Path protosDir = Path.of("protos");
 
+    @Option(names = "--nodes", paramLabel = "DIR",
+            description = "load node plugin jars from DIR too (besides <userDir>/nodes); repeatable")
+    List<Path> nodeDirs = new ArrayList<>();
+
     @Option(names = {"-?", "-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 

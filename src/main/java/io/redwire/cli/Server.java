@@ -10,6 +10,8 @@ import io.redwire.flow.FlowSet;
 import io.redwire.logging.Log;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.NodeFamilies;
+import io.redwire.runtime.NodeRegistry;
+import io.redwire.runtime.PluginJars;
 import io.redwire.spi.NodeType;
 import io.redwire.spi.Settings;
 
@@ -17,6 +19,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.Map;
@@ -52,11 +55,22 @@ public final class Server {
      *                                  (the message says why and what to do)
      */
     public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort, Path userDir) {
+        this(settings, protosDir, store, separateAdminPort, userDir, List.of());
+    }
+
+    /** @param nodeDirs directories of plugin jars besides {@code <userDir>/nodes} (the --nodes option) */
+    public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort, Path userDir,
+                  List<Path> nodeDirs) {
         this.vertx = Vertx.vertx();
         NodeRouteTable routes = new NodeRouteTable(WebServer::notFound);
         Log log = Log.slf4j();
-        this.engine = new Engine(vertx, NodeFamilies.discover(Server.class.getClassLoader(), log::warn), settings, log,
-                routes, protosDir);
+        NodeRegistry registry = NodeFamilies.discover(Server.class.getClassLoader(), log::warn);
+        List<Path> plugins = new ArrayList<>(nodeDirs);
+        if (userDir != null) {
+            plugins.add(0, userDir.resolve("nodes"));
+        }
+        PluginJars.load(registry, plugins, log::warn).forEach(f -> log.info("Loaded node family " + f));
+        this.engine = new Engine(vertx, registry, settings, log, routes, protosDir);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
             Function<String, Map<String, String>> declared = type -> {

@@ -30,7 +30,12 @@ public final class Harness implements AutoCloseable {
     }
 
     public Harness(Settings settings) {
-        this.server = new Server(settings, Path.of("protos"));
+        this(new Server(settings, Path.of("protos")));
+    }
+
+    /** A harness around a server built by the test (its own node directories, user directory, ...). */
+    public Harness(Server server) {
+        this.server = server;
         server.engine().comms().subscribe((topic, data) -> {
             if (data instanceof DebugEvent e && e.level() == null) {
                 debug.add(e);

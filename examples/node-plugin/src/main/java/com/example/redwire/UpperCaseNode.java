@@ -1,0 +1,43 @@
+package com.example.redwire;
+
+import io.redwire.msg.PropertyPath;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** Upper-cases a text property of each message (msg.payload unless configured). */
+public final class UpperCaseNode extends Node {
+    public static final NodeType TYPE = NodeType.builder("upper-case", "function")
+            .color("#E2D96E").icon("font-awesome/fa-font").paletteLabel("upper case")
+            .help("Upper-cases the text in a message property; other values pass unchanged.")
+            .label("this.name || this.property || \"upper case\"")
+            .field(Field.str("property", "payload").label("Property"))
+            .factory(UpperCaseNode::new);
+
+    private final PropertyPath property;
+
+    private UpperCaseNode(NodeConfig config) {
+        super(config);
+        this.property = config.msgPath("property", "payload");
+    }
+
+    @Override
+    protected void onInput(Map<String, Object> msg, Done done) {
+        Object value;
+        try {
+            value = property.get(msg, msg);
+        } catch (PropertyPath.PropertyException e) { // a parent of the property is missing
+            value = null;
+        }
+        if (value instanceof String text) {
+            property.set(msg, text.toUpperCase(Locale.ROOT), true, msg);
+        }
+        send(msg);
+        done.done();
+    }
+}

@@ -1,7 +1,8 @@
 package io.redwire.admin;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.redwire.spi.HttpRoutes;
-
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
@@ -9,27 +10,39 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Routes registered by flow nodes (http in), matched in registration order after the admin API, like Node-RED's
  * httpNodeRoot app. Path params are put in the routing context under {@link #PARAMS}.
  */
 public final class NodeRouteTable implements HttpRoutes {
-    private record Route(String method, ExpressPath path, Handler<RoutingContext> handler) {
+    private record Route(String method, ExpressPath path, Handler<RoutingContext> handler, Timer latency) {
     }
 
     private final List<Route> routes = new CopyOnWriteArrayList<>();
     private final Handler<RoutingContext> notFound;
     private List<RoutingContext> held; // non-null while a deploy swaps the routes; touched on the engine's loop only
 
+    private final MeterRegistry meters; // null: no latency histogram
+
     /** @param notFound answers a request no route matches */
     public NodeRouteTable(Handler<RoutingContext> notFound) {
+        this(notFound, null);
+    }
+
+    /** @param meters where each route's request-to-response latency histogram goes ({@code redwire_http_in}) */
+    public NodeRouteTable(Handler<RoutingContext> notFound, MeterRegistry meters) {
         this.notFound = notFound;
+        this.meters = meters;
     }
 
     @Override
     public Registration add(String method, String path, Handler<RoutingContext> handler) {
-        Route r = new Route(method.toLowerCase(), new ExpressPath(path), handler);
+        Timer latency = meters == null ? null : Timer.builder("redwire_http_in")
+                .description("http in: request to response end").tag("method", method.toUpperCase())
+                .tag("url", path).publishPercentileHistogram().register(meters);
+        Route r = new Route(method.toLowerCase(), new ExpressPath(path), handler, latency);
         routes.add(r);
         return () -> routes.remove(r);
     }
@@ -82,6 +95,10 @@ public final class NodeRouteTable implements HttpRoutes {
             Map<String, String> params = r.path.match(path);
             if (params != null) {
                 ctx.put(PARAMS, params);
+                if (r.latency != null) {
+                    long start = System.nanoTime();
+                    ctx.addEndHandler(v -> r.latency.record(System.nanoTime() - start, TimeUnit.NANOSECONDS));
+                }
                 r.handler.handle(ctx);
                 return true;
             }

@@ -9,6 +9,8 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
+import java.util.concurrent.TimeUnit;
+
 /**
  * The one HTTP server: admin API and editor first, then the routes of http in nodes, then Express's 404 page.
  * It listens from the engine's loop so node handlers run on the flow's event loop. With {@code --admin-port} a second
@@ -76,6 +78,11 @@ public final class WebServer {
                 + Html.escape(ctx.request().path()) + "</pre>\n</body>\n</html>\n";
         ctx.response().setStatusCode(404).putHeader("content-type", "text/html; charset=utf-8")
                 .putHeader("x-content-type-options", "nosniff").end(body);
+    }
+
+    /** Stops accepting; open exchanges may finish within the deadline, then connections are closed. */
+    public Future<Void> shutdown(long deadlineMs) {
+        return server == null ? Future.succeededFuture() : server.shutdown(deadlineMs, TimeUnit.MILLISECONDS);
     }
 
     public Future<Void> close() {

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -133,14 +134,24 @@ public final class Main {
             }
             fire(server, o.inject, fired);
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            out.flush();
-            try {
-                server.close().toCompletionStage().toCompletableFuture().get(15, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // exiting anyway
+        long deadlineMs = (long) (launch.settings().number("shutdownTimeout", 10) * 1000);
+        AtomicBoolean stopped = new AtomicBoolean();
+        Runnable gracefulStop = () -> {
+            if (!stopped.compareAndSet(false, true)) {
+                return;
             }
-        }));
+            server.engine().log().info("Stopping flows");
+            try {
+                server.stopGracefully(deadlineMs).toCompletionStage().toCompletableFuture()
+                        .get(deadlineMs + 20_000, TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                server.engine().log().warn("stop did not finish cleanly: " + e);
+            }
+            server.engine().log().info("Stopped flows");
+            out.flush();
+        };
+        StopSignals.install(gracefulStop);
+        Runtime.getRuntime().addShutdownHook(new Thread(gracefulStop, "redwire-stop"));
         try {
             Thread.currentThread().join();
         } catch (InterruptedException e) {

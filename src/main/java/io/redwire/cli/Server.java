@@ -8,15 +8,18 @@ import io.redwire.credentials.CredentialException;
 import io.redwire.credentials.CredentialStore;
 import io.redwire.flow.FlowSet;
 import io.redwire.logging.Log;
+import io.redwire.ops.Health;
+import io.redwire.ops.ProcessMetrics;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.NodeFamilies;
 import io.redwire.runtime.NodeRegistry;
 import io.redwire.runtime.PluginJars;
+import io.redwire.runtime.RuntimeMetrics;
 import io.redwire.spi.NodeType;
 import io.redwire.spi.Settings;
-
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.ext.web.Router;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,6 +35,8 @@ public final class Server {
     private final WebServer web;
     private final WebServer adminWeb; // only with a separate admin port
     private final Admin admin;
+    private final ProcessMetrics metrics;
+    private final Health health;
     private int port;
     private int adminPort;
 
@@ -61,8 +66,9 @@ public final class Server {
     /** @param nodeDirs directories of plugin jars besides {@code <userDir>/nodes} (the --nodes option) */
     public Server(Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort, Path userDir,
                   List<Path> nodeDirs) {
-        this.vertx = Vertx.vertx();
-        NodeRouteTable routes = new NodeRouteTable(WebServer::notFound);
+        this.metrics = new ProcessMetrics();
+        this.vertx = metrics.newVertx();
+        NodeRouteTable routes = new NodeRouteTable(WebServer::notFound, metrics.registry());
         Log log = Log.slf4j();
         NodeRegistry registry = NodeFamilies.discover(Server.class.getClassLoader(), log::warn);
         List<Path> plugins = new ArrayList<>(nodeDirs);
@@ -70,7 +76,10 @@ public final class Server {
             plugins.add(0, userDir.resolve("nodes"));
         }
         PluginJars.load(registry, plugins, log::warn).forEach(f -> log.info("Loaded node family " + f));
-        this.engine = new Engine(vertx, registry, settings, log, routes, protosDir);
+        this.engine = new Engine(vertx, registry, settings, log, routes, protosDir,
+                new RuntimeMetrics(metrics.registry()));
+        this.health = new Health(engine);
+        metrics.watchLoop(engine);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
             Function<String, Map<String, String>> declared = type -> {
@@ -90,7 +99,10 @@ public final class Server {
         }
         this.web = new WebServer(engine, routes);
         this.adminWeb = separateAdminPort ? new WebServer(engine, null) : null;
-        admin.mount((separateAdminPort ? adminWeb : web).router());
+        Router adminRouter = (separateAdminPort ? adminWeb : web).router();
+        health.mount(adminRouter); // before the admin routes: probes and scrapes need no adminAuth login
+        metrics.mount(adminRouter);
+        admin.mount(adminRouter);
     }
 
     public Future<Integer> listen(String host, int port) {
@@ -142,6 +154,19 @@ public final class Server {
     /** The admin API's port: the separate one, else the flows' port. */
     public int adminPort() {
         return adminWeb != null ? adminPort : port;
+    }
+
+    /**
+     * Graceful stop (SIGTERM/SIGINT): not ready any more, stop accepting connections, let open HTTP exchanges
+     * (including those waiting on the flows) finish within the deadline, then close every node (each may finish
+     * its work), write persistent context, and close Vert.x.
+     */
+    public Future<Void> stopGracefully(long deadlineMs) {
+        health.stopping();
+        return Future.join(web.shutdown(deadlineMs),
+                        adminWeb == null ? Future.succeededFuture() : adminWeb.shutdown(deadlineMs))
+                .transform(x -> engine.shutdown())
+                .eventually(() -> vertx.close());
     }
 
     public Future<Void> close() {

@@ -192,7 +192,8 @@ final class Deployment {
                 targets[p] = to.toArray(new Node[0]);
             }
             String scopeId = n.id() + ":" + (d.unitId() == null ? "global" : d.unitId());
-            n.bind(new NodeAttachment(engine, flow, targets, new ContextScope(null, engine.contextStores(), scopeId)));
+            n.bind(new NodeAttachment(engine, flow, targets, new ContextScope(null, engine.contextStores(), scopeId),
+                    engine.metrics().forType(d.type())));
             if (n instanceof FlowEventNode e && flow != null) {
                 flow.register(e);
             }

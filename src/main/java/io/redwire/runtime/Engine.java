@@ -44,6 +44,7 @@ public final class Engine implements FlowEngine {
     private final Log log;
     private final Comms comms = new Comms();
     private final ContextStores contextStores;
+    private final RuntimeMetrics metrics;
     private final ContextScope global;
     private final Map<String, ContextScope> flowContexts = new HashMap<>();
     private final Map<Class<?>, Object> shared = new ConcurrentHashMap<>();
@@ -59,7 +60,13 @@ public final class Engine implements FlowEngine {
     private volatile String state = "stop";
 
     public Engine(Vertx vertx, NodeRegistry registry, Settings settings, Log log, HttpRoutes routes, Path protosDir) {
+        this(vertx, registry, settings, log, routes, protosDir, RuntimeMetrics.inMemory());
+    }
+
+    public Engine(Vertx vertx, NodeRegistry registry, Settings settings, Log log, HttpRoutes routes, Path protosDir,
+                  RuntimeMetrics metrics) {
         this.vertx = vertx;
+        this.metrics = metrics;
         this.loop = vertx.getOrCreateContext(); // a fresh event-loop context when called off Vert.x threads
         this.registry = registry;
         this.settings = settings;
@@ -101,6 +108,15 @@ public final class Engine implements FlowEngine {
         return global;
     }
 
+    public RuntimeMetrics metrics() {
+        return metrics;
+    }
+
+    @Override
+    public io.micrometer.core.instrument.MeterRegistry meters() {
+        return metrics.registry();
+    }
+
     /** The context stores (contextStorage); flushed on deploy and stop. */
     public ContextStores contextStores() {
         return contextStores;
@@ -124,6 +140,11 @@ public final class Engine implements FlowEngine {
         if (current == null) {
             state = "safe";
         }
+    }
+
+    /** Whether flows run and every node has finished starting (readiness). On the flow loop. */
+    public boolean flowsStarted() {
+        return current != null && started;
     }
 
     /** "start" when flows run, "safe" before the first deploy in safe mode, "stop" otherwise. */
@@ -179,8 +200,9 @@ public final class Engine implements FlowEngine {
         while (!queue.isEmpty() && n++ < max) {
             Node target = (Node) queue.poll();
             Map<String, Object> msg = (Map<String, Object>) queue.poll();
-            if (target.binding() != null && target.binding().engine() == this && current != null
+            if (target.binding() instanceof NodeAttachment b && b.engine() == this && current != null
                     && current.contains(target)) {
+                b.counters().received++;
                 try {
                     target.receive(msg);
                 } catch (RuntimeException | StackOverflowError e) { // thrown by the error routing itself
@@ -251,7 +273,9 @@ public final class Engine implements FlowEngine {
             vertx.cancelTimer(holdLimit);
             routes.release();
         };
-        step(() -> stop(old)).compose(x -> step(() -> startDeployment(next))).onComplete(started -> {
+        step(() -> stop(old)).compose(x -> contextStores.flush().otherwiseEmpty())
+                .compose(x -> step(() -> startDeployment(next))).onComplete(started -> {
+            metrics.deployed(started.succeeded());
             if (started.succeeded()) {
                 releaseRoutes.run();
                 done.complete();
@@ -293,7 +317,10 @@ public final class Engine implements FlowEngine {
     /** Stops the flows for good: persistent context is written and its flush timers end. */
     public Future<Void> shutdown() {
         Promise<Void> p = Promise.promise();
-        loop.runOnContext(v -> stop(current).eventually(() -> contextStores.close()).onComplete(p));
+        loop.runOnContext(v -> {
+            deliverQueued(SETTLE_LIMIT); // messages already queued are delivered before the nodes close
+            stop(current).eventually(() -> contextStores.close()).onComplete(p);
+        });
         return p.future();
     }
 

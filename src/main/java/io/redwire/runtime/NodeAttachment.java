@@ -6,12 +6,16 @@ import io.redwire.spi.NodeBinding;
 
 import java.util.Map;
 
-/** Where a running node is attached: its engine, flow scope, output targets and node context. */
-record NodeAttachment(Engine engine, FlowScope flow, Node[][] targets, ContextScope nodeContext)
-        implements NodeBinding {
+/**
+ * Where a running node is attached: its engine, flow scope, output targets, node context, and its type's message
+ * counters (bound here once, so counting costs a field increment).
+ */
+record NodeAttachment(Engine engine, FlowScope flow, Node[][] targets, ContextScope nodeContext,
+                      NodeCounters counters) implements NodeBinding {
 
     @Override
     public void deliver(Node target, Map<String, Object> msg) {
+        counters.sent++;
         engine.deliver(target, msg);
     }
 
@@ -42,6 +46,7 @@ record NodeAttachment(Engine engine, FlowScope flow, Node[][] targets, ContextSc
 
     @Override
     public void logError(Node node, String text) {
+        counters.errors++;
         engine.log().error(node, text);
     }
 

@@ -18,6 +18,9 @@ public interface FlowEngine {
 
     Settings settings();
 
+    /** The process's metrics registry: node families register their meters once (at start), never per message. */
+    io.micrometer.core.instrument.MeterRegistry meters();
+
     /** A process-wide service created once on first use (client pools, compiled caches). */
     <T> T shared(Class<T> key, Supplier<T> create);
 

@@ -25,7 +25,7 @@ public final class Settings {
             "httpNodeRoot", "httpStatic", "https", "adminAuth", "httpNodeAuth", "httpNodeCors",
             "functionGlobalContext", "functionTimeout", "globalFunctionTimeout", "contextStorage", "logging",
             "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
-            "verbose", "safeMode", "settingsFile",
+            "verbose", "safeMode", "settingsFile", "shutdownTimeout",
             // limits (README "Limits")
             "httpBodyMemoryLimit", "httpMaxHeaderSize", "httpMaxConnections", "httpHeadersTimeout",
             "httpKeepAliveTimeout", "thriftMaxFrameSize", "thriftReadTimeout", "thriftInputMemoryLimit", "flowWatchdog",

@@ -12,10 +12,11 @@ import java.util.regex.Pattern;
 final class RunningRedwire implements AutoCloseable {
     private final Process process;
     private final StringBuffer output = new StringBuffer();
+    private final Thread reader;
 
     private RunningRedwire(Process process) {
         this.process = process;
-        Thread reader = new Thread(() -> drain(process.getInputStream()), "redwire-output");
+        this.reader = new Thread(() -> drain(process.getInputStream()), "redwire-output");
         reader.setDaemon(true);
         reader.start();
     }
@@ -50,7 +51,7 @@ final class RunningRedwire implements AutoCloseable {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         while (!p.matcher(output).find()) {
             if (!process.isAlive()) {
-                Thread.sleep(200); // let the reader take the last bytes
+                reader.join(10_000); // let the reader take the last bytes
                 if (p.matcher(output).find()) {
                     return;
                 }
@@ -78,7 +79,7 @@ final class RunningRedwire implements AutoCloseable {
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             throw new AssertionError("redwire still running after " + timeoutSeconds + " s:\n" + output);
         }
-        Thread.sleep(200);
+        reader.join(10_000); // the last lines it wrote
         return process.exitValue();
     }
 

@@ -64,12 +64,12 @@ public final class Harness implements AutoCloseable {
     }
 
     public HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(10)).build(),
+        return http.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     public HttpResponse<String> post(String path, String contentType, String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(10))
+        return http.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(30))
                 .header("content-type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }

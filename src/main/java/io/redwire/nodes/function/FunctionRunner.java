@@ -20,7 +20,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.micrometer.core.instrument.Timer;
+
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Runs one function node: builds its sandbox (off the event loop), runs initialize before any message (queueing
@@ -45,6 +48,7 @@ public final class FunctionRunner implements FunctionHost {
     private final ArrayDeque<Pending> queue = new ArrayDeque<>();
     private final Map<Integer, Long> timers = new HashMap<>();
     private final Set<String> warnedStores = new HashSet<>();
+    private Timer runTime; // bound on the first run (the node is attached by then): no lookup per message
     private State state = State.STARTING;
     private Map<String, Object> info;
     private FunctionSandbox sandbox;
@@ -161,7 +165,13 @@ public final class FunctionRunner implements FunctionHost {
 
     private void invoke(Map<String, Object> msg, Done done) {
         Call call = new Call(msg, sandbox.values().inputRoot(msg), done);
+        long started = System.nanoTime();
         NodeError err = sandbox.run(() -> sandbox.invoke(body, call.root, call));
+        if (runTime == null) {
+            runTime = Timer.builder("redwire_function_run").description("time in function node JavaScript")
+                    .register(node.engine().meters());
+        }
+        runTime.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         if (err != null && !call.settled) {
             call.settle(); // a timed-out body never resolves
             done.done(err);

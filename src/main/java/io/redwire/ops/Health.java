@@ -1,0 +1,47 @@
+package io.redwire.ops;
+
+import io.redwire.runtime.Engine;
+import io.vertx.ext.healthchecks.CheckResult;
+import io.vertx.ext.healthchecks.HealthChecks;
+import io.vertx.ext.healthchecks.Status;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Probes for orchestrators (vertx-health-check procedures): {@code GET /health/live} is 200 while the flow loop
+ * answers; {@code GET /health/ready} is 200 once flows have started and until a stop begins, 503 before and after.
+ * Answered as JSON ({"status":"UP"|"DOWN","checks":[...]}); outside adminAuth, like a probe needs.
+ */
+public final class Health {
+    private final HealthChecks live;
+    private final HealthChecks ready;
+    private volatile boolean stopping;
+
+    public Health(Engine engine) {
+        this.live = HealthChecks.create(engine.vertx())
+                .register("flow-loop", 2000, p -> engine.execute(() -> p.complete(Status.OK())));
+        this.ready = HealthChecks.create(engine.vertx())
+                .register("flows", 2000, p -> engine.execute(() -> p.complete(
+                        !stopping && engine.flowsStarted() ? Status.OK() : Status.KO(new io.vertx.core.json.JsonObject()
+                                .put("state", stopping ? "stopping" : engine.state())))));
+    }
+
+    public void mount(Router router) {
+        router.get("/health/live").handler(ctx -> answer(ctx, live));
+        router.get("/health/ready").handler(ctx -> answer(ctx, ready));
+    }
+
+    /** A stop began: not ready any more. */
+    public void stopping() {
+        stopping = true;
+    }
+
+    private static void answer(RoutingContext ctx, HealthChecks checks) {
+        checks.checkStatus().onComplete(r -> {
+            CheckResult result = r.succeeded() ? r.result() : CheckResult.from("health", r.cause());
+            boolean up = CheckResult.isUp(result);
+            ctx.response().setStatusCode(up ? 200 : 503).putHeader("content-type", "application/json")
+                    .putHeader("cache-control", "no-store").end(result.toJson().encode());
+        });
+    }
+}

@@ -21,8 +21,9 @@ import java.util.regex.Pattern;
 public final class Settings {
     /** The keys Redwire acts on; any other key in a settings file is reported once, by name. */
     public static final Set<String> HONOURED = Set.of(
-            "uiPort", "uiHost", "flowFile", "flowFilePretty", "userDir", "credentialSecret", "httpAdminRoot",
-            "httpNodeRoot", "httpStatic", "https", "adminAuth", "httpNodeAuth", "httpNodeCors",
+            // httpAdminRoot, httpStatic, https and httpNodeAuth are not acted on yet: they are reported
+            "uiPort", "uiHost", "flowFile", "flowFilePretty", "userDir", "credentialSecret",
+            "httpNodeRoot", "adminAuth", "httpNodeCors",
             "functionGlobalContext", "functionTimeout", "globalFunctionTimeout", "contextStorage", "logging",
             "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
             "verbose", "safeMode", "settingsFile", "shutdownTimeout",

@@ -9,7 +9,7 @@ import io.redwire.spi.MemoryBudget;
 public record InputLimits(MemoryBudget buffers, long incompleteTimeoutMs) {
     /** A half-sent message keeps its connection this long by default. */
     public static final long DEFAULT_INCOMPLETE_TIMEOUT_MS = 30_000;
-    public static final long DEFAULT_BUFFERS = 128L * 1024 * 1024;
+    public static final long DEFAULT_BUFFERS = 64L * 1024 * 1024;
 
     public static InputLimits none() {
         return new InputLimits(null, 0);

@@ -514,8 +514,9 @@ class HttpRequestNodeTest {
                     "\"ret\":\"obj\",\"authType\":\"bearer\",\"credentials\":{\"password\":\"tok\"}"));
             assertEquals("Bearer tok", ((Map<?, ?>) echoed(send(h)).get("headers")).get("authorization"));
 
+            // credentials persist across deploys unless cleared, as in Node-RED: the editor sends blanks to clear
             h.deploy(requestFlow(h.port(), "[" + urlProp("http://a%40b:pw@127.0.0.1:" + target.port() + "/echo") + "]",
-                    "\"ret\":\"obj\""));
+                    "\"ret\":\"obj\",\"credentials\":{\"user\":\"\",\"password\":\"\"}"));
             Map<?, ?> msg = send(h);
             String expected = "Basic " + Base64.getEncoder().encodeToString("a%40b:pw".getBytes(StandardCharsets.UTF_8));
             assertEquals(expected, ((Map<?, ?>) echoed(msg).get("headers")).get("authorization"));

@@ -100,10 +100,10 @@ public final class Server {
                     : CredentialStore.inMemory(declared);
             this.admin = new Admin(engine, store, credentials);
         } catch (IllegalArgumentException e) {
-            vertx.close();
+            this.vertx.close();
             throw e;
         } catch (CredentialException e) {
-            vertx.close();
+            this.vertx.close();
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         this.web = new WebServer(engine, routes);

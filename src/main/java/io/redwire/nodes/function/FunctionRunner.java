@@ -92,8 +92,9 @@ public final class FunctionRunner implements FunctionHost {
                 ready(built.result());
             }
         }));
-        // the deploy does not wait for the sandbox (seconds on a cold JVM): input queues until it is ready
-        return Future.succeededFuture();
+        // the deploy counts as started once the sandbox is built (compile errors are logged, not refused): a
+        // redeploy that closed a node whose sandbox was still building would drop the messages queued in it
+        return building.<Void>mapEmpty().otherwiseEmpty();
     }
 
     private double timeoutSeconds(Settings settings) {

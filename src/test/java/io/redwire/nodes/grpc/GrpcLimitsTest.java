@@ -227,11 +227,15 @@ class GrpcLimitsTest {
     @Test
     void rapidResetsEndTheConnectionAndOthersKeepBeingServed() throws Exception {
         try (RawH2 h2 = new RawH2(port)) {
-            for (int i = 0; i < 1000; i++) {
-                h2.headers(1 + 2 * i, CHAT, false);
-                h2.reset(1 + 2 * i, 0x8);
+            try {
+                for (int i = 0; i < 1000; i++) {
+                    h2.headers(1 + 2 * i, CHAT, false);
+                    h2.reset(1 + 2 * i, 0x8);
+                }
+                h2.flush();
+            } catch (java.net.SocketException cut) {
+                // the server may close the connection before all 1000 resets are written: that is the protection
             }
-            h2.flush();
             int goaway = -1;
             for (RawH2.Frame f; (f = h2.read(3000)) != null; ) {
                 if (f.type() == RawH2.GOAWAY) {

@@ -228,13 +228,13 @@ class GrpcLimitsTest {
     void rapidResetsEndTheConnectionAndOthersKeepBeingServed() throws Exception {
         try (RawH2 h2 = new RawH2(port)) {
             try {
-                for (int i = 0; i < 1000; i++) {
+                for (int i = 0; i < 300; i++) { // past the 200 the server allows, in one write (~10 KB)
                     h2.headers(1 + 2 * i, CHAT, false);
                     h2.reset(1 + 2 * i, 0x8);
                 }
                 h2.flush();
             } catch (java.net.SocketException cut) {
-                // the server may close the connection before all 1000 resets are written: that is the protection
+                // the server may close the connection before all resets are written: that is the protection
             }
             int goaway = -1;
             for (RawH2.Frame f; (f = h2.read(3000)) != null; ) {

@@ -35,10 +35,12 @@ final class RawH2 implements AutoCloseable {
 
     RawH2(int port) throws IOException {
         socket = new Socket("127.0.0.1", port);
-        out = new DataOutputStream(socket.getOutputStream());
+        // buffered: frames go out together at flush(), as one write where they fit
+        out = new DataOutputStream(new java.io.BufferedOutputStream(socket.getOutputStream(), 1 << 16));
         in = new DataInputStream(socket.getInputStream());
         out.write("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         frame(SETTINGS, 0, 0, new byte[0]);
+        out.flush();
     }
 
     /** Reads up to the server's SETTINGS (and acknowledges them). */

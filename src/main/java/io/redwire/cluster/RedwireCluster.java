@@ -56,7 +56,7 @@ public final class RedwireCluster {
                                                   Function<List<Map<String, Object>>, Future<Void>> start) {
         var hazelcast = manager.getHazelcastInstance();
         engine.joinCluster(new HazelcastMembership(hazelcast, memberId()),
-                new ClusterContextStore(hazelcast, sharedFlowContext));
+                new ClusterContextStore(vertx, hazelcast, sharedFlowContext));
         return vertx.sharedData().<String, String>getClusterWideMap(FLOWS_MAP).compose(map -> {
             ClusterDeploys deploys = new ClusterDeploys(vertx, manager, map);
             // Under the deploy lock: pick the flows (the first member's file seeds the cluster), queue their start,

@@ -1,65 +1,118 @@
 package io.redwire.cluster;
 
 import com.hazelcast.replicatedmap.ReplicatedMap;
+import io.vertx.core.WorkerExecutor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.Serializable;
 import java.util.AbstractMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A context scope's entries in a Hazelcast replicated map: every member holds all entries, so reads are local and
- * never block the flow loop, writes reach the other members asynchronously (milliseconds on a LAN), and a member's
- * death loses nothing. Replicated maps refuse null values, so a stored null travels as {@link Null}.
+ * A context scope's entries in a Hazelcast replicated map: every member holds all entries, so reads are local, and
+ * a member's death loses nothing. A replicated map's put waits for the partition owner (a network round trip), so
+ * writes never run on the flow loop: they are queued on one ordered writer thread, and until the map has taken a
+ * write this member reads it from {@code pending}, so a set is seen by the next get at once. Replicated maps refuse
+ * null values, so a stored null travels as {@link Null}.
  */
 final class ReplicatedContextMap extends AbstractMap<String, Object> {
+    private static final Logger LOG = LoggerFactory.getLogger("redwire.cluster");
+
     /** Stands for a stored null. */
     enum Null implements Serializable {
         VALUE
     }
 
-    private final ReplicatedMap<String, Object> map;
+    /** A removal the map has not taken yet; never leaves this process. */
+    private static final Object REMOVED = new Object();
 
-    ReplicatedContextMap(ReplicatedMap<String, Object> map) {
+    private final ReplicatedMap<String, Object> map;
+    private final WorkerExecutor writer;
+    private final Map<String, Object> pending = new ConcurrentHashMap<>();
+
+    ReplicatedContextMap(ReplicatedMap<String, Object> map, WorkerExecutor writer) {
         this.map = map;
+        this.writer = writer;
     }
 
     @Override
     public Object get(Object key) {
-        return fromStored(map.get(key));
+        Object queued = pending.get(key);
+        return fromStored(queued != null ? queued : map.get(key));
     }
 
     @Override
     public boolean containsKey(Object key) {
-        return map.containsKey(key);
+        Object queued = pending.get(key);
+        return queued != null ? queued != REMOVED : map.containsKey(key);
     }
 
     @Override
     public Object put(String key, Object value) {
-        return fromStored(map.put(key, value == null ? Null.VALUE : value));
+        Object previous = get(key);
+        write(key, value == null ? Null.VALUE : value);
+        return previous;
     }
 
     @Override
     public Object remove(Object key) {
-        return fromStored(map.remove(key));
+        Object previous = get(key);
+        if (key instanceof String k) {
+            write(k, REMOVED);
+        }
+        return previous;
     }
 
     @Override
     public void clear() {
-        map.clear();
+        keySet().forEach(this::remove);
     }
 
     @Override
     public Set<String> keySet() {
-        return new LinkedHashSet<>(map.keySet());
+        return snapshot().keySet();
     }
 
     @Override
     public Set<Entry<String, Object>> entrySet() {
-        Set<Entry<String, Object>> entries = new LinkedHashSet<>();
-        map.forEach((k, v) -> entries.add(new SimpleImmutableEntry<>(k, fromStored(v))));
+        return snapshot().entrySet();
+    }
+
+    /** The map's entries with this member's queued writes applied. */
+    private Map<String, Object> snapshot() {
+        Map<String, Object> entries = new LinkedHashMap<>();
+        map.forEach((k, v) -> entries.put(k, fromStored(v)));
+        pending.forEach((k, v) -> {
+            if (v == REMOVED) {
+                entries.remove(k);
+            } else {
+                entries.put(k, fromStored(v));
+            }
+        });
         return entries;
+    }
+
+    private void write(String key, Object stored) {
+        pending.put(key, stored);
+        writer.executeBlocking(() -> {
+            try {
+                if (stored == REMOVED) {
+                    map.remove(key);
+                } else {
+                    map.put(key, stored);
+                }
+            } catch (RuntimeException e) {
+                LOG.warn("Shared context: could not store '{}': {}", key, e.toString());
+            } finally {
+                pending.remove(key, stored);
+            }
+            return null;
+        });
     }
 
     private static Object fromStored(Object v) {

@@ -8,6 +8,7 @@ import io.redwire.credentials.CredentialException;
 import io.redwire.credentials.CredentialStore;
 import io.redwire.flow.FlowSet;
 import io.redwire.logging.Log;
+import io.redwire.ops.FlowLoopWatchdog;
 import io.redwire.ops.Health;
 import io.redwire.ops.ProcessMetrics;
 import io.redwire.runtime.Engine;
@@ -37,6 +38,7 @@ public final class Server {
     private final Admin admin;
     private final ProcessMetrics metrics;
     private final Health health;
+    private final FlowLoopWatchdog watchdog; // null when turned off
     private int port;
     private int adminPort;
 
@@ -87,7 +89,9 @@ public final class Server {
         PluginJars.load(registry, plugins, log::warn).forEach(f -> log.info("Loaded node family " + f));
         this.engine = new Engine(this.vertx, registry, settings, log, routes, protosDir,
                 new RuntimeMetrics(metrics.registry()));
-        this.health = new Health(engine);
+        this.watchdog = FlowLoopWatchdog.start(engine, metrics.registry(),
+                () -> Runtime.getRuntime().halt(FlowLoopWatchdog.EXIT_STATUS)); // shutdown hooks need the loop
+        this.health = new Health(engine, () -> watchdog != null && watchdog.unhealthy());
         metrics.watchLoop(engine);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
@@ -100,9 +104,11 @@ public final class Server {
                     : CredentialStore.inMemory(declared);
             this.admin = new Admin(engine, store, credentials);
         } catch (IllegalArgumentException e) {
+            stopWatchdog();
             this.vertx.close();
             throw e;
         } catch (CredentialException e) {
+            stopWatchdog();
             this.vertx.close();
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -179,12 +185,24 @@ public final class Server {
         return Future.join(web.shutdown(deadlineMs),
                         adminWeb == null ? Future.succeededFuture() : adminWeb.shutdown(deadlineMs))
                 .transform(x -> engine.shutdown())
-                .eventually(() -> vertx.close());
+                .eventually(() -> {
+                    stopWatchdog();
+                    return vertx.close();
+                });
+    }
+
+    private void stopWatchdog() {
+        if (watchdog != null) {
+            watchdog.close();
+        }
     }
 
     public Future<Void> close() {
         return engine.shutdown().eventually(() -> web.close())
                 .eventually(() -> adminWeb == null ? Future.succeededFuture() : adminWeb.close())
-                .eventually(() -> vertx.close());
+                .eventually(() -> {
+                    stopWatchdog();
+                    return vertx.close();
+                });
     }
 }

@@ -37,11 +37,7 @@ class MqttV5NodeRedShapeTest {
                 + "\"wires\":[[\"nr-keep\"]]},"
                 + "{\"id\":\"nr-keep\",\"type\":\"function\",\"z\":\"tab\",\"func\":\"flow.set('last', msg);\\nreturn null;\","
                 + "\"outputs\":1,\"wires\":[]},"
-                + "{\"id\":\"nr-get\",\"type\":\"http in\",\"z\":\"tab\",\"url\":\"/last\",\"method\":\"get\","
-                + "\"wires\":[[\"nr-read\"]]},"
-                + "{\"id\":\"nr-read\",\"type\":\"change\",\"z\":\"tab\",\"rules\":[{\"t\":\"set\",\"p\":\"payload\",\"pt\":\"msg\","
-                + "\"to\":\"last\",\"tot\":\"flow\"}],\"wires\":[[\"nr-answer\"]]},"
-                + "{\"id\":\"nr-answer\",\"type\":\"http response\",\"z\":\"tab\",\"wires\":[]}]";
+                + MqttNodeRedRoundTripTest.LAST_ENDPOINT + "]";
     }
 
     @Test

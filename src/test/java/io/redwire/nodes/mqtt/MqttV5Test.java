@@ -138,16 +138,7 @@ class MqttV5Test {
              FlowKit kit = new FlowKit(Map.of("mqttReconnectTime", 400), "[" + broker(mq.port) + ","
                      + mqttIn("in", "restart/#", ",\"rh\":0", "out") + "," + MqttNodesTest.debug("out") + ","
                      + MqttNodesTest.statusOf("in", "st") + "]")) {
-            kit.awaitStatus("st", "node-red:common.status.connected", 10);
-            pubV5(mq, "restart/1", "before");
-            kit.awaitPayload("out", "before", 10);
-            mq.kill();
-            kit.awaitStatus("st", "node-red:common.status.disconnected", 10);
-            kit.awaitStatus("st", "node-red:common.status.connecting", 10);
-            mq.start();
-            kit.awaitStatus("st", "node-red:common.status.connected", 15);
-            pubV5(mq, "restart/2", "after");
-            kit.awaitPayload("out", "after", 10);
+            MqttNodesTest.survivesRestart(mq, kit, (topic, text) -> pubV5(mq, topic, text));
         }
     }
 }

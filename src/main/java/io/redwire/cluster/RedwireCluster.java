@@ -1,6 +1,7 @@
 package io.redwire.cluster;
 
 import io.redwire.admin.FlowService;
+import io.redwire.credentials.CredentialStore;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.Engine;
 import io.redwire.msg.Json;
@@ -44,7 +45,8 @@ public final class RedwireCluster {
 
     /**
      * Makes the engine a member and starts the flows the cluster runs: its current flows when it has some (not
-     * the local file's), otherwise the local ones, which then become the cluster's. A deploy spread while these
+     * the local file's), otherwise the local ones, which then become the cluster's, with this member's
+     * credentials, so a member that joins later without a credentials file gets them as with a deploy. A deploy spread while these
      * start runs right after them.
      *
      * @param sharedFlowContext whether each flow's context is shared too (global context always is)
@@ -63,7 +65,8 @@ public final class RedwireCluster {
             // and listen for spread deploys, which then queue behind it. The start itself runs unlocked.
             Future<Future<List<Map<String, Object>>>> queued = deploys.exclusive(() -> map.get(ClusterDeploys.FLOWS_KEY)
                     .compose(json -> json != null ? Future.succeededFuture(FlowFileReader.parse(json,
-                            "the cluster's flows")) : map.put(ClusterDeploys.FLOWS_KEY, Json.stringify(local))
+                            "the cluster's flows")) : map.put(ClusterDeploys.FLOWS_KEY,
+                            Json.stringify(CredentialStore.withCredentials(local, flows.credentials().current())))
                             .map(x -> local))
                     .compose(run -> {
                         Future<List<Map<String, Object>>> started = start.apply(run).map(x -> run);

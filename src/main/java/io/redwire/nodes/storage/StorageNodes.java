@@ -5,7 +5,7 @@ import io.redwire.spi.NodeType;
 
 import java.util.List;
 
-/** The storage family: file and file in. */
+/** The storage family: file, file in and watch. */
 public final class StorageNodes implements NodeFamily {
     @Override
     public String name() {
@@ -14,6 +14,6 @@ public final class StorageNodes implements NodeFamily {
 
     @Override
     public List<NodeType> types() {
-        return List.of(FileNode.TYPE, FileInNode.TYPE);
+        return List.of(FileNode.TYPE, FileInNode.TYPE, WatchNode.TYPE);
     }
 }

@@ -27,7 +27,8 @@ class DeclarationsServedTest {
     private static final List<String> HELP_PENDING = List.of("csv", "xml", "yaml", "html", "file", "file in", "exec",
             "http proxy", "tls-config", "thrift-server", "thrift-register-function", "thrift-response", "thrift-call",
             "mqtt-broker", "mqtt in", "mqtt out", "websocket-listener", "websocket-client", "websocket in",
-            "websocket out", "tcp in", "tcp out", "tcp request", "udp in", "udp out", "eventbus in", "eventbus out");
+            "websocket out", "tcp in", "tcp out", "tcp request", "udp in", "udp out", "eventbus in", "eventbus out",
+            "watch");
 
     @Test
     @SuppressWarnings("unchecked")

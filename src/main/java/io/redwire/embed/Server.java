@@ -8,6 +8,7 @@ import io.redwire.credentials.CredentialException;
 import io.redwire.credentials.CredentialStore;
 import io.redwire.flow.FlowSet;
 import io.redwire.logging.Log;
+import io.redwire.ops.FlowLoopWatchdog;
 import io.redwire.ops.Health;
 import io.redwire.ops.ProcessMetrics;
 import io.redwire.runtime.Engine;
@@ -37,6 +38,7 @@ public final class Server {
     private final Admin admin;
     private final ProcessMetrics metrics;
     private final Health health;
+    private final FlowLoopWatchdog watchdog; // null when turned off
     private final boolean ownsVertx;
     private final Runnable stopLoopProbe;
     private int port;
@@ -106,7 +108,9 @@ public final class Server {
         registry.register(extraTypes);
         this.engine = new Engine(this.vertx, registry, settings, log, routes, protosDir,
                 new RuntimeMetrics(metrics.registry()));
-        this.health = new Health(engine);
+        this.watchdog = FlowLoopWatchdog.start(engine, metrics.registry(),
+                () -> Runtime.getRuntime().halt(FlowLoopWatchdog.EXIT_STATUS)); // shutdown hooks need the loop
+        this.health = new Health(engine, () -> watchdog != null && watchdog.unhealthy());
         this.stopLoopProbe = metrics.watchLoop(engine);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
@@ -136,6 +140,9 @@ public final class Server {
     private Future<Void> closeOwnVertx() {
         if (stopLoopProbe != null) {
             stopLoopProbe.run();
+        }
+        if (watchdog != null) {
+            watchdog.close();
         }
         return ownsVertx ? vertx.close() : Future.succeededFuture();
     }

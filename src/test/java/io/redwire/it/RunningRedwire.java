@@ -65,9 +65,12 @@ final class RunningRedwire implements AutoCloseable {
         }
     }
 
-    /** SIGTERM, as `kill` or a container stop sends it. */
+    /**
+     * SIGTERM, as `kill` or a container stop sends it. Through the ProcessHandle: Process.destroy() also closes this
+     * side of the child's stdout pipe, so whatever the child logs while it stops would be lost.
+     */
     void terminate() {
-        process.destroy();
+        process.toHandle().destroy();
     }
 
     /** kill -9: no shutdown hooks run. */

@@ -9,5 +9,6 @@ public final class MqttNodes extends DeclaredFamily {
     public MqttNodes() {
         super("mqtt", () -> List.of(MqttBrokerNode.TYPE, MqttInNode.TYPE, MqttOutNode.TYPE));
         needs("io.vertx.mqtt.MqttClient", "io.vertx:vertx-mqtt");
+        needs("org.eclipse.paho.mqttv5.client.MqttAsyncClient", "org.eclipse.paho:org.eclipse.paho.mqttv5.client");
     }
 }

@@ -271,6 +271,11 @@ public final class Engine implements FlowEngine {
         return d == null ? List.of() : d.nodes();
     }
 
+    /** The context of a running flow (tab or subflow instance), or null; use on the flow loop. */
+    public ContextScope flowContext(String flowId) {
+        return flowContexts.get(flowId);
+    }
+
     public List<Map<String, Object>> flows() {
         Deployment d = current;
         return d == null ? List.of() : d.source();

@@ -190,8 +190,8 @@ export class Registry {
     }
     node.name = "";
     for (const f of t.fields) {
-      if (f.name === "name") {
-        continue;
+      if (f.name === "name" || f.legacy) {
+        continue; // legacy fields are what old flows set; a new node does not get them
       }
       node[f.name] = structuredClone(f.default === undefined ? "" : f.default);
       if (f.kind === "typed" && f.typeField) {

@@ -1,4 +1,4 @@
-package io.redwire.nodes.grpc;
+package io.redwire.testing;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** A throw-away CA with a server certificate (localhost, 127.0.0.1) and a client certificate, made with openssl. */
-record TestCerts(String ca, String serverChain, String serverKey, String clientChain, String clientKey) {
+public record TestCerts(String ca, String serverChain, String serverKey, String clientChain, String clientKey) {
 
-    static boolean opensslAvailable() {
+    public static boolean opensslAvailable() {
         return Files.isExecutable(Path.of("/usr/bin/openssl"));
     }
 
-    static TestCerts create(Path dir) throws Exception {
+    public static TestCerts create(Path dir) throws Exception {
         run(dir, "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                 "-keyout", "ca.key", "-out", "ca.pem",
                 "-days", "2", "-subj", "/CN=redwire test CA");

@@ -6,16 +6,13 @@ import io.redwire.testing.Ports;
 import io.redwire.testing.TestCerts;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * mqtt-broker with usetls and a tls-config against mosquitto's TLS listener, on a CA made by the test: with the
@@ -24,30 +21,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * (as Node-RED: an info log line, then yellow "connecting" while it retries).
  */
 class MqttTlsTest {
-    @TempDir
-    static Path dir;
-    static TestCerts right;
-    static Path rightCa;
-    static Path wrongCa;
+    static TestCerts.TwoCas cas;
 
     @BeforeAll
     static void certificates() throws Exception {
-        assumeTrue(TestCerts.opensslAvailable(), "/usr/bin/openssl is missing; TLS tests skipped");
-        Path a = Files.createDirectory(dir.resolve("right"));
-        right = TestCerts.create(a);
-        rightCa = a.resolve("ca.pem");
-        // mosquitto started as root drops to its own user: it must be able to read the certificates
-        for (Path p : new Path[] {dir, a, rightCa, a.resolve("server.pem"), a.resolve("server.key")}) {
-            p.toFile().setReadable(true, false);
-            p.toFile().setExecutable(Files.isDirectory(p), false);
-        }
-        Path b = Files.createDirectory(dir.resolve("wrong"));
-        TestCerts.create(b);
-        wrongCa = b.resolve("ca.pem");
+        cas = TestCerts.rightAndWrong();
     }
 
     private static Mosquitto tlsBroker() throws Exception {
-        Path d = rightCa.getParent();
+        Path d = cas.right();
         return new Mosquitto(Ports.free(), "cafile " + d.resolve("ca.pem") + "\ncertfile " + d.resolve("server.pem")
                 + "\nkeyfile " + d.resolve("server.key") + "\nallow_anonymous true\n");
     }
@@ -65,7 +47,7 @@ class MqttTlsTest {
     @ParameterizedTest
     @ValueSource(strings = {"4", "5"})
     void aMessageGoesThroughTheTlsListener(String version) throws Exception {
-        try (Mosquitto mq = tlsBroker(); FlowKit kit = new FlowKit(Map.of(), flow(mq.port, version, rightCa))) {
+        try (Mosquitto mq = tlsBroker(); FlowKit kit = new FlowKit(Map.of(), flow(mq.port, version, cas.rightCa()))) {
             kit.awaitStatus("st", "node-red:common.status.connected", 15);
             kit.receive("pub", "{\"topic\":\"secure/1\",\"payload\":\"over tls v" + version + "\"}");
             kit.awaitPayload("out", "over tls v" + version, 10);
@@ -75,7 +57,7 @@ class MqttTlsTest {
     @ParameterizedTest
     @ValueSource(strings = {"4", "5"})
     void anotherCaIsRefusedWithTheReason(String version) throws Exception {
-        try (Mosquitto mq = tlsBroker(); FlowKit kit = new FlowKit(Map.of(), flow(mq.port, version, wrongCa))) {
+        try (Mosquitto mq = tlsBroker(); FlowKit kit = new FlowKit(Map.of(), flow(mq.port, version, cas.wrongCa()))) {
             // Node-RED logs "Connection failed to broker" at info level and keeps retrying ("connecting")
             kit.awaitStatus("st", "node-red:common.status.connecting", 15);
             long deadline = System.nanoTime() + 15_000_000_000L;

@@ -8,15 +8,12 @@ import io.redwire.testing.TestCerts;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * tcp in (client), tcp request with a tls-config against a socat OPENSSL-LISTEN echo server whose certificate
@@ -24,25 +21,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * "disconnected" ring and is retried (Node-RED logs the error at info level).
  */
 class TcpTlsTest {
-    @TempDir
-    static Path dir;
-    static Path right;
-    static Path wrongCa;
+    static TestCerts.TwoCas cas;
 
     @BeforeAll
     static void certificates() throws Exception {
-        assumeTrue(TestCerts.opensslAvailable(), "/usr/bin/openssl is missing; TLS tests skipped");
-        right = Files.createDirectory(dir.resolve("right"));
-        TestCerts.create(right);
-        Path b = Files.createDirectory(dir.resolve("wrong"));
-        TestCerts.create(b);
-        wrongCa = b.resolve("ca.pem");
+        cas = TestCerts.rightAndWrong();
     }
 
-    /** socat: TLS echo server (the server's chain and key; it does not ask for a client certificate). */
+    /** socat: a TLS echo server with the right CA's server certificate (no client certificate asked). */
     private static PeerProcess echoServer(int port) throws Exception {
         return PeerProcess.start("socat", "OPENSSL-LISTEN:" + port + ",bind=127.0.0.1,reuseaddr,fork,verify=0,cert="
-                + right.resolve("server.pem") + ",key=" + right.resolve("server.key"), "EXEC:cat").awaitPort(port);
+                + cas.right().resolve("server.pem") + ",key=" + cas.right().resolve("server.key"), "EXEC:cat").awaitPort(port);
     }
 
     private static String tls(Path ca) {
@@ -53,7 +42,7 @@ class TcpTlsTest {
     @Test
     void tcpRequestTalksTlsWithTheRightCa() throws Exception {
         int port = Ports.free();
-        String flow = "[" + tls(right.resolve("ca.pem")) + ",{\"id\":\"req\",\"type\":\"tcp request\",\"server\":"
+        String flow = "[" + tls(cas.right().resolve("ca.pem")) + ",{\"id\":\"req\",\"type\":\"tcp request\",\"server\":"
                 + "\"localhost\",\"port\":\"" + port + "\",\"out\":\"char\",\"ret\":\"string\",\"splitc\":\"\\\\n\","
                 + "\"newline\":\"\",\"trim\":false,\"tls\":\"tc\",\"wires\":[[\"dbg\"]]},"
                 + "{\"id\":\"dbg\",\"type\":\"debug\",\"complete\":\"true\"}]";
@@ -66,7 +55,7 @@ class TcpTlsTest {
     @Test
     void tcpInClientWithAnotherCaFailsWithARedRing() throws Exception {
         int port = Ports.free();
-        String flow = "[" + tls(wrongCa) + ",{\"id\":\"in\",\"type\":\"tcp in\",\"server\":\"client\",\"host\":"
+        String flow = "[" + tls(cas.wrongCa()) + ",{\"id\":\"in\",\"type\":\"tcp in\",\"server\":\"client\",\"host\":"
                 + "\"localhost\",\"port\":\"" + port + "\",\"datamode\":\"stream\",\"datatype\":\"utf8\","
                 + "\"newline\":\"\",\"topic\":\"\",\"tls\":\"tc\",\"wires\":[[\"dbg\"]]},"
                 + "{\"id\":\"st\",\"type\":\"status\",\"scope\":[\"in\"],\"wires\":[[\"sdbg\"]]},"

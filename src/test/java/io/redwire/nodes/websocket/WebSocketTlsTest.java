@@ -8,34 +8,23 @@ import io.redwire.testing.TestCerts;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * websocket-client on wss:// with a tls-config, against a python3-websockets server with a certificate from a CA
  * the test makes: the right CA talks both ways; another CA is refused with the TLS error in the node's warning.
  */
 class WebSocketTlsTest {
-    @TempDir
-    static Path dir;
-    static Path right;
-    static Path wrongCa;
+    static TestCerts.TwoCas cas;
 
     @BeforeAll
     static void certificates() throws Exception {
-        assumeTrue(TestCerts.opensslAvailable(), "/usr/bin/openssl is missing; TLS tests skipped");
-        right = Files.createDirectory(dir.resolve("right"));
-        TestCerts.create(right);
-        Path b = Files.createDirectory(dir.resolve("wrong"));
-        TestCerts.create(b);
-        wrongCa = b.resolve("ca.pem");
+        cas = TestCerts.rightAndWrong();
     }
 
     private static String flow(int port, Path ca) {
@@ -51,14 +40,14 @@ class WebSocketTlsTest {
     }
 
     private static PeerProcess server(int port) throws Exception {
-        return WebSocketNodesTest.peer("tls-server", String.valueOf(port), right.resolve("server.pem").toString(),
-                right.resolve("server.key").toString()).awaitOutput("LISTENING", 20);
+        return WebSocketNodesTest.peer("tls-server", String.valueOf(port), cas.right().resolve("server.pem").toString(),
+                cas.right().resolve("server.key").toString()).awaitOutput("LISTENING", 20);
     }
 
     @Test
     void theRightCaConnectsAndTalks() throws Exception {
         int port = Ports.free();
-        try (PeerProcess peer = server(port); FlowKit kit = new FlowKit(Map.of(), flow(port, right.resolve("ca.pem")))) {
+        try (PeerProcess peer = server(port); FlowKit kit = new FlowKit(Map.of(), flow(port, cas.right().resolve("ca.pem")))) {
             kit.awaitStatus("sdbg", "connected ", 15);
             kit.receive("out", "{\"payload\":\"over wss\"}");
             assertEquals("srv:over wss", kit.await("dbg", e -> e.msg() != null, 10).payload());
@@ -68,7 +57,7 @@ class WebSocketTlsTest {
     @Test
     void anotherCaIsRefusedWithTheReason() throws Exception {
         int port = Ports.free();
-        try (PeerProcess peer = server(port); FlowKit kit = new FlowKit(Map.of(), flow(port, wrongCa))) {
+        try (PeerProcess peer = server(port); FlowKit kit = new FlowKit(Map.of(), flow(port, cas.wrongCa()))) {
             FlowKit.Event warned = kit.awaitLog("An error occurred on the ws connection", 15);
             String text = String.valueOf(warned.text()).toLowerCase();
             org.junit.jupiter.api.Assertions.assertTrue(text.contains("certif") || text.contains("pkix")

@@ -5,12 +5,15 @@ import io.redwire.admin.ContextApiTest;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,6 +82,38 @@ class EditorSidebarAndFormsE2ETest {
             until("debug node has no context", () -> keys("node").isEmpty()
                     && b.find("#context-node .context-entries").getText().equals("none"));
             b.screenshot("context-sidebar");
+        }
+    }
+
+    /** Redwire's own families (no Node-RED counterpart): labels from their declarations' label expressions. */
+    @Test
+    void thriftAndEventBusNodesAreLabelledFromTheirDeclarations(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"labels"},
+                 {"id":"ts","type":"thrift-server","host":"","port":9090,"idl":"","protocol":"binary",
+                  "transport":"buffered","localServer":false},
+                 {"id":"tc","type":"thrift-call","z":"t1","server":"ts","service":"Calc","method":"add","x":100,"y":40,
+                  "wires":[[]]},
+                 {"id":"tc2","type":"thrift-call","z":"t1","server":"ts","service":"","method":"","x":100,"y":100,
+                  "wires":[[]]},
+                 {"id":"tf","type":"thrift-register-function","z":"t1","server":"ts","service":"Calc","method":"mul",
+                  "x":300,"y":40,"wires":[[]]},
+                 {"id":"tr","type":"thrift-response","z":"t1","x":300,"y":100,"wires":[]},
+                 {"id":"ei","type":"eventbus in","z":"t1","address":"orders","x":500,"y":40,"wires":[[]]},
+                 {"id":"eo","type":"eventbus out","z":"t1","name":"notify","address":"orders","mode":"publish",
+                  "x":500,"y":100,"wires":[]}]""";
+        try (AdminServer s = new AdminServer()) {
+            b.open(s.url("/"));
+            EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "labels.json", flow));
+            b.waitFor(By.cssSelector("#canvas .node[data-id='eo']"));
+            @SuppressWarnings("unchecked")
+            Map<String, String> labels = (Map<String, String>) b.js("const out = {};"
+                    + "document.querySelectorAll('#canvas .node[data-id]').forEach(g => out[g.dataset.id] ="
+                    + " g.querySelector('.node-label').textContent); return out;");
+            assertEquals(Map.of("tc", "Calc.add", "tc2", "thrift call", "tf", "Calc.mul", "tr", "thrift response",
+                    "ei", "eventbus: orders", "eo", "notify"), labels);
+            assertEquals("localhost:9090", b.js("return window.redwire.registry.label("
+                    + "window.redwire.model.get('ts'), window.redwire.model)"), "the config node's label");
         }
     }
 }

@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TcpInNode extends Node {
     public static final NodeType TYPE = NodeType.builder("tcp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
+            .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
             .field(Field.str("name", ""))
             .field(Field.select("server", "server", "server", "client"))
             .field(Field.str("host", ""))

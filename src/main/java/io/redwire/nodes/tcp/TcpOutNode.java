@@ -30,6 +30,7 @@ import java.util.Set;
  */
 public final class TcpOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("tcp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
+            .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
             .field(Field.str("name", ""))
             .field(Field.str("host", ""))
             .field(Field.num("port", null))

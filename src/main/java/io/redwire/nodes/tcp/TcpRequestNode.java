@@ -32,6 +32,7 @@ import java.util.Map;
  */
 public final class TcpRequestNode extends Node {
     public static final NodeType TYPE = NodeType.builder("tcp request", "network").icon("socket").ports(1, 1).color("#c0c0c0")
+            .label("name || \"tcp:\" + (server ? server + \":\" : \"\") + port")
             .field(Field.str("name", ""))
             .field(Field.str("server", ""))
             .field(Field.num("port", null))

@@ -22,6 +22,7 @@ import java.util.Map;
  */
 public final class ThriftCallNode extends Node {
     public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").icon("thrift").color("#A6BBCF").ports(1, 1)
+            .label("name || (service && method ? service + \".\" + method : \"thrift call\")")
             .field(Field.config("server", "thrift-server").asRequired())
             .field(Field.str("service", "").label("service (blank: msg.service)"))
             .field(Field.str("method", "").label("method (blank: msg.method)"))

@@ -22,6 +22,7 @@ import java.util.Map;
  */
 public final class ThriftResponseNode extends Node {
     public static final NodeType TYPE = NodeType.builder("thrift-response", "thrift").icon("thrift").color("#A6BBCF").ports(1, 0)
+            .label("name || \"thrift response\"")
             .factory(ThriftResponseNode::new);
 
     ThriftResponseNode(NodeConfig c) {

@@ -56,6 +56,8 @@ public final class Engine implements FlowEngine {
 
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
     private boolean drainScheduled;
+    /** True while nodes receive from the queue: a delivery never starts another one inside it. */
+    private boolean delivering;
     /** False while a deployment is starting: deliveries queue until every node has started. */
     private boolean started;
     private volatile Thread loopThread;
@@ -213,8 +215,34 @@ public final class Engine implements FlowEngine {
         }
     }
 
-    @SuppressWarnings("unchecked")
+    /**
+     * Delivers what is queued now, when called on the flow loop outside a delivery: at the end of an I/O callback
+     * that sent messages (a request read, a response read). The flow's replies are then written while the
+     * transport is still inside its read and leave with the read's one flush, instead of one socket write per
+     * frame from a later task (an HTTP/2 response is headers, data and trailers). Node-RED delivers after the I/O
+     * callback too (setImmediate); the order of deliveries does not change.
+     */
+    @Override
+    public void deliverNow() {
+        if (started && !delivering && !queue.isEmpty() && onLoop()) {
+            deliverQueued(DRAIN_BATCH);
+        }
+    }
+
     private void deliverQueued(int max) {
+        boolean outer = !delivering;
+        delivering = true;
+        try {
+            deliverBatch(max);
+        } finally {
+            if (outer) {
+                delivering = false;
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void deliverBatch(int max) {
         int n = 0;
         while (!queue.isEmpty() && n++ < max) {
             Node target = (Node) queue.poll();

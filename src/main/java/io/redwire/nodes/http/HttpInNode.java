@@ -235,6 +235,7 @@ public final class HttpInNode extends Node {
         msg.put("res", new HttpResponseRef(ctx));
         msg.put("payload", payload);
         send(msg);
+        engine().deliverNow(); // in the server's read of the request: the response leaves with its flush
     }
 
     private static void badRequest(RoutingContext ctx, String message) {

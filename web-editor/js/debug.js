@@ -48,7 +48,7 @@ export class DebugPanel {
       level ? null : h("button", { type: "button", class: "debug-mute", title: "switch this debug node's output off/on",
         onclick: () => this.toggle(data.id) }, this.muted.has(data.id) ? "unmute" : "mute"));
     const item = h("div", { class: "debug-message" + (level ? " level-" + level : ""),
-      dataset: { node: data.id, z: data.z || "" } }, meta, h("div", { class: "debug-value" }, render(data)));
+      dataset: { node: data.id, z: data.z || "" } }, meta, h("div", { class: "debug-value" }, renderEncoded(data)));
     item.hidden = !this.shows(item);
     this.container.appendChild(item);
     while (this.container.childElementCount > MAX_MESSAGES) {
@@ -84,8 +84,8 @@ function stringOf(v) {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
 
-/** Turns {msg, format} back into something to look at. */
-function render(data) {
+/** Turns {msg, format} (Node-RED's debug encoding, also the context API's) back into something to look at. */
+export function renderEncoded(data) {
   const f = data.format || "";
   if (f === "Object" || f.startsWith("array")) {
     try {

@@ -110,7 +110,9 @@ function appearanceEditors(node, fields) {
   return out;
 }
 
-function row(f, control, hint) {
+/** A form row: the field's label, its control, and a hint: the declaration's help, then the editor's note. */
+function row(f, control, note) {
+  const hint = [f.help, note].filter(Boolean).join(" — ");
   return h("div", { class: "form-row", dataset: { field: f.name, kind: f.kind } },
     h("label", { for: "field-" + f.name }, (f.label || f.name) + (f.required ? " *" : "")),
     control, hint ? h("div", { class: "hint" }, hint) : null, h("div", { class: "validation" }));

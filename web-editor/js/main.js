@@ -3,6 +3,7 @@
 import { Api } from "./api.js";
 import { Canvas } from "./canvas.js";
 import { Clipboard } from "./clipboard.js";
+import { ContextPanel } from "./context.js";
 import { Comms } from "./comms.js";
 import { DebugPanel } from "./debug.js";
 import { h } from "./dialog.js";
@@ -29,6 +30,7 @@ let debug;
 let info;
 let zoom;
 let clipboard;
+let context;
 let rev = null;
 let deploying = false;
 let autoTab = null; // the empty tab the editor made for an empty workspace; an import replaces it
@@ -106,6 +108,9 @@ function refresh() {
 
 function showInfo() {
   info.show(canvas.selectedNodes(), canvas.tab);
+  if (!$("context-panel").hidden) {
+    context.refresh("node");
+  }
 }
 
 function updateDirty() {
@@ -217,6 +222,9 @@ function showPanel(id) {
   document.querySelectorAll(".sidebar-tabs button").forEach((x) => x.classList.toggle("active", x.dataset.panel === id));
   document.querySelectorAll(".sidebar-panel").forEach((p) => { p.hidden = p.id !== id; });
   $("sidebar").hidden = false;
+  if (id === "context-panel") {
+    context.refreshAll();
+  }
 }
 
 function switchTab(step) {
@@ -241,6 +249,7 @@ function editorActions() {
     "show-config-tab": () => showPanel("config-panel"),
     "show-debug-tab": () => showPanel("debug-panel"),
     "show-info-tab": () => showPanel("info-panel"),
+    "show-context-tab": () => showPanel("context-panel"),
     delete: () => canvas.deleteSelection(),
     edit: () => {
       const [node] = canvas.selectedNodes();
@@ -313,7 +322,18 @@ async function start() {
   info = new InfoPanel($("info-panel"), model, registry);
   zoom = new ZoomControls($("canvas-holder"), canvas);
   clipboard = new Clipboard(model, canvas, { notify: (text, kind = "info") => notify(text, kind, { timeout: 1500 }) });
-  tabs = new Tabs($("tabs"), model, { select: (id) => canvas.setTab(id) });
+  context = new ContextPanel($("context-panel"), {
+    read: (path) => authed(() => api.get(path)),
+    remove: (path) => authed(() => api.request("DELETE", path)),
+    selectedNodeId: () => (canvas.selection.size === 1 ? canvas.selectedNodes()[0]?.id : null),
+    currentTab: () => canvas.tab,
+  });
+  tabs = new Tabs($("tabs"), model, { select: (id) => {
+    canvas.setTab(id);
+    if (!$("context-panel").hidden) {
+      context.refresh("flow");
+    }
+  } });
   new Palette($("palette-content"), $("palette-search"), registry, canvas,
     (type, x, y) => canvas.addNodeAt(type, x, y)).render();
   debug = new DebugPanel($("debug-messages"), $("debug-clear"), $("debug-muted"), {

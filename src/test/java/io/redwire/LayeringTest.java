@@ -27,7 +27,8 @@ class LayeringTest {
     void familiesUseOnlyTheSpiAndSharedHelpers() {
         noClasses().that().resideInAPackage("io.redwire.nodes..")
                 .should().dependOnClassesThat().resideInAnyPackage(
-                        "io.redwire.runtime..", "io.redwire.admin..", "io.redwire.cli..", "io.redwire.flow..")
+                        "io.redwire.runtime..", "io.redwire.admin..", "io.redwire.cli..", "io.redwire.flow..",
+                        "io.redwire.embed..")
                 .because("a node family is written against io.redwire.spi (plus io.redwire.msg / io.redwire.js), "
                         + "so it can ship as a plugin jar")
                 .check(classes);
@@ -55,10 +56,23 @@ class LayeringTest {
     void runtimeKnowsNoFamilyAdminOrCli() {
         noClasses().that().resideInAnyPackage("io.redwire.runtime..", "io.redwire.flow..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.redwire.nodes..", "io.redwire.admin..",
-                        "io.redwire.cli..")
+                        "io.redwire.cli..", "io.redwire.embed..")
                 .check(classes);
         noClasses().that().resideInAPackage("io.redwire.admin..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.redwire.nodes..", "io.redwire.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.redwire.nodes..", "io.redwire.cli..",
+                        "io.redwire.embed..")
+                .check(classes);
+    }
+
+    @Test
+    void embeddingApiIsTheTopBelowTheCommandLine() {
+        noClasses().that().resideOutsideOfPackages("io.redwire.embed..", "io.redwire.cli..")
+                .should().dependOnClassesThat().resideInAPackage("io.redwire.embed..")
+                .because("io.redwire.embed assembles the whole engine; only the command line builds on it")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.redwire.embed..")
+                .should().dependOnClassesThat().resideInAPackage("io.redwire.cli..")
+                .because("an embedding application needs nothing from the command line")
                 .check(classes);
     }
 

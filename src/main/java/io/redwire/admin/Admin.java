@@ -13,6 +13,8 @@ public final class Admin {
     private final FlowService flows;
     private final CommsHub comms;
     private final AdminApi api;
+    private final ContextApi context;
+    private final AdminAuth auth;
 
     /**
      * @param store       where deploys are saved (null: in memory only)
@@ -20,17 +22,19 @@ public final class Admin {
      * @throws IllegalArgumentException when the settings' adminAuth is malformed
      */
     public Admin(Engine engine, FlowFile store, CredentialStore credentials) {
-        AdminAuth auth = AdminAuth.from(engine.settings());
+        this.auth = AdminAuth.from(engine.settings());
         this.flows = new FlowService(engine, store, credentials);
         this.comms = new CommsHub(engine, auth);
         this.flows.addListener(comms);
         this.api = new AdminApi(engine, flows, auth);
+        this.context = new ContextApi(engine);
     }
 
     /** Adds the admin routes, /comms and the editor; mount before the http-in routes. */
     public void mount(Router router) {
         router.get("/comms").handler(comms::handle);
         api.mount(router);
+        context.mount(router, auth);
         EditorFiles.mount(router);
     }
 

@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * client sending a byte a second is cut then), an idle keep-alive connection is closed after
  * httpKeepAliveTimeout (5 s), at most httpMaxConnections are open at once (more are closed on accept), headers
  * are limited to httpMaxHeaderSize bytes (16 KB, which also bounds their count; Netty answers 431 past it).
- * A request with both Content-Length and Transfer-Encoding cannot be told apart here: Netty's decoder drops the
- * Content-Length and frames the body by the chunked encoding before Vert.x hands the request over.
+ * A request with both Content-Length and Transfer-Encoding is answered 400 and its connection closed, as Node.js
+ * does ({@link StrictRequestDecoder}).
  */
 final class ConnectionGuard {
     private final Vertx vertx;
@@ -28,6 +28,7 @@ final class ConnectionGuard {
     private final int maxHeaderSize;
     private final AtomicInteger open = new AtomicInteger();
     private final Map<HttpConnection, Watch> watched = new ConcurrentHashMap<>();
+    private HttpServerOptions options = new HttpServerOptions();
 
     /** One connection's timer and requests in progress; touched on its event loop only. */
     private static final class Watch {
@@ -44,7 +45,8 @@ final class ConnectionGuard {
     }
 
     HttpServerOptions apply(HttpServerOptions options) {
-        return options.setMaxHeaderSize(maxHeaderSize);
+        this.options = options.setMaxHeaderSize(maxHeaderSize);
+        return options;
     }
 
     /** A new connection: refused past the limit, else given until its first request's headers are in. */
@@ -54,6 +56,7 @@ final class ConnectionGuard {
             conn.close();
             return;
         }
+        StrictRequestDecoder.install(conn, options);
         Watch w = new Watch();
         watched.put(conn, w);
         arm(conn, w, headersTimeoutMs);

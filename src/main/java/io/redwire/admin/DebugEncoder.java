@@ -67,6 +67,13 @@ public final class DebugEncoder {
         return out;
     }
 
+    /** One value as Node-RED's encodeObject({msg: value}) gives it: {msg, format} (the context API's entries). */
+    public Map<String, Object> encodeValue(Object v) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        encodeValue(v, out);
+        return out;
+    }
+
     /** Puts "msg" and "format" for one value. */
     private void encodeValue(Object v, Map<String, Object> out) {
         String msg;

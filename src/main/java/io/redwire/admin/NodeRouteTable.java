@@ -80,11 +80,22 @@ public final class NodeRouteTable implements HttpRoutes {
 
     private boolean matches(RoutingContext ctx) {
         String method = ctx.request().method().name().toLowerCase();
-        String path = ctx.normalizedPath();
+        String path = pathBelowMount(ctx);
         if (method.equals("options")) {
             return route(ctx, method, path) || answerOptions(ctx, path);
         }
         return route(ctx, method.equals("head") ? "get" : method, path);
+    }
+
+    /** The path http in nodes see: below the mount point when an application's router hosts Redwire. */
+    private static String pathBelowMount(RoutingContext ctx) {
+        String path = ctx.normalizedPath();
+        String mount = ctx.mountPoint();
+        if (mount == null || mount.equals("/") || !path.startsWith(mount)) {
+            return path;
+        }
+        String below = path.substring(mount.endsWith("/") ? mount.length() - 1 : mount.length());
+        return below.isEmpty() ? "/" : below;
     }
 
     private boolean route(RoutingContext ctx, String wanted, String path) {

@@ -22,6 +22,7 @@ public final class WebServer {
     private final Router router;
     private final ConnectionGuard guard;
     private HttpServer server;
+    private boolean routesClosed;
 
     /** @param nodeRoutes the http-in routes, or null for an admin-only server */
     public WebServer(Engine engine, NodeRouteTable nodeRoutes) {
@@ -37,14 +38,34 @@ public final class WebServer {
         return router;
     }
 
+    /**
+     * Serves these routes from an application's own router instead of a server of ours: each request continues on
+     * the flow loop (node handlers keep Node-RED's single thread). Everything under {@code mountPoint} ("/",
+     * "/red/") is ours, unmatched paths included (Express's 404): mount it after the application's own routes.
+     */
+    public void mountOn(Router host, String mountPoint) {
+        String path = mountPoint.endsWith("/") ? mountPoint + "*" : mountPoint + "/*";
+        host.route(path).handler(ctx -> engine.execute(ctx::next));
+        host.route(path).subRouter(completeRoutes());
+    }
+
+    /** The router with its last route (http-in nodes, else 404) added once. */
+    private Router completeRoutes() {
+        if (!routesClosed) {
+            routesClosed = true;
+            router.route().handler(ctx -> {
+                if (nodeRoutes == null) {
+                    notFound(ctx);
+                } else {
+                    nodeRoutes.dispatch(ctx);
+                }
+            });
+        }
+        return router;
+    }
+
     public Future<Integer> listen(String host, int port) {
-        router.route().handler(ctx -> {
-            if (nodeRoutes == null) {
-                notFound(ctx);
-            } else {
-                nodeRoutes.dispatch(ctx);
-            }
-        });
+        completeRoutes();
         Promise<Integer> bound = Promise.promise();
         engine.loop().runOnContext(v -> engine.vertx()
                 // plain HTTP/1.1 like Node-RED: with h2c upgrades on, Java's HttpClient (which asks for one on

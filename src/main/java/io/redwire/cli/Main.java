@@ -2,6 +2,7 @@ package io.redwire.cli;
 
 import io.redwire.cluster.ClusterOptions;
 import io.redwire.cluster.RedwireCluster;
+import io.redwire.embed.Server;
 import io.redwire.logging.Logging;
 import io.redwire.msg.FlowException;
 import io.redwire.spi.InjectTarget;

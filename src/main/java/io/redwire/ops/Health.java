@@ -1,11 +1,14 @@
 package io.redwire.ops;
 
 import io.redwire.runtime.Engine;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.healthchecks.CheckResult;
 import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.healthchecks.Status;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+
+import java.util.function.BooleanSupplier;
 
 /**
  * Probes for orchestrators (vertx-health-check procedures): {@code GET /health/live} is 200 while the flow loop
@@ -17,13 +20,19 @@ public final class Health {
     private final HealthChecks ready;
     private volatile boolean stopping;
 
-    public Health(Engine engine) {
+    /** @param stalled whether the flow loop watchdog sees the loop stalled (or just recovered from a stall) */
+    public Health(Engine engine, BooleanSupplier stalled) {
         this.live = HealthChecks.create(engine.vertx())
                 .register("flow-loop", 2000, p -> engine.execute(() -> p.complete(Status.OK())));
         this.ready = HealthChecks.create(engine.vertx())
-                .register("flows", 2000, p -> engine.execute(() -> p.complete(
-                        !stopping && engine.flowsStarted() ? Status.OK() : Status.KO(new io.vertx.core.json.JsonObject()
-                                .put("state", stopping ? "stopping" : engine.state())))));
+                .register("flows", 2000, p -> {
+                    if (stalled.getAsBoolean()) { // answered without waiting for the loop
+                        p.complete(Status.KO(new JsonObject().put("state", "stalled")));
+                        return;
+                    }
+                    engine.execute(() -> p.complete(!stopping && engine.flowsStarted() ? Status.OK()
+                            : Status.KO(new JsonObject().put("state", stopping ? "stopping" : engine.state()))));
+                });
     }
 
     public void mount(Router router) {

@@ -41,18 +41,21 @@ public final class ProcessMetrics {
     /**
      * Measures how late a 100 ms timer on the flow loop fires: the time a message waits behind other work.
      */
-    public void watchLoop(Engine engine) {
+    /** @return stops the probe (an embedding application's Vert.x outlives the engine) */
+    public Runnable watchLoop(Engine engine) {
         Timer delay = Timer.builder("redwire_event_loop_delay").description("lateness of a 100 ms timer on the "
                 + "flow loop").publishPercentileHistogram().maximumExpectedValue(Duration.ofSeconds(10))
                 .register(registry);
+        long[] timer = {-1};
         engine.loop().runOnContext(v -> {
             long[] expected = {System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LOOP_PROBE_MS)};
-            engine.vertx().setPeriodic(LOOP_PROBE_MS, t -> {
+            timer[0] = engine.vertx().setPeriodic(LOOP_PROBE_MS, t -> {
                 long now = System.nanoTime();
                 delay.record(Math.max(0, now - expected[0]), TimeUnit.NANOSECONDS);
                 expected[0] = now + TimeUnit.MILLISECONDS.toNanos(LOOP_PROBE_MS);
             });
         });
+        return () -> engine.execute(() -> engine.vertx().cancelTimer(timer[0]));
     }
 
     public void mount(Router router) {

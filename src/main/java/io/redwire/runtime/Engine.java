@@ -61,6 +61,8 @@ public final class Engine implements FlowEngine {
     /** False while a deployment is starting: deliveries queue until every node has started. */
     private boolean started;
     private volatile Thread loopThread;
+    /** The node handling a queued message right now (a plain field: read racily, by the watchdog only). */
+    private Node delivering;
     private Deployment current;
     private volatile String state = "stop";
 
@@ -173,6 +175,16 @@ public final class Engine implements FlowEngine {
         return state;
     }
 
+    /** The thread the flow loop runs on (null until its first task ran): for stall reports. */
+    public Thread loopThread() {
+        return loopThread;
+    }
+
+    /** The node a queued message is being handed to now, or null (timers and I/O run outside deliveries). */
+    public Node delivering() {
+        return delivering;
+    }
+
     public boolean onLoop() {
         return Thread.currentThread() == loopThread;
     }
@@ -250,10 +262,13 @@ public final class Engine implements FlowEngine {
             if (target.binding() instanceof NodeAttachment b && b.engine() == this && current != null
                     && current.contains(target)) {
                 b.counters().received++;
+                delivering = target;
                 try {
                     target.receive(msg);
                 } catch (RuntimeException | StackOverflowError e) { // thrown by the error routing itself
                     log.error(target, "uncaught: " + NodeError.textOf(e));
+                } finally {
+                    delivering = null;
                 }
             }
         }
@@ -282,6 +297,11 @@ public final class Engine implements FlowEngine {
     public java.util.Collection<Node> runningNodes() {
         Deployment d = current;
         return d == null ? List.of() : d.nodes();
+    }
+
+    /** The context of a running flow (tab or subflow instance), or null; use on the flow loop. */
+    public ContextScope flowContext(String flowId) {
+        return flowContexts.get(flowId);
     }
 
     public List<Map<String, Object>> flows() {

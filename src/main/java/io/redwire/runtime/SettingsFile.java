@@ -24,7 +24,14 @@ public final class SettingsFile {
         }
         String name = file.getFileName().toString();
         if (name.endsWith(".js") || name.endsWith(".cjs")) {
-            SettingsScript.Evaluated e = SettingsScript.evaluate(file);
+            SettingsScript.Evaluated e;
+            try {
+                e = SettingsScript.evaluate(file);
+            } catch (NoClassDefFoundError missing) { // GraalJS is an optional dependency
+                throw new IOException("settings file " + file + " is JavaScript, which needs GraalJS "
+                        + "(org.graalvm.polyglot:polyglot and js-community) on the class path: add it, or give the "
+                        + "settings as a JSON file", missing);
+            }
             List<String> notes = new ArrayList<>();
             e.functionKeys().forEach(k -> notes.add("settings " + k + " is a function, which Redwire cannot call: "
                     + "ignored"));

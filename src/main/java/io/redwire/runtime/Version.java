@@ -17,7 +17,12 @@ public final class Version {
         return REDWIRE;
     }
 
+    /** The jar manifest's Implementation-Version; run from class directories (tests), the build's resource. */
     private static String read() {
+        String fromManifest = Version.class.getPackage().getImplementationVersion();
+        if (fromManifest != null) {
+            return fromManifest;
+        }
         try (InputStream in = Version.class.getResourceAsStream("/io/redwire/version.properties")) {
             if (in == null) {
                 return "unknown";

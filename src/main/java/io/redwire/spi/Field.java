@@ -5,17 +5,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One declared config field of a node type. The same declaration reads and validates the flow JSON and is served by
- * GET /nodes so the editor can build its form.
+ * One declared config field of a node type. A node class keeps each of its fields as a constant, lists it in its
+ * {@link NodeType} and reads the flow JSON only through it ({@code c.str(URL)}); the same declaration validates the
+ * flow JSON and is served by GET /nodes so the editor can build its form and show the field's help.
  *
  * <p>Two defaults are kept apart, as Node-RED keeps them: {@code editorDefault} is what the editor puts in a new
  * node's form (Node-RED's {@code defaults.x.value}); {@code runtimeDefault} is what the runtime assumes when a flow
- * file leaves the field out or blank (the node's own {@code n.x || ...} fallback). They often differ: a new delay node
- * says 5 seconds, an old flow without {@code timeout} still runs with 5.
+ * file leaves the field out (the node's own {@code n.x || ...} fallback). They often differ: a new delay node says
+ * 5 seconds, an old flow without {@code timeout} still runs with 5; a new file node appends a newline, an old flow
+ * without {@code appendNewline} does not.
+ *
+ * <p>A {@code legacy} field is one Node-RED's runtime still reads from old flows but its editor no longer offers
+ * (the change node's pre-0.18 single rule): parsed like any other, hidden in the form unless a flow sets it.
  */
 public record Field(String name, Kind kind, Object editorDefault, Object runtimeDefault, boolean required,
                     List<String> options, String typeField, List<String> types, String configType, String language,
-                    String label) {
+                    String label, String help, boolean legacy) {
 
     public enum Kind { STRING, NUMBER, BOOLEAN, SELECT, TYPED, CODE, CONFIG, JSON, PASSWORD }
 
@@ -23,7 +28,7 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
             "bin", "re", "date", "jsonata", "env");
 
     private static Field of(String name, Kind kind, Object dflt) {
-        return new Field(name, kind, dflt, dflt, false, List.of(), null, List.of(), null, null, null);
+        return new Field(name, kind, dflt, dflt, false, List.of(), null, List.of(), null, null, null, null, false);
     }
 
     public static Field str(String name, String dflt) {
@@ -39,23 +44,27 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
     }
 
     public static Field select(String name, String dflt, String... options) {
-        return new Field(name, Kind.SELECT, dflt, dflt, false, List.of(options), null, List.of(), null, null, null);
+        return of(name, Kind.SELECT, dflt).options(List.of(options));
     }
 
     /** A typed input: the value lives in {@code name}, its type in {@code typeField}. */
     public static Field typed(String name, String typeField, String dfltType, List<String> types) {
-        return new Field(name, Kind.TYPED, "", "", false, List.of(), typeField, types, null, dfltType, null);
+        return new Field(name, Kind.TYPED, "", "", false, List.of(), typeField, types, null, dfltType, null, null,
+                false);
     }
 
     public static Field code(String name, String language, String dflt) {
-        return new Field(name, Kind.CODE, dflt, dflt, false, List.of(), null, List.of(), null, language, null);
+        return new Field(name, Kind.CODE, dflt, dflt, false, List.of(), null, List.of(), null, language, null, null,
+                false);
     }
 
     public static Field config(String name, String configType) {
-        return new Field(name, Kind.CONFIG, "", "", false, List.of(), null, List.of(), configType, null, null);
+        return new Field(name, Kind.CONFIG, "", "", false, List.of(), null, List.of(), configType, null, null, null,
+                false);
     }
 
-    /** Structured value (rules arrays, header objects) edited as JSON. */
+    /** Structured value (rules arrays, header objects, nested options) edited as JSON; read with
+     * {@link NodeConfig#list} or {@link NodeConfig#map}. */
     public static Field json(String name, Object dflt) {
         return of(name, Kind.JSON, dflt);
     }
@@ -65,20 +74,37 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
         return of(name, Kind.PASSWORD, "");
     }
 
+    private Field options(List<String> values) {
+        return new Field(name, kind, editorDefault, runtimeDefault, required, values, typeField, types, configType,
+                language, label, help, legacy);
+    }
+
     public Field asRequired() {
         return new Field(name, kind, editorDefault, runtimeDefault, true, options, typeField, types, configType,
-                language, label);
+                language, label, help, legacy);
     }
 
     public Field label(String text) {
         return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
-                language, text);
+                language, text, help, legacy);
     }
 
-    /** The value the runtime uses when the flow file leaves this field out or blank, where it differs from the editor's. */
+    /** What the field means, shown beside it in the editor's form. */
+    public Field help(String text) {
+        return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
+                language, label, text, legacy);
+    }
+
+    /** The value the runtime uses when the flow file leaves this field out, where it differs from the editor's. */
     public Field runtimeDefault(Object value) {
         return new Field(name, kind, editorDefault, value, required, options, typeField, types, configType,
-                language, label);
+                language, label, help, legacy);
+    }
+
+    /** See the class comment: read from old flows, hidden in the editor unless set. */
+    public Field asLegacy() {
+        return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
+                language, label, help, true);
     }
 
     /** The declaration as the editor reads it. */
@@ -90,6 +116,12 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
         d.put("required", required);
         if (label != null) {
             d.put("label", label);
+        }
+        if (help != null) {
+            d.put("help", help);
+        }
+        if (legacy) {
+            d.put("legacy", true);
         }
         if (!options.isEmpty()) {
             d.put("options", options);

@@ -271,19 +271,16 @@ public abstract class Node implements ValueScope {
 
     /** The group this node sits in (its `g`), or null. */
     public final String group() {
-        Object g = config.raw().get("g");
-        return g instanceof String s && !s.isEmpty() ? s : null;
+        return config.group();
     }
 
     /** The original id inside a subflow template (`_alias`), or null. */
     public final String alias() {
-        Object a = config.raw().get("_alias");
-        return a instanceof String s ? s : null;
+        return config.alias();
     }
 
     public final String z() {
-        Object z = config.raw().get("z");
-        return z == null ? "" : String.valueOf(z);
+        return config.z();
     }
 
     /** Called by the runtime once, when the deploy wires its nodes. */

@@ -24,7 +24,7 @@ public final class Settings {
             // httpAdminRoot, httpStatic, https and httpNodeAuth are not acted on yet: they are reported
             "uiPort", "uiHost", "flowFile", "flowFilePretty", "userDir", "credentialSecret",
             "httpNodeRoot", "adminAuth", "httpNodeCors",
-            "functionGlobalContext", "functionTimeout", "globalFunctionTimeout", "contextStorage", "logging",
+            "functionGlobalContext", "exportGlobalContextKeys", "functionTimeout", "globalFunctionTimeout", "contextStorage", "logging",
             "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
             "verbose", "safeMode", "settingsFile", "cluster", "shutdownTimeout",
             // limits (README "Limits")

@@ -1,6 +1,6 @@
 package io.redwire.admin;
 
-import io.redwire.cli.Server;
+import io.redwire.embed.Server;
 import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 

@@ -1,6 +1,6 @@
 package io.redwire.admin;
 
-import io.redwire.cli.Server;
+import io.redwire.embed.Server;
 import io.redwire.msg.Json;
 import io.redwire.spi.DebugEvent;
 import io.redwire.spi.Settings;
@@ -60,7 +60,13 @@ public final class AdminServer implements AutoCloseable {
 
     /** One request; headers as name, value pairs. */
     public HttpResponse<String> send(String method, String path, String body, String... headers) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(20))
+        return send(Duration.ofSeconds(20), method, path, body, headers);
+    }
+
+    /** One request with its own timeout (a first function-node deploy builds its sandbox: slow on a busy machine). */
+    public HttpResponse<String> send(Duration timeout, String method, String path, String body, String... headers)
+            throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url(path))).timeout(timeout)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body));
         boolean typed = false;

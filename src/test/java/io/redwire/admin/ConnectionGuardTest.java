@@ -116,4 +116,18 @@ class ConnectionGuardTest {
             assertTrue(c.next("notification/runtime-deploy", 10) != null, "the comms socket is still open");
         }
     }
+
+    /** Node.js answers 400 with Connection: close and closes; Netty alone dropped the Content-Length and kept it. */
+    @Test
+    void contentLengthWithTransferEncodingIsRefusedAndTheConnectionClosed() throws Exception {
+        try (Harness h = new Harness(AdminServer.settings("{}")).deploy(FLOW); Socket s = connect(h)) {
+            s.getOutputStream().write(("POST /echo HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\n"
+                    + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+                    + "GET /ok HTTP/1.1\r\nhost: x\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            String answer = readToClose(s); // fails on the socket timeout when the connection stays open
+            assertTrue(answer.startsWith("HTTP/1.1 400 Bad Request"), answer);
+            assertEquals(-1, answer.indexOf("HTTP/1.1", 1), "nothing after it is answered: " + answer);
+            assertEquals(200, h.get("/ok").statusCode());
+        }
+    }
 }

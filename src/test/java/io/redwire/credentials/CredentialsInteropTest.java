@@ -1,7 +1,7 @@
 package io.redwire.credentials;
 
 import io.redwire.admin.FlowFile;
-import io.redwire.cli.Server;
+import io.redwire.embed.Server;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Version;
 import io.redwire.spi.Settings;

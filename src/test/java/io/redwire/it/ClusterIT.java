@@ -52,12 +52,21 @@ class ClusterIT {
         int[] clusterPorts = {Ports.free(), Ports.free(), Ports.free()};
         String memberList = String.join(",", java.util.Arrays.stream(clusterPorts)
                 .mapToObj(p -> "127.0.0.1:" + p).toList());
-        for (int i = 0; i < 3; i++) {
+        // member 1 starts first and seeds the cluster from its files: the flows and a credentials file (plain JSON,
+        // credentialSecret false) for the http request node; members 2 and 3 have no credentials file and get the
+        // credentials with the cluster's flows
+        Files.writeString(dir.resolve("flows-1_cred.json"), "{\"hr\":{\"user\":\"u\",\"password\":\"p\"}}");
+        members.add(start(dir, 0, Ports.free(), clusterPorts[0], memberList, flows("v1", 1),
+                "-D", "credentialSecret=false"));
+        awaitStarted(members.get(0));
+        for (int i = 1; i < 3; i++) {
             members.add(start(dir, i, Ports.free(), clusterPorts[i], memberList, flows("v1", 1)));
         }
         for (Member m : members) {
             awaitStarted(m);
         }
+        Map<?, ?> credentials = (Map<?, ?>) Json.parse(get(members.get(2), "/credentials/http%20request/hr"));
+        assertEquals(true, credentials.get("has_password"), "member 3 got the seeded credentials: " + credentials);
 
         // one deploy through member 1 reaches members 2 and 3
         Member m1 = members.get(0);
@@ -116,17 +125,18 @@ class ClusterIT {
         assertEquals(15, count(back, "hits"));
     }
 
-    private Member start(Path dir, int index, int port, int clusterPort, String memberList, String flows)
-            throws IOException {
+    private Member start(Path dir, int index, int port, int clusterPort, String memberList, String flows,
+                         String... options) throws IOException {
         Path file = dir.resolve("flows-" + (index + 1) + ".json");
         if (flows != null) {
             Files.writeString(file, flows);
         }
         Path log = dir.resolve("member-" + (index + 1) + "-" + System.nanoTime() + ".log");
-        Process p = new ProcessBuilder("java", "-jar", Processes.jar().toAbsolutePath().toString(), "run",
-                file.toString(), "--port", String.valueOf(port), "--cluster", "--cluster-port",
-                String.valueOf(clusterPort), "--cluster-members", memberList)
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> command = new ArrayList<>(List.of("java", "-jar", Processes.jar().toAbsolutePath().toString(),
+                "run", file.toString(), "--port", String.valueOf(port), "--cluster", "--cluster-port",
+                String.valueOf(clusterPort), "--cluster-members", memberList));
+        command.addAll(List.of(options));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new Member(port, clusterPort, file, log, p);
     }
 
@@ -209,7 +219,8 @@ class ClusterIT {
                 {"id":"li","type":"link in","z":"t1","links":["lo"],"wires":[["c8"]]},
                 {"id":"c8","type":"change","z":"t1","rules":[{"t":"set","p":"last","pt":"flow","to":"payload","tot":"msg"}],"wires":[[]]},
                 {"id":"h9","type":"http in","z":"t1","url":"/last","method":"get","wires":[["c9"]]},
-                {"id":"c9","type":"change","z":"t1","rules":[{"t":"set","p":"payload","pt":"msg","to":"last","tot":"flow"}],"wires":[["r1"]]}
+                {"id":"c9","type":"change","z":"t1","rules":[{"t":"set","p":"payload","pt":"msg","to":"last","tot":"flow"}],"wires":[["r1"]]},
+                {"id":"hr","type":"http request","z":"t1","method":"GET","url":"http://127.0.0.1:1/","authType":"basic","wires":[[]]}
                 %s]""".formatted(version, grpc);
     }
 }

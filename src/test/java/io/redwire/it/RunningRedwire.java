@@ -25,8 +25,12 @@ final class RunningRedwire implements AutoCloseable {
         List<String> cmd = new ArrayList<>(List.of("java", "-Dpolyglot.engine.WarnInterpreterOnly=false", "-jar",
                 Processes.jar().toAbsolutePath().toString()));
         cmd.addAll(List.of(args));
-        return new RunningRedwire(new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
-                .start());
+        return start(new ProcessBuilder(cmd).directory(workDir.toFile()));
+    }
+
+    /** Any command that runs Redwire (e.g. the distribution's bin/redwire), as the builder describes it. */
+    static RunningRedwire start(ProcessBuilder command) throws IOException {
+        return new RunningRedwire(command.redirectErrorStream(true).start());
     }
 
     private void drain(InputStream in) {
@@ -65,9 +69,12 @@ final class RunningRedwire implements AutoCloseable {
         }
     }
 
-    /** SIGTERM, as `kill` or a container stop sends it. */
+    /**
+     * SIGTERM, as `kill` or a container stop sends it. Through the ProcessHandle: Process.destroy() also closes this
+     * side of the child's stdout pipe, so whatever the child logs while it stops would be lost.
+     */
     void terminate() {
-        process.destroy();
+        process.toHandle().destroy();
     }
 
     /** kill -9: no shutdown hooks run. */

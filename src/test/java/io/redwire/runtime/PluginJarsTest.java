@@ -1,6 +1,6 @@
 package io.redwire.runtime;
 
-import io.redwire.cli.Server;
+import io.redwire.embed.Server;
 import io.redwire.msg.Json;
 import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;

@@ -1,6 +1,6 @@
 package io.redwire.testing;
 
-import io.redwire.cli.Server;
+import io.redwire.embed.Server;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.spi.DebugEvent;
 import io.redwire.spi.Settings;

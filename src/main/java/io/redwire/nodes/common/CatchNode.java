@@ -6,19 +6,21 @@ import io.redwire.spi.NodeType;
 
 /** catch: receives errors reported by nodes in its scope (msg.error). */
 public final class CatchNode extends ScopedEventNode {
+    static final Field UNCAUGHT = Field.bool("uncaught", false);
+
     public static final NodeType TYPE = NodeType.builder("catch", "common").icon("catch")
             .label("name || (scope === \"group\" ? \"catch: group\" : Array.isArray(scope) ? \"catch: \" + scope.length : uncaught ? \"catch: uncaught\" : \"catch: all\")")
             .help("Receives the errors thrown by nodes on the same flow (all, or the chosen nodes, or the group).")
             .color("#e49191").ports(0, 1)
-            .field(Field.json("scope", null))
-            .field(Field.bool("uncaught", false))
+            .field(SCOPE)
+            .field(UNCAUGHT)
             .factory(CatchNode::new);
 
     private final boolean uncaught;
 
     CatchNode(NodeConfig c) {
-        super(c);
-        this.uncaught = c.bool("uncaught");
+        super(c, SCOPE);
+        this.uncaught = c.bool(UNCAUGHT);
     }
 
     @Override

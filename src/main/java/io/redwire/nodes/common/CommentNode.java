@@ -7,11 +7,12 @@ import io.redwire.spi.NodeType;
 
 /** comment: documentation on the canvas; no runtime behaviour. */
 public final class CommentNode extends Node {
+    static final Field INFO = Field.code("info", "markdown", "");
     public static final NodeType TYPE = NodeType.builder("comment", "common").icon("comment")
             .label("name || \"comment\"")
             .help("A note on the canvas; messages do not pass through it.")
             .color("#ffffff").ports(0, 0)
-            .field(Field.code("info", "markdown", ""))
+            .field(INFO)
             .factory(CommentNode::new);
 
     CommentNode(NodeConfig c) {

@@ -1,21 +1,14 @@
 package io.redwire.nodes.common;
 
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.NodeType;
+import io.redwire.spi.DeclaredFamily;
 
 import java.util.List;
 
 /** Node-RED's common nodes: inject, debug, comment, junction, catch, status, complete, links. */
-public final class CommonNodes implements NodeFamily {
-    @Override
-    public String name() {
-        return "common";
-    }
-
-    @Override
-    public List<NodeType> types() {
-        return List.of(InjectNode.TYPE, DebugNode.TYPE, CommentNode.TYPE, JunctionNode.TYPE,
-                CatchNode.TYPE, StatusNode.TYPE, CompleteNode.TYPE,
-                LinkInNode.TYPE, LinkOutNode.TYPE, LinkCallNode.TYPE);
+public final class CommonNodes extends DeclaredFamily {
+    public CommonNodes() {
+        super("common", () -> List.of(InjectNode.TYPE, DebugNode.TYPE, CommentNode.TYPE, JunctionNode.TYPE,
+                CatchNode.TYPE, StatusNode.TYPE, CompleteNode.TYPE, LinkInNode.TYPE, LinkOutNode.TYPE,
+                LinkCallNode.TYPE));
     }
 }

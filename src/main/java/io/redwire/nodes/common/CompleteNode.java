@@ -6,15 +6,17 @@ import io.redwire.spi.NodeType;
 
 /** complete: receives a copy of each msg the nodes in its scope finish with (done()). */
 public final class CompleteNode extends ScopedEventNode {
+    static final Field SCOPE = Field.json("scope", java.util.List.of()).asRequired();
+
     public static final NodeType TYPE = NodeType.builder("complete", "common").icon("complete")
             .label("name || \"complete: \" + (Array.isArray(scope) ? scope.length : 0)")
             .help("Receives a message when the chosen nodes finish handling it.")
             .color("#c0edc0").ports(0, 1)
-            .field(Field.json("scope", java.util.List.of()).asRequired())
+            .field(SCOPE)
             .factory(CompleteNode::new);
 
     CompleteNode(NodeConfig c) {
-        super(c);
+        super(c, SCOPE);
     }
 
     @Override

@@ -20,18 +20,27 @@ import java.util.Map;
 
 /** debug: publishes msg.payload, the whole msg, a property or an expression to the sidebar/stdout/status. */
 public final class DebugNode extends Node implements DebugTarget {
+    static final Field ACTIVE = Field.bool("active", true);
+    static final Field TOSIDEBAR = Field.bool("tosidebar", true);
+    static final Field CONSOLE = Field.bool("console", false);
+    static final Field TOSTATUS = Field.bool("tostatus", false);
+    static final Field COMPLETE = Field.str("complete", "false").label("output (false = payload, true = whole msg)");
+    static final Field TARGET_TYPE = Field.select("targetType", "msg", "msg", "full", "jsonata");
+    static final Field STATUS_VAL = Field.str("statusVal", "");
+    static final Field STATUS_TYPE = Field.select("statusType", "auto", "auto", "msg", "jsonata", "counter");
+
     public static final NodeType TYPE = NodeType.builder("debug", "common").icon("debug")
             .label("(console === true || console === \"true\" ? (s) => s + \"\\t⇲\" : (s) => s)(targetType === \"jsonata\" ? name || \"JSONata\" : complete === true || complete === \"true\" ? name || \"msg\" : name || \"msg.\" + (!complete || complete === \"false\" ? \"payload\" : complete))")
             .help("Shows messages in the debug sidebar.\n\n- Output `msg.payload`, another property, the whole message, or a JSONata expression of it.\n- Can also write to the runtime log and show the value as the node's status.\n- The button on the node switches its output off and on without a deploy.")
             .color("#87a980").ports(1, 0)
-            .field(Field.bool("active", true))
-            .field(Field.bool("tosidebar", true))
-            .field(Field.bool("console", false))
-            .field(Field.bool("tostatus", false))
-            .field(Field.str("complete", "false").label("output (false = payload, true = whole msg)"))
-            .field(Field.select("targetType", "msg", "msg", "full", "jsonata"))
-            .field(Field.str("statusVal", ""))
-            .field(Field.select("statusType", "auto", "auto", "msg", "jsonata", "counter"))
+            .field(ACTIVE)
+            .field(TOSIDEBAR)
+            .field(CONSOLE)
+            .field(TOSTATUS)
+            .field(COMPLETE)
+            .field(TARGET_TYPE)
+            .field(STATUS_VAL)
+            .field(STATUS_TYPE)
             .factory(DebugNode::new);
     private static final int STATUS_LENGTH = 32;
 
@@ -50,20 +59,20 @@ public final class DebugNode extends Node implements DebugTarget {
 
     DebugNode(NodeConfig c) {
         super(c);
-        this.active = c.bool("active");
-        this.sidebar = !c.has("tosidebar") || c.bool("tosidebar");
-        this.console = c.bool("console");
-        this.toStatus = c.bool("tostatus");
-        String complete = c.str("complete");
-        boolean jsonata = "jsonata".equals(c.str("targetType"));
+        this.active = c.bool(ACTIVE);
+        this.sidebar = c.bool(TOSIDEBAR);
+        this.console = c.bool(CONSOLE);
+        this.toStatus = c.bool(TOSTATUS);
+        String complete = c.str(COMPLETE);
+        boolean jsonata = "jsonata".equals(c.str(TARGET_TYPE));
         this.wholeMsg = "true".equals(complete);
         this.expression = jsonata ? JsonataExpression.compile(complete) : null;
         this.property = wholeMsg || jsonata ? null : PropertyPath.ofMsg(complete.isEmpty() || "false".equals(complete)
                 ? "payload" : complete);
-        this.statusType = c.str("statusType");
-        this.statusProperty = "msg".equals(statusType) && !c.str("statusVal").isEmpty()
-                ? PropertyPath.ofMsg(c.str("statusVal")) : null;
-        this.statusExpression = "jsonata".equals(statusType) ? JsonataExpression.compile(c.str("statusVal")) : null;
+        this.statusType = c.str(STATUS_TYPE);
+        this.statusProperty = "msg".equals(statusType) && !c.str(STATUS_VAL).isEmpty()
+                ? PropertyPath.ofMsg(c.str(STATUS_VAL)) : null;
+        this.statusExpression = "jsonata".equals(statusType) ? JsonataExpression.compile(c.str(STATUS_VAL)) : null;
     }
 
     public void setActive(boolean on) {

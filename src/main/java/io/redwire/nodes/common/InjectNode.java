@@ -27,18 +27,28 @@ import java.util.Map;
 
 /** inject: builds a msg from its props on a button press, once at start, every N seconds or on a crontab. */
 public final class InjectNode extends Node implements InjectTarget {
+    static final Field PROPS = Field.json("props", List.of(Map.of("p", "payload"), Map.of("p", "topic", "vt", "str")))
+            .runtimeDefault(null); // a flow from before props: the payload/topic fields below
+    static final Field REPEAT = Field.num("repeat", null).label("repeat (s)");
+    static final Field CRONTAB = Field.str("crontab", "");
+    static final Field ONCE = Field.bool("once", false);
+    static final Field ONCE_DELAY = Field.num("onceDelay", 0.1);
+    static final Field TOPIC = Field.str("topic", "");
+    static final Field PAYLOAD = Field.typed("payload", "payloadType", "date", Field.ALL_TYPES);
+    static final Field CLUSTER = Field.select("cluster", "leader", "leader", "every").label("in a cluster, repeat on");
+
     public static final NodeType TYPE = NodeType.builder("inject", "common").icon("inject")
             .label("(() => { const sfx = (repeat && repeat != 0) || crontab ? \"\\t↻\" : once ? \" ¹\" : \"\"; if (name) return name + sfx; const p = payload || \"\", t = payloadType || \"str\", tp = topic || \"\"; if ([\"string\", \"str\", \"num\", \"bool\", \"json\"].includes(t)) return (tp !== \"\" && tp.length + p.length <= 32 ? tp + \":\" + p : p.length > 0 && p.length < 24 ? p : \"inject\") + sfx; if ([\"date\", \"bin\", \"env\"].includes(t)) { const l = { date: \"timestamp\", bin: \"buffer\", env: \"env variable\" }[t]; return (tp !== \"\" && tp.length <= 16 ? tp + \":\" + l : l) + sfx; } return (t === \"flow\" || t === \"global\" ? t + \".\" + String(p).replace(/^#:\\((\\S+?)\\)::/, \"\") : \"inject\") + sfx; })()")
             .help("Starts a flow: sends a message when its button is clicked, once after the flows start, or on a schedule.\n\n- The properties rows set `msg.payload`, `msg.topic` or any other property from a typed value.\n- Repeat every N seconds, or on a cron-style schedule (`crontab`).\n- Once: one message `onceDelay` seconds after a deploy.")
             .color("#a6bbcf").ports(0, 1)
-            .field(Field.json("props", List.of(Map.of("p", "payload"), Map.of("p", "topic", "vt", "str"))))
-            .field(Field.num("repeat", null).label("repeat (s)"))
-            .field(Field.str("crontab", ""))
-            .field(Field.bool("once", false))
-            .field(Field.num("onceDelay", 0.1))
-            .field(Field.str("topic", ""))
-            .field(Field.typed("payload", "payloadType", "date", Field.ALL_TYPES))
-            .field(Field.select("cluster", "leader", "leader", "every").label("in a cluster, repeat on"))
+            .field(PROPS)
+            .field(REPEAT)
+            .field(CRONTAB)
+            .field(ONCE)
+            .field(ONCE_DELAY)
+            .field(TOPIC)
+            .field(PAYLOAD)
+            .field(CLUSTER)
             .factory(InjectNode::new);
 
     private record Prop(PropertyPath path, TypedValue value) {
@@ -55,12 +65,12 @@ public final class InjectNode extends Node implements InjectTarget {
     InjectNode(NodeConfig c) {
         super(c);
         this.props = compileProps(c, propDefs(c));
-        this.repeatSeconds = c.num("repeat");
-        this.crontab = c.str("crontab").strip();
-        this.once = c.bool("once");
-        double d = c.num("onceDelay");
+        this.repeatSeconds = c.num(REPEAT);
+        this.crontab = c.str(CRONTAB).strip();
+        this.once = c.bool(ONCE);
+        double d = c.num(ONCE_DELAY);
         this.onceDelay = d > 0 ? d : 0.1;
-        this.everyMember = "every".equals(c.str("cluster"));
+        this.everyMember = "every".equals(c.str(CLUSTER));
         if (!crontab.isEmpty() && repeatSeconds <= 0) {
             cron(crontab); // validate now
         }
@@ -70,19 +80,19 @@ public final class InjectNode extends Node implements InjectTarget {
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> propDefs(NodeConfig c) {
         List<Map<String, Object>> out = new ArrayList<>();
-        if (!c.has("props") || !(c.raw().get("props") instanceof List)) {
-            out.add(prop("payload", c.str("payload"), c.has("payloadType") ? c.str("payloadType") : "date"));
-            out.add(prop("topic", c.str("topic"), "str"));
+        if (!(c.get(PROPS) instanceof List)) {
+            out.add(prop("payload", c.str(PAYLOAD), c.typeOf(PAYLOAD)));
+            out.add(prop("topic", c.str(TOPIC), "str"));
             return out;
         }
-        for (Object o : c.list("props")) {
+        for (Object o : c.list(PROPS)) {
             Map<String, Object> p = new LinkedHashMap<>((Map<String, Object>) o);
             String name = String.valueOf(p.get("p"));
             if (name.equals("payload") && !p.containsKey("v")) {
-                p.put("v", c.str("payload"));
-                p.put("vt", c.has("payloadType") ? c.str("payloadType") : "date");
+                p.put("v", c.str(PAYLOAD));
+                p.put("vt", c.typeOf(PAYLOAD));
             } else if (name.equals("topic") && "str".equals(p.get("vt")) && !p.containsKey("v")) {
-                p.put("v", c.str("topic"));
+                p.put("v", c.str(TOPIC));
             }
             out.add(p);
         }
@@ -102,7 +112,7 @@ public final class InjectNode extends Node implements InjectTarget {
         for (Map<String, Object> p : defs) {
             String v = p.get("v") == null ? "" : String.valueOf(p.get("v"));
             String vt = p.get("vt") == null ? "str" : String.valueOf(p.get("vt"));
-            out.add(new Prop(PropertyPath.ofMsg(String.valueOf(p.get("p"))), c.typed(v, vt, "props")));
+            out.add(new Prop(PropertyPath.ofMsg(String.valueOf(p.get("p"))), c.typed(v, vt, PROPS)));
         }
         return out;
     }

@@ -18,13 +18,17 @@ import java.util.Map;
 
 /** link call: calls a link in (static or msg.target) and emits what a return-mode link out sends back. */
 public final class LinkCallNode extends Node {
+    static final Field LINKS = Field.json("links", List.of());
+    static final Field LINK_TYPE = Field.select("linkType", "static", "static", "dynamic");
+    static final Field TIMEOUT = Field.num("timeout", 30);
+
     public static final NodeType TYPE = NodeType.builder("link call", "common").icon("link-call")
             .label("name || (linkType === \"dynamic\" ? \"Dynamic\" : \"link call\")")
             .help("Calls a link in node's flow and waits for its link out in return mode to answer.")
             .color("#dddddd").ports(1, 1)
-            .field(Field.json("links", List.of()))
-            .field(Field.select("linkType", "static", "static", "dynamic"))
-            .field(Field.num("timeout", 30))
+            .field(LINKS)
+            .field(LINK_TYPE)
+            .field(TIMEOUT)
             .factory(LinkCallNode::new);
 
     private record Pending(long timer, Map<String, Object> original) {
@@ -37,9 +41,9 @@ public final class LinkCallNode extends Node {
 
     LinkCallNode(NodeConfig c) {
         super(c);
-        this.links = c.list("links").stream().map(String::valueOf).toList();
-        this.dynamic = "dynamic".equals(c.str("linkType"));
-        double t = c.num("timeout");
+        this.links = c.list(LINKS).stream().map(String::valueOf).toList();
+        this.dynamic = "dynamic".equals(c.str(LINK_TYPE));
+        double t = c.num(TIMEOUT);
         this.timeoutMs = (long) ((t > 0 ? t : 30) * 1000);
     }
 

@@ -16,12 +16,15 @@ import java.util.Map;
  * also receives from the link out nodes of every other member, unless its "cluster" field says local.
  */
 public final class LinkInNode extends Node {
+    static final Field LINKS = Field.json("links", List.of());
+    static final Field CLUSTER = Field.select("cluster", "all", "all", "local").label("in a cluster, receive from");
+
     public static final NodeType TYPE = NodeType.builder("link in", "common").icon("link-in")
             .label("name || \"link in\"")
             .help("The end of a virtual wire: receives what link out or link call nodes send to it, across flows.")
             .color("#dddddd").ports(0, 1)
-            .field(Field.json("links", List.of()))
-            .field(Field.select("cluster", "all", "all", "local").label("in a cluster, receive from"))
+            .field(LINKS)
+            .field(CLUSTER)
             .factory(LinkInNode::new);
 
     private final boolean local;
@@ -29,7 +32,7 @@ public final class LinkInNode extends Node {
 
     LinkInNode(NodeConfig c) {
         super(c);
-        this.local = "local".equals(c.str("cluster"));
+        this.local = "local".equals(c.str(CLUSTER));
     }
 
     @Override

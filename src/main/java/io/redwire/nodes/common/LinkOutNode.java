@@ -14,12 +14,15 @@ import java.util.Map;
  * the msg also goes to the same link in nodes on the other members ({@link ClusterLinks}).
  */
 public final class LinkOutNode extends Node {
+    static final Field MODE = Field.select("mode", "link", "link", "return");
+    static final Field LINKS = Field.json("links", List.of());
+
     public static final NodeType TYPE = NodeType.builder("link out", "common").icon("link-out")
             .label("name || (mode === \"return\" ? \"link return\" : \"link out\")")
             .help("Sends to the chosen link in nodes without a drawn wire, or returns to the link call that started the message.")
             .color("#dddddd").ports(1, 0)
-            .field(Field.select("mode", "link", "link", "return"))
-            .field(Field.json("links", List.of()))
+            .field(MODE)
+            .field(LINKS)
             .factory(LinkOutNode::new);
 
     private final boolean returnMode;
@@ -28,9 +31,9 @@ public final class LinkOutNode extends Node {
 
     LinkOutNode(NodeConfig c) {
         super(c);
-        this.returnMode = "return".equals(c.str("mode"));
+        this.returnMode = "return".equals(c.str(MODE));
         this.event = "node:" + id();
-        this.links = c.list("links").stream().map(String::valueOf).toList();
+        this.links = c.list(LINKS).stream().map(String::valueOf).toList();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.redwire.nodes.common;
 
 import io.redwire.spi.Done;
+import io.redwire.spi.Field;
 import io.redwire.spi.FlowEventNode;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
@@ -10,12 +11,15 @@ import java.util.Map;
 
 /** Shared shape of catch, status and complete: a scope (all / ids / group) and a pass-through input. */
 abstract class ScopedEventNode extends Node implements FlowEventNode {
+    /** "group", a list of node ids, or absent/null for all nodes of the flow. */
+    static final Field SCOPE = Field.json("scope", null);
+
     private final List<String> scopeIds;
     private final boolean groupScope;
 
-    ScopedEventNode(NodeConfig c) {
+    ScopedEventNode(NodeConfig c, Field scopeField) {
         super(c);
-        Object scope = c.raw().get("scope");
+        Object scope = c.get(scopeField);
         this.groupScope = "group".equals(scope);
         this.scopeIds = scope instanceof List<?> l ? l.stream().map(String::valueOf).toList() : null;
     }

@@ -10,11 +10,11 @@ public final class StatusNode extends ScopedEventNode {
             .label("name || (scope === \"group\" ? \"status: group\" : Array.isArray(scope) ? \"status: \" + scope.length : \"status: all\")")
             .help("Receives the status changes of nodes on the same flow.")
             .color("#94c1d0").ports(0, 1)
-            .field(Field.json("scope", null))
+            .field(SCOPE)
             .factory(StatusNode::new);
 
     StatusNode(NodeConfig c) {
-        super(c);
+        super(c, SCOPE);
     }
 
     @Override

@@ -1,19 +1,12 @@
 package io.redwire.nodes.eventbus;
 
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.NodeType;
+import io.redwire.spi.DeclaredFamily;
 
 import java.util.List;
 
 /** Vert.x event-bus nodes: messages between flows and other Vert.x code, across a cluster's members. */
-public final class EventBusNodes implements NodeFamily {
-    @Override
-    public String name() {
-        return "eventbus";
-    }
-
-    @Override
-    public List<NodeType> types() {
-        return List.of(EventBusInNode.TYPE, EventBusOutNode.TYPE);
+public final class EventBusNodes extends DeclaredFamily {
+    public EventBusNodes() {
+        super("eventbus", () -> List.of(EventBusInNode.TYPE, EventBusOutNode.TYPE));
     }
 }

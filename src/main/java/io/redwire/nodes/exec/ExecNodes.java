@@ -1,19 +1,12 @@
 package io.redwire.nodes.exec;
 
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.NodeType;
+import io.redwire.spi.DeclaredFamily;
 
 import java.util.List;
 
 /** The exec node, the core palette's way to run programs. */
-public final class ExecNodes implements NodeFamily {
-    @Override
-    public String name() {
-        return "exec";
-    }
-
-    @Override
-    public List<NodeType> types() {
-        return List.of(ExecNode.TYPE);
+public final class ExecNodes extends DeclaredFamily {
+    public ExecNodes() {
+        super("exec", () -> List.of(ExecNode.TYPE));
     }
 }

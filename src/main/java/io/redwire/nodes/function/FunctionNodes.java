@@ -1,19 +1,14 @@
 package io.redwire.nodes.function;
 
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.NodeType;
+import io.redwire.spi.DeclaredFamily;
 
 import java.util.List;
 
-/** The function node: JavaScript on GraalJS. Optional: without GraalJS on the class path this family is skipped. */
-public final class FunctionNodes implements NodeFamily {
-    @Override
-    public String name() {
-        return "function";
-    }
-
-    @Override
-    public List<NodeType> types() {
-        return List.of(FunctionNode.TYPE);
+/** The function node: JavaScript on GraalJS (an optional dependency: without it this family is skipped). */
+public final class FunctionNodes extends DeclaredFamily {
+    public FunctionNodes() {
+        super("function", () -> List.of(FunctionNode.TYPE));
+        needs("org.graalvm.polyglot.Context",
+                "GraalJS (org.graalvm.polyglot:polyglot and org.graalvm.polyglot:js-community)");
     }
 }

@@ -14,6 +14,7 @@ import io.vertx.core.Promise;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 
 /** http in: an HTTP endpoint on the shared server; each request becomes a msg with payload, req and res. */
@@ -42,6 +43,8 @@ public final class HttpInNode extends Node {
     private final boolean skipBodyParsing;
     private final long maxBody;
     private final BodyBudget budget;
+    /** Requests passed on and not answered yet (an embedding application's router may run on other threads). */
+    private final Set<RoutingContext> unanswered = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final HttpRoutes routes;
     private final Cors cors;
     private HttpRoutes.Registration registration;
@@ -88,7 +91,23 @@ public final class HttpInNode extends Node {
         if (preflight != null) {
             preflight.remove();
         }
+        answerOrphans();
         return Future.succeededFuture();
+    }
+
+    /**
+     * Requests this node passed on that no http response has answered yet: once the flows are stopped (a deploy,
+     * a stop) nothing can answer them any more — say, the msg was held in a delay node, which drops it on close
+     * as Node-RED's does. Node-RED leaves those connections open until the client gives up; they are answered
+     * 503 instead, so neither side holds them forever.
+     */
+    private void answerOrphans() {
+        for (RoutingContext ctx : List.copyOf(unanswered)) {
+            if (!ctx.response().ended() && !ctx.response().closed()) {
+                errorPage(ctx, 503, "ServiceUnavailableError: the flows handling this request were stopped");
+            }
+        }
+        unanswered.clear();
     }
 
     private void handle(RoutingContext ctx) {
@@ -234,6 +253,9 @@ public final class HttpInNode extends Node {
         msg.put("req", info);
         msg.put("res", new HttpResponseRef(ctx));
         msg.put("payload", payload);
+        if (unanswered.add(ctx)) {
+            ctx.addEndHandler(v -> unanswered.remove(ctx)); // answered, or the client went away
+        }
         send(msg);
         engine().deliverNow(); // in the server's read of the request: the response leaves with its flush
     }

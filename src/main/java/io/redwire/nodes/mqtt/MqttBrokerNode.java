@@ -77,9 +77,8 @@ public final class MqttBrokerNode extends Node {
     @Override
     public Future<Void> start() {
         int version = (int) config.num("protocolVersion");
-        if (config.bool("compatmode") || version == 3 || version == 5) {
-            warn("MQTT " + (version == 5 ? "5" : "3.1") + " is not available in this client (vert.x mqtt speaks "
-                    + "3.1.1 only): connecting with MQTT 3.1.1" + (version == 5 ? ", v5 properties are not sent" : ""));
+        if (config.bool("compatmode") || version == 3) {
+            warn("MQTT 3.1 is not available in this client: connecting with MQTT 3.1.1");
         }
         if (!config.bool("cleansession") && config.has("cleansession") && config.str("clientid").isEmpty()) {
             warn("No client ID set, using clean session");
@@ -91,6 +90,11 @@ public final class MqttBrokerNode extends Node {
     @Override
     public Future<Void> close() {
         return connection == null ? Future.succeededFuture() : connection.disconnect();
+    }
+
+    /** True when this broker speaks MQTT 5 (protocolVersion 5). */
+    boolean isV5() {
+        return connection().options().v5();
     }
 
     /** True when the broker is localhost / 127.0.0.1: Node-RED then adds msg._topic to received messages. */
@@ -139,8 +143,9 @@ public final class MqttBrokerNode extends Node {
         MqttConnection c = connection();
         Future<ClientSSLOptions> ssl = tls == null ? Future.succeededFuture() : tls.whenReady();
         ssl.onComplete(ar -> {
-            if (ar.succeeded() && ar.result() != null && c.options().transport().isSsl()) {
+            if (ar.succeeded() && ar.result() != null && c.options().ssl()) {
                 copyTls(ar.result(), c.options().transport());
+                c.tls(ar.result());
             }
             c.connect(whenConnected);
         });
@@ -203,12 +208,29 @@ public final class MqttBrokerNode extends Node {
             transport.setHostnameVerificationAlgorithm(verify ? "HTTPS" : "");
         }
         long reconnectMax = (long) settings().number("mqttReconnectTime", 5000);
+        Object pv = over.containsKey("protocolVersion") ? over.get("protocolVersion") : config.get("protocolVersion");
+        boolean v5 = JsValues.toNumber(pv == null ? 4 : pv) == 5;
         return new MqttConnection.Options(brokerHost, port, url, clientId.isEmpty() ? "nodered" + Messages.newId()
                 : clientId, user.isEmpty() ? null : user, password.isEmpty() ? null : password, keepAlive, clean,
-                message(over, "will", "willTopic", "willPayload", "willQos", "willRetain"),
-                message(over, "birth", "birthTopic", "birthPayload", "birthQos", "birthRetain"),
-                message(over, "close", "closeTopic", "closePayload", "closeQos", "closeRetain"),
-                transport, Math.max(reconnectMax, 50));
+                message(over, "will", "willTopic", "willPayload", "willQos", "willRetain", "willMsg", v5),
+                message(over, "birth", "birthTopic", "birthPayload", "birthQos", "birthRetain", "birthMsg", v5),
+                message(over, "close", "closeTopic", "closePayload", "closeQos", "closeRetain", "closeMsg", v5),
+                transport, Math.max(reconnectMax, 50), v5 ? 5 : 4, ssl, config.bool("verifyservercert"),
+                v5 ? sessionExpiry(over) : null, v5 ? userProperties(over) : null);
+    }
+
+    /** Node-RED sends a session expiry interval when set and not "0". */
+    private Long sessionExpiry(Map<String, Object> over) {
+        Object v = over.containsKey("sessionExpiry") ? over.get("sessionExpiry") : config.get("sessionExpiry");
+        double d = JsValues.toNumber(v == null || "".equals(v) ? 0 : v);
+        return Double.isNaN(d) || d <= 0 ? null : (long) d;
+    }
+
+    /** CONNECT's user properties: the config's JSON text, or the connect action's object. */
+    private Map<String, String> userProperties(Map<String, Object> over) {
+        Object v = over.containsKey("userProperties") ? over.get("userProperties")
+                : over.containsKey("userProps") ? over.get("userProps") : config.get("userProps");
+        return v instanceof String text ? MqttProperties.userPropertiesText(text) : MqttProperties.userProperties(v);
     }
 
     private io.redwire.spi.Settings settings() {
@@ -216,28 +238,33 @@ public final class MqttBrokerNode extends Node {
     }
 
     private MqttConnection.Message message(Map<String, Object> over, String key, String topicField,
-                                           String payloadField, String qosField, String retainField) {
+                                           String payloadField, String qosField, String retainField,
+                                           String v5Field, boolean v5) {
         Object topic;
         Object payload;
         Object qos;
         Object retain;
+        Object v5Options;
         if (over.get(key) instanceof Map<?, ?> m) {
             topic = m.get("topic");
             payload = m.get("payload");
             qos = m.get("qos");
             retain = m.get("retain");
+            v5Options = m.get("properties");
         } else {
             topic = config.get(topicField);
             payload = config.get(payloadField);
             qos = config.get(qosField);
             retain = config.get(retainField);
+            v5Options = config.get(v5Field);
         }
         if (topic == null || String.valueOf(topic).isEmpty()) {
             return null;
         }
         int q = (int) JsValues.toNumber(qos == null || "".equals(qos) ? 0 : qos);
         return new MqttConnection.Message(String.valueOf(topic), MqttPayloads.encode(payload == null ? "" : payload),
-                q < 0 || q > 2 ? 0 : q, "true".equals(String.valueOf(retain)));
+                q < 0 || q > 2 ? 0 : q, "true".equals(String.valueOf(retain)),
+                v5 ? MqttProperties.fromEditor(v5Options) : null);
     }
 
     private static void copyTls(ClientSSLOptions from, MqttClientOptions to) {

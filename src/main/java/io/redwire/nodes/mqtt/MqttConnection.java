@@ -1,34 +1,26 @@
 package io.redwire.nodes.mqtt;
 
-import io.netty.handler.codec.mqtt.MqttConnectReturnCode;
-import io.netty.handler.codec.mqtt.MqttQoS;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.mqtt.MqttClient;
+import io.vertx.core.net.ClientSSLOptions;
 import io.vertx.mqtt.MqttClientOptions;
-import io.vertx.mqtt.messages.MqttPublishMessage;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * One broker connection shared by every mqtt node using the same mqtt-broker config: connects, keeps the
  * subscriptions of all its users (and restores them after a reconnect), reconnects with back-off, sends birth /
  * close messages, and completes a publish when the broker has acknowledged it (QoS 1 and 2) or it was written
- * (QoS 0). Runs on the event loop it was first used on; nothing here blocks.
+ * (QoS 0). Each connect attempt gets a new {@link MqttLink} for the protocol version (3.1.1 on vert.x's client,
+ * 5 on Paho's). Runs on the event loop it was first used on; nothing here blocks.
  */
 final class MqttConnection {
-    /** vert.x logs every failed connect with a stack trace; the broker node logs one line per failure instead. */
-    private static final java.util.logging.Logger CLIENT_LOG = quiet("io.vertx.mqtt.impl.MqttClientImpl");
 
     enum State { DISCONNECTED, CONNECTING, CONNECTED }
 
@@ -39,14 +31,22 @@ final class MqttConnection {
         void log(String text);
     }
 
-    /** A birth, close or will message. */
-    record Message(String topic, byte[] payload, int qos, boolean retain) {
+    /** A birth, close or will message; {@code properties} (MQTT 5) may be null. */
+    record Message(String topic, byte[] payload, int qos, boolean retain, MqttProperties properties) {
     }
 
-    /** Everything needed to (re)connect. */
+    /**
+     * Everything needed to (re)connect. {@code transport} carries the 3.1.1 client's socket options and the largest
+     * message; {@code sessionExpiry} and {@code userProperties} (CONNECT's) are MQTT 5 only.
+     */
     record Options(String host, int port, String url, String clientId, String username, String password,
                    int keepAlive, boolean cleanSession, Message will, Message birth, Message close,
-                   MqttClientOptions transport, long reconnectMaxMs) {
+                   MqttClientOptions transport, long reconnectMaxMs, int protocolVersion, boolean ssl,
+                   boolean verifyServerCert, Long sessionExpiry, Map<String, String> userProperties) {
+        boolean v5() {
+            return protocolVersion == 5;
+        }
+
         /** "clientid@url" as Node-RED's log lines name a broker. */
         String label() {
             return url;
@@ -57,9 +57,8 @@ final class MqttConnection {
     private final Listener listener;
     private Options options;
     private final Map<String, Subscription> subscriptions = new LinkedHashMap<>();
-    private final Map<Integer, Handler<Throwable>> unacked = new HashMap<>();
-    private final Set<Integer> ackedEarly = new HashSet<>();
-    private MqttClient client;
+    private ClientSSLOptions tls;
+    private MqttLink client;
     private State state = State.DISCONNECTED;
     private boolean closing;
     private long reconnectTimer = -1;
@@ -85,6 +84,11 @@ final class MqttConnection {
         this.options = o;
     }
 
+    /** The tls-config's material, once read; used from the next connect on. */
+    void tls(ClientSSLOptions t) {
+        this.tls = t;
+    }
+
     boolean canConnect() {
         return state == State.DISCONNECTED;
     }
@@ -106,32 +110,33 @@ final class MqttConnection {
     private void attempt() {
         reconnectTimer = -1;
         setState(State.CONNECTING);
-        MqttClientOptions o = new MqttClientOptions(options.transport())
-                .setClientId(options.clientId()).setCleanSession(options.cleanSession())
-                .setKeepAliveInterval(options.keepAlive())
-                .setUsername(options.username()).setPassword(options.password());
-        if (options.will() != null) {
-            o.setWillFlag(true).setWillTopic(options.will().topic())
-                    .setWillMessageBytes(Buffer.buffer(options.will().payload()))
-                    .setWillQoS(options.will().qos()).setWillRetain(options.will().retain());
-        }
-        MqttClient c = MqttClient.create(vertx, o);
+        MqttLink[] self = new MqttLink[1];
+        MqttLink.Events events = new MqttLink.Events() {
+            @Override
+            public void message(MqttLink.Inbound m) {
+                if (client == self[0]) {
+                    dispatch(m);
+                }
+            }
+
+            @Override
+            public void closed() {
+                linkClosed(self[0]);
+            }
+        };
+        MqttLink c = options.v5() ? new PahoMqttLink(vertx, options, tls, events)
+                : new VertxMqttLink(vertx, options, events);
+        self[0] = c;
         client = c;
-        c.publishHandler(this::dispatch);
-        c.publishCompletionHandler(this::acknowledged);
-        c.closeHandler(v -> closed(c));
-        c.exceptionHandler(e -> {
-        });
-        c.connect(options.port(), options.host()).onComplete(ar -> {
+        c.connect().onComplete(ar -> {
             if (client != c) {
                 return;
             }
-            if (ar.succeeded() && ar.result().code() == MqttConnectReturnCode.CONNECTION_ACCEPTED) {
+            if (ar.succeeded()) {
                 connected();
             } else {
-                String why = ar.succeeded() ? refusal(ar.result().code()) : String.valueOf(ar.cause().getMessage());
-                listener.log("Connection failed to broker: " + options.label() + " (" + why + ")");
-                c.disconnect();
+                listener.log("Connection failed to broker: " + options.label() + " (" + ar.cause().getMessage() + ")");
+                c.abort();
                 client = null;
                 if (closing) {
                     setState(State.DISCONNECTED);
@@ -147,24 +152,23 @@ final class MqttConnection {
         setState(State.CONNECTED);
         listener.log("Connected to broker: " + options.label());
         for (Map.Entry<String, Subscription> e : subscriptions.entrySet()) {
-            client.subscribe(e.getKey(), e.getValue().qos);
+            client.subscribe(e.getKey(), e.getValue().options);
         }
         List<Runnable> waiting = onConnected;
         onConnected = new ArrayList<>();
         waiting.forEach(Runnable::run);
         if (options.birth() != null) {
             Message b = options.birth();
-            publish(b.topic(), b.payload(), b.qos(), b.retain(), err -> {
+            publish(b.topic(), b.payload(), b.qos(), b.retain(), b.properties(), err -> {
             });
         }
     }
 
-    private void closed(MqttClient c) {
+    private void linkClosed(MqttLink c) {
         if (client != c) {
             return;
         }
         client = null;
-        failUnacked("Connection closed before the broker acknowledged the message");
         if (state == State.CONNECTED) {
             listener.log("Disconnected from broker: " + options.label());
         }
@@ -195,7 +199,7 @@ final class MqttConnection {
         closing = true;
         cancelReconnect();
         onConnected.clear();
-        MqttClient c = client;
+        MqttLink c = client;
         if (c == null) {
             setState(State.DISCONNECTED);
             return Future.succeededFuture();
@@ -205,20 +209,19 @@ final class MqttConnection {
             if (client == c) {
                 client = null;
             }
-            failUnacked("Disconnected before the broker acknowledged the message");
             boolean wasConnected = state == State.CONNECTED;
             setState(State.DISCONNECTED);
             if (wasConnected) {
                 c.disconnect().onComplete(ar -> done.tryComplete());
             } else { // mid-connect: nothing to say goodbye to, and no answer to wait for
-                c.disconnect();
+                c.abort();
                 done.tryComplete();
             }
         };
         if (state == State.CONNECTED && options.close() != null) {
             Message m = options.close();
             long guard = vertx.setTimer(2000, t -> end.run());
-            publish(m.topic(), m.payload(), m.qos(), m.retain(), err -> {
+            publish(m.topic(), m.payload(), m.qos(), m.retain(), m.properties(), err -> {
                 if (vertx.cancelTimer(guard)) {
                     end.run();
                 }
@@ -232,12 +235,12 @@ final class MqttConnection {
     // ---- subscriptions -------------------------------------------------------------------------------------
 
     /** Adds (or replaces) {@code ref}'s subscription to {@code filter}; subscribed now if connected. */
-    void subscribe(String filter, int qos, String ref, Consumer<MqttPublishMessage> handler) {
+    void subscribe(String filter, MqttLink.SubOptions options, String ref, Consumer<MqttLink.Inbound> handler) {
         Subscription s = subscriptions.computeIfAbsent(filter, f -> new Subscription(new MqttTopics.Filter(f)));
-        s.qos = qos;
+        s.options = options;
         s.handlers.put(ref, handler);
         if (state == State.CONNECTED && client != null) {
-            client.subscribe(filter, qos);
+            client.subscribe(filter, options);
         }
     }
 
@@ -255,11 +258,11 @@ final class MqttConnection {
         }
     }
 
-    private void dispatch(MqttPublishMessage m) {
-        String topic = m.topicName();
+    private void dispatch(MqttLink.Inbound m) {
+        String topic = m.topic();
         for (Subscription s : subscriptions.values()) {
             if (s.filter.matches(topic)) {
-                for (Consumer<MqttPublishMessage> h : s.handlers.values()) {
+                for (Consumer<MqttLink.Inbound> h : s.handlers.values()) {
                     h.accept(m);
                 }
             }
@@ -268,8 +271,8 @@ final class MqttConnection {
 
     private static final class Subscription {
         final MqttTopics.Filter filter;
-        final Map<String, Consumer<MqttPublishMessage>> handlers = new LinkedHashMap<>();
-        int qos;
+        final Map<String, Consumer<MqttLink.Inbound>> handlers = new LinkedHashMap<>();
+        MqttLink.SubOptions options;
 
         Subscription(MqttTopics.Filter filter) {
             this.filter = filter;
@@ -282,43 +285,14 @@ final class MqttConnection {
      * Publishes when connected ({@code done} gets null once written at QoS 0, acknowledged at QoS 1 / 2, or the
      * failure); returns false, calling nothing, when not connected — Node-RED drops the message then.
      */
-    boolean publish(String topic, byte[] payload, int qos, boolean retain, Handler<Throwable> done) {
-        MqttClient c = client;
+    boolean publish(String topic, byte[] payload, int qos, boolean retain, MqttProperties properties,
+                    Handler<Throwable> done) {
+        MqttLink c = client;
         if (state != State.CONNECTED || c == null) {
             return false;
         }
-        MqttQoS level = MqttQoS.valueOf(qos);
-        c.publish(topic, Buffer.buffer(payload), level, false, retain).onComplete(ar -> {
-            if (ar.failed()) {
-                done.handle(ar.cause());
-            } else if (level == MqttQoS.AT_MOST_ONCE || ackedEarly.remove(ar.result())) {
-                done.handle(null);
-            } else {
-                unacked.put(ar.result(), done);
-            }
-        });
+        c.publish(topic, payload, qos, retain, properties).onComplete(ar -> done.handle(ar.cause()));
         return true;
-    }
-
-    private void acknowledged(int packetId) {
-        Handler<Throwable> done = unacked.remove(packetId);
-        if (done != null) {
-            done.handle(null);
-        } else {
-            ackedEarly.add(packetId);
-        }
-    }
-
-    private void failUnacked(String why) {
-        if (unacked.isEmpty()) {
-            ackedEarly.clear();
-            return;
-        }
-        List<Handler<Throwable>> waiting = new ArrayList<>(unacked.values());
-        unacked.clear();
-        ackedEarly.clear();
-        IllegalStateException e = new IllegalStateException(why);
-        waiting.forEach(h -> h.handle(e));
     }
 
     private void setState(State s) {
@@ -326,22 +300,5 @@ final class MqttConnection {
             state = s;
             listener.state(s);
         }
-    }
-
-    private static java.util.logging.Logger quiet(String name) {
-        java.util.logging.Logger l = java.util.logging.Logger.getLogger(name);
-        l.setLevel(java.util.logging.Level.OFF);
-        return l;
-    }
-
-    private static String refusal(MqttConnectReturnCode code) {
-        return switch (code) {
-            case CONNECTION_REFUSED_UNACCEPTABLE_PROTOCOL_VERSION -> "unacceptable protocol version";
-            case CONNECTION_REFUSED_IDENTIFIER_REJECTED -> "identifier rejected";
-            case CONNECTION_REFUSED_SERVER_UNAVAILABLE -> "server unavailable";
-            case CONNECTION_REFUSED_BAD_USER_NAME_OR_PASSWORD -> "bad user name or password";
-            case CONNECTION_REFUSED_NOT_AUTHORIZED -> "not authorized";
-            default -> code.name().toLowerCase().replace('_', ' ');
-        };
     }
 }

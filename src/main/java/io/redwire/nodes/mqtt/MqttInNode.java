@@ -9,7 +9,6 @@ import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
 
 import io.vertx.core.Future;
-import io.vertx.mqtt.messages.MqttPublishMessage;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,7 +71,8 @@ public final class MqttInNode extends Node {
         }
         broker.register(this);
         if (!dynamic) {
-            broker.connection().subscribe(topic, qos, id(), m -> received(datatype, m));
+            broker.connection().subscribe(topic, subOptions(qos, config().get("nl"), config().get("rap"),
+                    config().get("rh"), null), id(), m -> received(datatype, m));
         }
         return Future.succeededFuture();
     }
@@ -91,26 +91,60 @@ public final class MqttInNode extends Node {
         return Future.succeededFuture();
     }
 
-    private void received(String type, MqttPublishMessage m) {
-        byte[] bytes = m.payload().getBytes();
+    /**
+     * Node-RED's subscription options: on MQTT 5 also rh (0..2, default 0), rap and nl when given as booleans or
+     * "true" / "false". {@code sub}, a dynamic subscription, gets the values written back as Node-RED does.
+     */
+    private MqttLink.SubOptions subOptions(int level, Object nl, Object rap, Object rh, Map<String, Object> sub) {
+        if (!broker.isV5()) {
+            return MqttLink.SubOptions.qos(level);
+        }
+        double h = JsValues.toNumber(rh == null || "".equals(rh) ? 0 : rh);
+        int handling = Double.isNaN(h) || h < 0 || h > 2 ? 0 : (int) h;
+        Boolean retainAsPublished = flag(rap);
+        Boolean noLocal = flag(nl);
+        if (sub != null) {
+            sub.put("rh", handling);
+            sub.put("rap", retainAsPublished == null || retainAsPublished);
+            if (noLocal == null) {
+                sub.remove("nl");
+            } else {
+                sub.put("nl", noLocal);
+            }
+        }
+        return new MqttLink.SubOptions(level, noLocal, retainAsPublished, handling);
+    }
+
+    private static Boolean flag(Object v) {
+        if (Boolean.TRUE.equals(v) || "true".equals(v)) {
+            return true;
+        }
+        return Boolean.FALSE.equals(v) || "false".equals(v) ? false : null;
+    }
+
+    private void received(String type, MqttLink.Inbound m) {
+        byte[] bytes = m.payload();
         Map<String, Object> msg = new LinkedHashMap<>();
-        msg.put("topic", m.topicName());
+        msg.put("topic", m.topic());
         msg.put("payload", null);
-        msg.put("qos", m.qosLevel().value());
-        msg.put("retain", m.isRetain());
+        msg.put("qos", m.qos());
+        msg.put("retain", m.retain());
+        if (m.properties() != null) {
+            m.properties().putInto(msg);
+        }
         try {
-            msg.put("payload", MqttPayloads.decode(type, bytes));
+            msg.put("payload", MqttPayloads.decode(type, bytes, m.properties()));
         } catch (NodeError e) {
             Map<String, Object> failed = new LinkedHashMap<>();
             failed.put("payload", bytes);
-            failed.put("topic", m.topicName());
-            failed.put("qos", m.qosLevel().value());
-            failed.put("retain", m.isRetain());
+            failed.put("topic", m.topic());
+            failed.put("qos", m.qos());
+            failed.put("retain", m.retain());
             error(e, failed);
             return;
         }
         if (broker.isLocal()) {
-            msg.put("_topic", m.topicName());
+            msg.put("_topic", m.topic());
         }
         send(msg);
     }
@@ -174,7 +208,8 @@ public final class MqttInNode extends Node {
                 int level = sub.containsKey("qos") && !Double.isNaN(q) && q >= 0 && q <= 2 ? (int) q : 2;
                 sub.put("qos", level);
                 String type = sub.get("datatype") instanceof String d && !d.isEmpty() ? d : datatype;
-                c.subscribe(filter, level, id(), m -> received(type, m));
+                MqttLink.SubOptions options = subOptions(level, sub.get("nl"), sub.get("rap"), sub.get("rh"), sub);
+                c.subscribe(filter, options, id(), m -> received(type, m));
                 dynamicSubs.put(filter, sub);
             }
         }

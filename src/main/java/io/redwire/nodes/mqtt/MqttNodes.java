@@ -1,19 +1,14 @@
 package io.redwire.nodes.mqtt;
 
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.NodeType;
+import io.redwire.spi.DeclaredFamily;
 
 import java.util.List;
 
 /** The mqtt node family: mqtt-broker (config), mqtt in, mqtt out on vert.x's MQTT client. */
-public final class MqttNodes implements NodeFamily {
-    @Override
-    public String name() {
-        return "mqtt";
-    }
-
-    @Override
-    public List<NodeType> types() {
-        return List.of(MqttBrokerNode.TYPE, MqttInNode.TYPE, MqttOutNode.TYPE);
+public final class MqttNodes extends DeclaredFamily {
+    public MqttNodes() {
+        super("mqtt", () -> List.of(MqttBrokerNode.TYPE, MqttInNode.TYPE, MqttOutNode.TYPE));
+        needs("io.vertx.mqtt.MqttClient", "io.vertx:vertx-mqtt");
+        needs("org.eclipse.paho.mqttv5.client.MqttAsyncClient", "org.eclipse.paho:org.eclipse.paho.mqttv5.client");
     }
 }

@@ -10,13 +10,16 @@ import io.redwire.spi.NodeType;
 
 import io.vertx.core.Future;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * mqtt out: publishes msg.payload to the node's topic (else msg.topic) with the node's QoS / retain (else the
  * msg's), as Node-RED 5.0.7 does: a missing payload publishes nothing, an invalid topic is a warning, done comes
- * when the broker acknowledged the message. msg.action connect / disconnect drive the shared connection. The v5
- * fields (respTopic, contentType, userProps, correl, expiry) are read but cannot be sent: see MqttBrokerNode.
+ * when the broker acknowledged the message. msg.action connect / disconnect drive the shared connection. On an
+ * MQTT 5 broker the node's respTopic / contentType / userProps / correl / expiry (else the msg's responseTopic,
+ * contentType, userProperties, correlationData, messageExpiryInterval, payloadFormatIndicator) are sent as PUBLISH
+ * properties, and a msg without a topic goes to its responseTopic. msg.topicAlias is not sent.
  */
 public final class MqttOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("mqtt out", "network").icon("mqtt").ports(1, 0).color("#d8bfd8")
@@ -36,6 +39,7 @@ public final class MqttOutNode extends Node {
     private final String topic;
     private final String qos;
     private final String retain;
+    private final Map<String, Object> v5Defaults = new LinkedHashMap<>();
 
     MqttOutNode(NodeConfig c) {
         super(c);
@@ -43,6 +47,20 @@ public final class MqttOutNode extends Node {
         this.topic = c.str("topic");
         this.qos = c.str("qos");
         this.retain = c.str("retain");
+        Map<String, String> user = MqttProperties.userPropertiesText(c.str("userProps"));
+        if (user != null) {
+            v5Defaults.put("userProperties", user);
+        }
+        putIfSet("responseTopic", c.str("respTopic"));
+        putIfSet("correlationData", c.str("correl"));
+        putIfSet("contentType", c.str("contentType"));
+        putIfSet("messageExpiryInterval", c.str("expiry"));
+    }
+
+    private void putIfSet(String key, String value) {
+        if (!value.isEmpty()) {
+            v5Defaults.put(key, value);
+        }
     }
 
     @Override
@@ -81,6 +99,14 @@ public final class MqttOutNode extends Node {
         msg.put("qos", level);
         boolean keep = retainOf(msg);
         msg.put("retain", keep);
+        MqttProperties properties = null;
+        if (broker.isV5()) {
+            msg.putAll(v5Defaults);
+            properties = MqttProperties.fromMsg(msg);
+            if (!JsValues.truthy(msg.get("topic")) && properties.responseTopic() != null) {
+                msg.put("topic", msg.remove("responseTopic"));
+            }
+        }
         if (!msg.containsKey("payload")) {
             done.done();
             return;
@@ -90,7 +116,7 @@ public final class MqttOutNode extends Node {
             return;
         }
         byte[] bytes = MqttPayloads.encode(msg.get("payload"));
-        if (!broker.connection().publish(t, bytes, level, keep, done::done)) {
+        if (!broker.connection().publish(t, bytes, level, keep, properties, done::done)) {
             broker.droppedWhileDisconnected(this);
         }
     }

@@ -23,6 +23,49 @@ final class MqttPayloads {
     private MqttPayloads() {
     }
 
+    /** Node-RED's table of MQTT 5 content types whose payload form it knows. */
+    private static final java.util.Map<String, String> KNOWN_MEDIA_TYPES = java.util.Map.ofEntries(
+            java.util.Map.entry("text/css", "string"), java.util.Map.entry("text/html", "string"),
+            java.util.Map.entry("text/plain", "string"), java.util.Map.entry("application/json", "json"),
+            java.util.Map.entry("application/octet-stream", "buffer"), java.util.Map.entry("application/pdf", "buffer"),
+            java.util.Map.entry("application/x-gtar", "buffer"), java.util.Map.entry("application/x-gzip", "buffer"),
+            java.util.Map.entry("application/x-tar", "buffer"), java.util.Map.entry("application/xml", "string"),
+            java.util.Map.entry("application/zip", "buffer"), java.util.Map.entry("audio/aac", "buffer"),
+            java.util.Map.entry("audio/ac3", "buffer"), java.util.Map.entry("audio/basic", "buffer"),
+            java.util.Map.entry("audio/mp4", "buffer"), java.util.Map.entry("audio/ogg", "buffer"),
+            java.util.Map.entry("image/bmp", "buffer"), java.util.Map.entry("image/gif", "buffer"),
+            java.util.Map.entry("image/jpeg", "buffer"), java.util.Map.entry("image/tiff", "buffer"),
+            java.util.Map.entry("image/png", "buffer"));
+
+    /**
+     * The msg.payload of an MQTT 5 message: with {@code auto} / {@code auto-detect}, a known content type decides
+     * (text, Buffer, or JSON — parsed for auto-detect, an error when it does not parse); otherwise as
+     * {@link #decode(String, byte[])}.
+     */
+    static Object decode(String datatype, byte[] bytes, MqttProperties v5) {
+        boolean auto = datatype.equals("auto") || datatype.equals("auto-detect");
+        if (v5 != null && auto && v5.contentType() != null) {
+            switch (KNOWN_MEDIA_TYPES.getOrDefault(v5.contentType().toLowerCase(), "")) {
+                case "string":
+                    return new String(bytes, StandardCharsets.UTF_8);
+                case "buffer":
+                    return bytes;
+                case "json": {
+                    String text = new String(bytes, StandardCharsets.UTF_8);
+                    try {
+                        Object parsed = Json.parse(text);
+                        return datatype.equals("auto-detect") ? parsed : text;
+                    } catch (Exception e) {
+                        throw new NodeError(INVALID_JSON_PARSE);
+                    }
+                }
+                default:
+                    break;
+            }
+        }
+        return decode(datatype, bytes);
+    }
+
     /** The msg.payload for received bytes; a NodeError with Node-RED's text when {@code json} does not parse. */
     static Object decode(String datatype, byte[] bytes) {
         switch (datatype) {

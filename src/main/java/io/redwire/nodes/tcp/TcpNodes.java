@@ -1,19 +1,12 @@
 package io.redwire.nodes.tcp;
 
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.NodeType;
+import io.redwire.spi.DeclaredFamily;
 
 import java.util.List;
 
 /** The tcp node family: tcp in, tcp out, tcp request. */
-public final class TcpNodes implements NodeFamily {
-    @Override
-    public String name() {
-        return "tcp";
-    }
-
-    @Override
-    public List<NodeType> types() {
-        return List.of(TcpInNode.TYPE, TcpOutNode.TYPE, TcpRequestNode.TYPE);
+public final class TcpNodes extends DeclaredFamily {
+    public TcpNodes() {
+        super("tcp", () -> List.of(TcpInNode.TYPE, TcpOutNode.TYPE, TcpRequestNode.TYPE));
     }
 }

@@ -1,20 +1,15 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.NodeType;
+import io.redwire.spi.DeclaredFamily;
 
 import java.util.List;
 
 /** The thrift node family: Thrift services and clients from IDL text, no code generation. */
-public final class ThriftNodes implements NodeFamily {
-    @Override
-    public String name() {
-        return "thrift";
-    }
-
-    @Override
-    public List<NodeType> types() {
-        return List.of(ThriftServerNode.TYPE, ThriftRegisterFunctionNode.TYPE, ThriftResponseNode.TYPE,
-                ThriftCallNode.TYPE);
+public final class ThriftNodes extends DeclaredFamily {
+    public ThriftNodes() {
+        super("thrift", () -> List.of(ThriftServerNode.TYPE, ThriftRegisterFunctionNode.TYPE,
+                ThriftResponseNode.TYPE, ThriftCallNode.TYPE));
+        needs("org.apache.thrift.protocol.TProtocol", "org.apache.thrift:libthrift");
+        needs("com.microsoft.thrifty.schema.Schema", "com.microsoft.thrifty:thrifty-schema");
     }
 }

@@ -1,19 +1,12 @@
 package io.redwire.nodes.udp;
 
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.NodeType;
+import io.redwire.spi.DeclaredFamily;
 
 import java.util.List;
 
 /** The udp node family: udp in, udp out. */
-public final class UdpNodes implements NodeFamily {
-    @Override
-    public String name() {
-        return "udp";
-    }
-
-    @Override
-    public List<NodeType> types() {
-        return List.of(UdpInNode.TYPE, UdpOutNode.TYPE);
+public final class UdpNodes extends DeclaredFamily {
+    public UdpNodes() {
+        super("udp", () -> List.of(UdpInNode.TYPE, UdpOutNode.TYPE));
     }
 }

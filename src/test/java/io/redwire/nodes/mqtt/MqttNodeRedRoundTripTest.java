@@ -38,12 +38,15 @@ class MqttNodeRedRoundTripTest {
                 + "\"datatype\":\"auto-detect\",\"broker\":\"nr-broker\",\"inputs\":0,\"wires\":[[\"nr-keep\"]]},"
                 + "{\"id\":\"nr-keep\",\"type\":\"change\",\"z\":\"tab\",\"rules\":[{\"t\":\"set\",\"p\":\"last\",\"pt\":\"flow\","
                 + "\"to\":\"payload\",\"tot\":\"msg\"}],\"wires\":[]},"
-                + "{\"id\":\"nr-get\",\"type\":\"http in\",\"z\":\"tab\",\"url\":\"/last\",\"method\":\"get\","
-                + "\"wires\":[[\"nr-read\"]]},"
-                + "{\"id\":\"nr-read\",\"type\":\"change\",\"z\":\"tab\",\"rules\":[{\"t\":\"set\",\"p\":\"payload\",\"pt\":\"msg\","
-                + "\"to\":\"last\",\"tot\":\"flow\"}],\"wires\":[[\"nr-answer\"]]},"
-                + "{\"id\":\"nr-answer\",\"type\":\"http response\",\"z\":\"tab\",\"wires\":[]}]";
+                + LAST_ENDPOINT + "]";
     }
+
+    /** Node-RED nodes answering GET /last with flow.last (on tab "tab"). */
+    static final String LAST_ENDPOINT = "{\"id\":\"nr-get\",\"type\":\"http in\",\"z\":\"tab\",\"url\":\"/last\","
+            + "\"method\":\"get\",\"wires\":[[\"nr-read\"]]},"
+            + "{\"id\":\"nr-read\",\"type\":\"change\",\"z\":\"tab\",\"rules\":[{\"t\":\"set\",\"p\":\"payload\","
+            + "\"pt\":\"msg\",\"to\":\"last\",\"tot\":\"flow\"}],\"wires\":[[\"nr-answer\"]]},"
+            + "{\"id\":\"nr-answer\",\"type\":\"http response\",\"z\":\"tab\",\"wires\":[]}";
 
     @Test
     void nodeRedToRedwireAndBack() throws Exception {

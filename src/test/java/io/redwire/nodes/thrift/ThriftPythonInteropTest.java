@@ -1,6 +1,6 @@
 package io.redwire.nodes.thrift;
 
-import io.redwire.cli.Server;
+import io.redwire.embed.Server;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Json;
 import io.redwire.spi.DebugEvent;

@@ -12,18 +12,21 @@ import java.util.Map;
 
 /** Upper-cases a text property of each message (msg.payload unless configured). */
 public final class UpperCaseNode extends Node {
+    static final Field PROPERTY = Field.str("property", "payload").label("Property")
+            .help("The message property to upper-case; blank: payload.");
+
     public static final NodeType TYPE = NodeType.builder("upper-case", "function")
             .color("#E2D96E").icon("font-awesome/fa-font").paletteLabel("upper case")
             .help("Upper-cases the text in a message property; other values pass unchanged.")
             .label("this.name || this.property || \"upper case\"")
-            .field(Field.str("property", "payload").label("Property"))
+            .field(PROPERTY)
             .factory(UpperCaseNode::new);
 
     private final PropertyPath property;
 
     private UpperCaseNode(NodeConfig config) {
         super(config);
-        this.property = config.msgPath("property", "payload");
+        this.property = config.msgPath(PROPERTY);
     }
 
     @Override

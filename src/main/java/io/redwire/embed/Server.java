@@ -1,4 +1,4 @@
-package io.redwire.cli;
+package io.redwire.embed;
 
 import io.redwire.admin.Admin;
 import io.redwire.admin.FlowFile;
@@ -8,6 +8,7 @@ import io.redwire.credentials.CredentialException;
 import io.redwire.credentials.CredentialStore;
 import io.redwire.flow.FlowSet;
 import io.redwire.logging.Log;
+import io.redwire.ops.FlowLoopWatchdog;
 import io.redwire.ops.Health;
 import io.redwire.ops.ProcessMetrics;
 import io.redwire.runtime.Engine;
@@ -37,6 +38,9 @@ public final class Server {
     private final Admin admin;
     private final ProcessMetrics metrics;
     private final Health health;
+    private final FlowLoopWatchdog watchdog; // null when turned off
+    private final boolean ownsVertx;
+    private final Runnable stopLoopProbe;
     private int port;
     private int adminPort;
 
@@ -75,8 +79,19 @@ public final class Server {
      */
     public Server(Vertx vertx, Settings settings, Path protosDir, FlowFile store, boolean separateAdminPort,
                   Path userDir, List<Path> nodeDirs) {
+        this(vertx, true, settings, protosDir, store, separateAdminPort, userDir, nodeDirs, List.of());
+    }
+
+    /**
+     * @param ownsVertx  close {@code vertx} with the server (false: it belongs to the embedding application)
+     * @param extraTypes node types registered besides the discovered families and plugin jars
+     * @throws IllegalArgumentException also when an extra type clashes with a registered one
+     */
+    public Server(Vertx vertx, boolean ownsVertx, Settings settings, Path protosDir, FlowFile store,
+                  boolean separateAdminPort, Path userDir, List<Path> nodeDirs, List<NodeType> extraTypes) {
         this.metrics = new ProcessMetrics();
         this.vertx = vertx != null ? vertx : metrics.newVertx();
+        this.ownsVertx = vertx == null || ownsVertx;
         NodeRouteTable routes = new NodeRouteTable(WebServer::notFound, metrics.registry());
         Log log = Log.slf4j();
         NodeRegistry registry = NodeFamilies.discover(Server.class.getClassLoader(), log::warn);
@@ -85,10 +100,18 @@ public final class Server {
             plugins.add(0, userDir.resolve("nodes"));
         }
         PluginJars.load(registry, plugins, log::warn).forEach(f -> log.info("Loaded node family " + f));
+        String clash = registry.firstClash(extraTypes);
+        if (clash != null) {
+            closeOwnVertx();
+            throw new IllegalArgumentException("node type '" + clash + "' already exists");
+        }
+        registry.register(extraTypes);
         this.engine = new Engine(this.vertx, registry, settings, log, routes, protosDir,
                 new RuntimeMetrics(metrics.registry()));
-        this.health = new Health(engine);
-        metrics.watchLoop(engine);
+        this.watchdog = FlowLoopWatchdog.start(engine, metrics.registry(),
+                () -> Runtime.getRuntime().halt(FlowLoopWatchdog.EXIT_STATUS)); // shutdown hooks need the loop
+        this.health = new Health(engine, () -> watchdog != null && watchdog.unhealthy());
+        this.stopLoopProbe = metrics.watchLoop(engine);
         log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
             Function<String, Map<String, String>> declared = type -> {
@@ -100,10 +123,10 @@ public final class Server {
                     : CredentialStore.inMemory(declared);
             this.admin = new Admin(engine, store, credentials);
         } catch (IllegalArgumentException e) {
-            this.vertx.close();
+            closeOwnVertx();
             throw e;
         } catch (CredentialException e) {
-            this.vertx.close();
+            closeOwnVertx();
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         this.web = new WebServer(engine, routes);
@@ -112,6 +135,21 @@ public final class Server {
         health.mount(adminRouter); // before the admin routes: probes and scrapes need no adminAuth login
         metrics.mount(adminRouter);
         admin.mount(adminRouter);
+    }
+
+    private Future<Void> closeOwnVertx() {
+        if (stopLoopProbe != null) {
+            stopLoopProbe.run();
+        }
+        if (watchdog != null) {
+            watchdog.close();
+        }
+        return ownsVertx ? vertx.close() : Future.succeededFuture();
+    }
+
+    /** Serves the admin API, editor and http-in routes from an application's router instead of {@link #listen}. */
+    public void mountOn(Router host, String mountPoint) {
+        web.mountOn(host, mountPoint);
     }
 
     public Future<Integer> listen(String host, int port) {
@@ -179,12 +217,12 @@ public final class Server {
         return Future.join(web.shutdown(deadlineMs),
                         adminWeb == null ? Future.succeededFuture() : adminWeb.shutdown(deadlineMs))
                 .transform(x -> engine.shutdown())
-                .eventually(() -> vertx.close());
+                .eventually(this::closeOwnVertx);
     }
 
     public Future<Void> close() {
         return engine.shutdown().eventually(() -> web.close())
                 .eventually(() -> adminWeb == null ? Future.succeededFuture() : adminWeb.close())
-                .eventually(() -> vertx.close());
+                .eventually(this::closeOwnVertx);
     }
 }

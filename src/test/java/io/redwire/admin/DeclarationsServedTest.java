@@ -1,0 +1,70 @@
+package io.redwire.admin;
+
+import io.redwire.msg.Json;
+import io.redwire.runtime.NodeFamilies;
+import io.redwire.spi.Field;
+import io.redwire.spi.NodeType;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The editor builds each node's form and help panel from GET /nodes: every field a type declares (the same Field
+ * constants its node class reads through) must reach it with its kind, defaults, label and help, and every type
+ * its help text.
+ */
+class DeclarationsServedTest {
+    /** Types still without help text; each family's conversion to Field constants (issue #9) writes theirs. */
+    private static final List<String> HELP_PENDING = List.of("csv", "xml", "yaml", "html", "file", "file in", "exec",
+            "http proxy", "tls-config", "thrift-server", "thrift-register-function", "thrift-response", "thrift-call",
+            "mqtt-broker", "mqtt in", "mqtt out", "websocket-listener", "websocket-client", "websocket in",
+            "websocket out", "tcp in", "tcp out", "tcp request", "udp in", "udp out", "eventbus in", "eventbus out",
+            "watch");
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void everyDeclaredFieldReachesTheEditorWithItsHelp() throws Exception {
+        List<String> problems = new ArrayList<>();
+        List<NodeType> declared = NodeFamilies.discover(getClass().getClassLoader(), problems::add).all().stream()
+                .filter(t -> !t.family().equals("internal")).toList();
+        assertTrue(problems.isEmpty(), problems.toString());
+        try (AdminServer s = new AdminServer()) {
+            HttpResponse<String> r = s.get("/nodes", "Accept", "application/json");
+            assertEquals(200, r.statusCode());
+            Map<String, Map<String, Object>> served = ((List<Map<String, Object>>) Json.parse(r.body())).stream()
+                    .collect(Collectors.toMap(t -> (String) t.get("type"), Function.identity()));
+            assertTrue(declared.size() > 50, "the standard families: " + declared.size());
+            List<String> withoutHelp = new ArrayList<>();
+            for (NodeType type : declared) {
+                Map<String, Object> t = served.get(type.type());
+                assertTrue(t != null, type.type() + " is not served");
+                if (!(t.get("help") instanceof String h && !h.isBlank()) && !HELP_PENDING.contains(type.type())) {
+                    withoutHelp.add(type.type());
+                }
+                List<Map<String, Object>> fields = (List<Map<String, Object>>) t.get("fields");
+                assertEquals(type.fields().size(), fields.size(), type.type());
+                for (int i = 0; i < fields.size(); i++) {
+                    Field f = type.fields().get(i);
+                    Map<String, Object> got = fields.get(i);
+                    String where = type.type() + "." + f.name();
+                    assertEquals(f.name(), got.get("name"), where);
+                    assertEquals(f.kind().name().toLowerCase(), got.get("kind"), where);
+                    assertEquals(Json.parse(Json.stringify(f.editorDefault())), got.get("default"), where);
+                    assertEquals(f.label(), got.get("label"), where);
+                    assertEquals(f.help(), got.get("help"), where);
+                    assertEquals(f.legacy() ? Boolean.TRUE : null, got.get("legacy"), where);
+                }
+            }
+            assertEquals(List.of(), withoutHelp, "types without help text");
+        }
+    }
+}

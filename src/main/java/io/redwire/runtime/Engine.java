@@ -56,8 +56,6 @@ public final class Engine implements FlowEngine {
 
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
     private boolean drainScheduled;
-    /** True while nodes receive from the queue: a delivery never starts another one inside it. */
-    private boolean delivering;
     /** False while a deployment is starting: deliveries queue until every node has started. */
     private boolean started;
     private volatile Thread loopThread;
@@ -236,25 +234,13 @@ public final class Engine implements FlowEngine {
      */
     @Override
     public void deliverNow() {
-        if (started && !delivering && !queue.isEmpty() && onLoop()) {
+        if (started && delivering == null && !queue.isEmpty() && onLoop()) { // never inside a node's input
             deliverQueued(DRAIN_BATCH);
         }
     }
 
-    private void deliverQueued(int max) {
-        boolean outer = !delivering;
-        delivering = true;
-        try {
-            deliverBatch(max);
-        } finally {
-            if (outer) {
-                delivering = false;
-            }
-        }
-    }
-
     @SuppressWarnings("unchecked")
-    private void deliverBatch(int max) {
+    private void deliverQueued(int max) {
         int n = 0;
         while (!queue.isEmpty() && n++ < max) {
             Node target = (Node) queue.poll();

@@ -2,7 +2,7 @@
 
 /** Globals a label expression may use; every other plain name is one of the node's properties. */
 const EXPRESSION_GLOBALS = new Set(["JSON", "Math", "String", "Number", "Boolean", "Array", "Object", "RegExp", "Date",
-  "parseInt", "parseFloat", "isNaN", "undefined", "NaN", "Infinity", "encodeURIComponent"]);
+  "parseInt", "parseFloat", "isNaN", "undefined", "NaN", "Infinity", "encodeURIComponent", "labelOf"]);
 const NODE_SCOPE = {
   has: (target, key) => typeof key === "string" && !EXPRESSION_GLOBALS.has(key),
   get: (target, key) => (key === Symbol.unscopables ? undefined : target[key]),
@@ -99,8 +99,9 @@ export class Registry {
 
   /**
    * The node's label as Node-RED shows it: the type declaration's label expression — JavaScript over the node's
-   * config, its properties in scope as plain names (`name || "function"`) and as `this` — else the name, else the
-   * palette label.
+   * config, its properties in scope as plain names (`name || "function"`) and as `this`, and `labelOf(id)` giving
+   * another node's label (websocket in/out show their listener's, as Node-RED's RED.nodes.node(id).label()) — else
+   * the name, else the palette label.
    */
   label(node, model) {
     if (node.type.startsWith("subflow:")) {
@@ -110,7 +111,11 @@ export class Registry {
     const fn = this.compiled(node.type, "label");
     if (fn) {
       try {
-        const v = fn.call(node, new Proxy(node, NODE_SCOPE));
+        const labelOf = (id) => {
+          const other = id ? model.get(id) : null;
+          return other ? this.label(other, model) : undefined;
+        };
+        const v = fn.call(node, new Proxy(node, NODE_SCOPE), labelOf);
         if (v !== undefined && v !== null && v !== "") {
           return String(v);
         }
@@ -130,7 +135,7 @@ export class Registry {
       let fn = null;
       if (typeof expr === "string" && expr.trim() !== "") {
         try {
-          fn = new Function("node", `with (node) { return (${expr}); }`); // sloppy mode: with is allowed
+          fn = new Function("node", "labelOf", `with (node) { return (${expr}); }`); // sloppy mode: with is allowed
         } catch (err) {
           console.warn(`${key} expression of ${type} does not compile:`, err);
         }
@@ -185,8 +190,8 @@ export class Registry {
     }
     node.name = "";
     for (const f of t.fields) {
-      if (f.name === "name") {
-        continue;
+      if (f.name === "name" || f.legacy) {
+        continue; // legacy fields are what old flows set; a new node does not get them
       }
       node[f.name] = structuredClone(f.default === undefined ? "" : f.default);
       if (f.kind === "typed" && f.typeField) {

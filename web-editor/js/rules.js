@@ -9,14 +9,15 @@ const CONTEXT = ["msg", "flow", "global"];
 const VALUE_TYPES = ["msg", "flow", "global", "str", "num", "bool", "json", "bin", "date", "jsonata", "env"];
 
 /**
- * Fields Node-RED's forms do not show: the change node's pre-0.18 single-rule fields (read by the runtime for old
- * flows, taken over by the rules editor) and the function node's error count; hidden unless a flow sets them.
+ * Fields Node-RED's forms do not show: those the declaration marks legacy (the change node's pre-0.18 single rule,
+ * read by the runtime for old flows and taken over by the rules editor) and the function node's error count;
+ * hidden unless a flow sets them.
  */
-const SUPERSEDED = { change: ["action", "property", "from", "to", "reg"], function: ["noerr"] };
+const SUPERSEDED = { function: ["noerr"] };
 
 export function superseded(node, f) {
   const v = node[f.name];
-  return (SUPERSEDED[node.type] || []).includes(f.name)
+  return (f.legacy || (SUPERSEDED[node.type] || []).includes(f.name))
     && (v === undefined || v === "" || v === false || (f.name === "noerr" && Number(v) === 0));
 }
 

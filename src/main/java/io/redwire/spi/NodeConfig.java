@@ -107,13 +107,18 @@ public final class NodeConfig {
 
     /** The type a typed input is set to; blank: its declared default type. */
     public String typeOf(Field field) {
+        return typeOf(field, field.language() == null ? "str" : field.language());
+    }
+
+    /** The type a typed input is set to; blank: {@code whenBlank}, where Node-RED's runtime falls back to another
+     * type than its editor offers a new node (trigger: "str" at run time, "val" in a new node). */
+    public String typeOf(Field field, String whenBlank) {
         String typeField = declared(field).typeField();
         if (typeField == null) {
             throw new IllegalArgumentException("field '" + field.name() + "' is not a typed input");
         }
         Object t = raw.get(typeField);
-        return t == null || "".equals(t) ? (field.language() == null ? "str" : field.language())
-                : JsValues.toJsString(t);
+        return t == null || "".equals(t) ? whenBlank : JsValues.toJsString(t);
     }
 
     /** The typed input, compiled now. */

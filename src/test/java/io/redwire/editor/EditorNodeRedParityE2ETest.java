@@ -104,6 +104,75 @@ class EditorNodeRedParityE2ETest {
         }
     }
 
+    /** Network nodes of each kind, disabled so neither runtime opens a socket: only their labels matter here. */
+    static final String NETWORK = """
+            [{"id":"net","type":"tab","label":"network"},
+             {"id":"mb","type":"mqtt-broker","name":"","broker":"localhost","port":"1883","clientid":"c1"},
+             {"id":"wl","type":"websocket-listener","path":"/ws/chat","wholemsg":"false"},
+             {"id":"wc","type":"websocket-client","path":"ws://127.0.0.1:1/x","wholemsg":"false"},
+             {"id":"mi1","type":"mqtt in","z":"net","d":true,"name":"","topic":"sensors/#","qos":"2","datatype":"auto-detect",
+              "broker":"mb","x":120,"y":40,"wires":[[]]},
+             {"id":"mi2","type":"mqtt in","z":"net","d":true,"name":"","topic":"","topicType":"dynamic","inputs":1,
+              "broker":"mb","x":120,"y":100,"wires":[[]]},
+             {"id":"mo1","type":"mqtt out","z":"net","d":true,"name":"","topic":"","broker":"mb","x":120,"y":160,"wires":[]},
+             {"id":"mo2","type":"mqtt out","z":"net","d":true,"name":"to cloud","topic":"a/b","broker":"mb","x":120,"y":220,
+              "wires":[]},
+             {"id":"ti","type":"tcp in","z":"net","d":true,"name":"","server":"server","host":"","port":"1234",
+              "datamode":"stream","datatype":"buffer","x":360,"y":40,"wires":[[]]},
+             {"id":"to","type":"tcp out","z":"net","d":true,"name":"","host":"h","port":"5","beserver":"client","x":360,"y":100,
+              "wires":[]},
+             {"id":"tr","type":"tcp request","z":"net","d":true,"name":"","server":"srv","port":"6","out":"time",
+              "ret":"buffer","x":360,"y":160,"wires":[[]]},
+             {"id":"ui1","type":"udp in","z":"net","d":true,"name":"","port":"7","multicast":"false","group":"",
+              "datatype":"buffer","x":600,"y":40,"wires":[[]]},
+             {"id":"ui2","type":"udp in","z":"net","d":true,"name":"","port":"7","multicast":"true","group":"239.1.1.1",
+              "datatype":"buffer","x":600,"y":100,"wires":[[]]},
+             {"id":"uo","type":"udp out","z":"net","d":true,"name":"","addr":"1.2.3.4","port":"8","multicast":"false",
+              "x":600,"y":160,"wires":[]},
+             {"id":"wi","type":"websocket in","z":"net","d":true,"name":"","server":"wl","client":"","x":840,"y":40,"wires":[[]]},
+             {"id":"wo","type":"websocket out","z":"net","d":true,"name":"","server":"","client":"wc","x":840,"y":100,
+              "wires":[]},
+             {"id":"wo2","type":"websocket out","z":"net","d":true,"name":"","server":"","client":"","x":840,"y":160,
+              "wires":[]}]""";
+
+    @Test
+    void networkNodeLabelsAreNodeReds() throws Exception {
+        b.leave();
+        var http = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1).build();
+        String seed = Files.readString(userDir.resolve("flows.json"));
+        try {
+            var deployed = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(nodeRed.url("/flows")))
+                    .header("content-type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers
+                            .ofString(NETWORK)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(204, deployed.statusCode(), deployed.body());
+            b.driver().get(nodeRed.url("/"));
+            try {
+                new WebDriverWait(b.driver(), Duration.ofSeconds(60)).until(d -> ((Number) b.js(
+                        "return document.querySelectorAll('g.red-ui-flow-node-group').length")).intValue() >= 13);
+            } catch (RuntimeException e) {
+                b.screenshot("nodered-network-failed");
+                throw e;
+            }
+            Thread.sleep(1000);
+            Map<String, String> theirs = labels("g.red-ui-flow-node-group", ".red-ui-flow-node-label-text");
+            Path dir = Files.createTempDirectory("redwire-network-labels");
+            try (AdminServer s = new AdminServer()) {
+                b.open(s.url("/"));
+                EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "network.json", NETWORK));
+                b.waitFor(By.cssSelector("#canvas .node[data-id='wo2']"));
+                Map<String, String> ours = labels("#canvas .node[data-id]", ".node-label");
+                assertEquals(13, theirs.size(), "Node-RED draws the 13 network nodes");
+                assertEquals(theirs, ours, "every network node's label as Node-RED 5.0.7 shows it");
+                assertEquals("[ws] /ws/chat", ours.get("wi"));
+                assertEquals("udp 239.1.1.1:7", ours.get("ui2"));
+            }
+        } finally {
+            http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(nodeRed.url("/flows")))
+                    .header("content-type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers
+                            .ofString(seed)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
     /** Both screenshots on one image, Node-RED left, Redwire right, each with a caption. */
     private static void sideBySide(Path left, Path right, String name) throws Exception {
         BufferedImage l = ImageIO.read(left.toFile());

@@ -5,12 +5,15 @@ import io.redwire.admin.ContextApiTest;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,6 +82,109 @@ class EditorSidebarAndFormsE2ETest {
             until("debug node has no context", () -> keys("node").isEmpty()
                     && b.find("#context-node .context-entries").getText().equals("none"));
             b.screenshot("context-sidebar");
+        }
+    }
+
+    /** Redwire's own families (no Node-RED counterpart): labels from their declarations' label expressions. */
+    @Test
+    void thriftAndEventBusNodesAreLabelledFromTheirDeclarations(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"labels"},
+                 {"id":"ts","type":"thrift-server","host":"","port":9090,"idl":"","protocol":"binary",
+                  "transport":"buffered","localServer":false},
+                 {"id":"tc","type":"thrift-call","z":"t1","server":"ts","service":"Calc","method":"add","x":100,"y":40,
+                  "wires":[[]]},
+                 {"id":"tc2","type":"thrift-call","z":"t1","server":"ts","service":"","method":"","x":100,"y":100,
+                  "wires":[[]]},
+                 {"id":"tf","type":"thrift-register-function","z":"t1","server":"ts","service":"Calc","method":"mul",
+                  "x":300,"y":40,"wires":[[]]},
+                 {"id":"tr","type":"thrift-response","z":"t1","x":300,"y":100,"wires":[]},
+                 {"id":"ei","type":"eventbus in","z":"t1","address":"orders","x":500,"y":40,"wires":[[]]},
+                 {"id":"eo","type":"eventbus out","z":"t1","name":"notify","address":"orders","mode":"publish",
+                  "x":500,"y":100,"wires":[]}]""";
+        try (AdminServer s = new AdminServer()) {
+            b.open(s.url("/"));
+            EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "labels.json", flow));
+            b.waitFor(By.cssSelector("#canvas .node[data-id='eo']"));
+            @SuppressWarnings("unchecked")
+            Map<String, String> labels = (Map<String, String>) b.js("const out = {};"
+                    + "document.querySelectorAll('#canvas .node[data-id]').forEach(g => out[g.dataset.id] ="
+                    + " g.querySelector('.node-label').textContent); return out;");
+            assertEquals(Map.of("tc", "Calc.add", "tc2", "thrift call", "tf", "Calc.mul", "tr", "thrift response",
+                    "ei", "eventbus: orders", "eo", "notify"), labels);
+            assertEquals("localhost:9090", b.js("return window.redwire.registry.label("
+                    + "window.redwire.model.get('ts'), window.redwire.model)"), "the config node's label");
+        }
+    }
+
+    /**
+     * Node-RED's "Selection to Subflow": the wire into the selection becomes the input port, each (node, port) wired
+     * out becomes an output port; the instance is wired in the selection's place; one undo restores everything; the
+     * result deploys and a message flows through the new subflow.
+     */
+    @Test
+    void selectionToSubflowMakesPortsFromCrossingWiresAndIsUndoable(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"main"},
+                 {"id":"i1","type":"inject","z":"t1","name":"","props":[{"p":"payload"}],"payload":"7","payloadType":"num",
+                  "x":100,"y":80,"wires":[["c1"]]},
+                 {"id":"c1","type":"change","z":"t1","name":"","rules":[{"t":"set","p":"a","pt":"msg","to":"1","tot":"num"}],
+                  "x":280,"y":80,"wires":[["s1"]]},
+                 {"id":"s1","type":"switch","z":"t1","name":"","property":"payload","propertyType":"msg",
+                  "rules":[{"t":"gt","v":"5","vt":"num"},{"t":"else"}],"checkall":"true","repair":false,"outputs":2,
+                  "x":440,"y":80,"wires":[["d1"],["d2"]]},
+                 {"id":"d1","type":"debug","z":"t1","name":"big","active":true,"complete":"true","x":620,"y":60,"wires":[]},
+                 {"id":"d2","type":"debug","z":"t1","name":"small","active":true,"complete":"true","x":620,"y":120,
+                  "wires":[]}]""";
+        try (AdminServer s = new AdminServer()) {
+            b.open(s.url("/"));
+            EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "to-subflow.json", flow));
+            b.waitFor(By.cssSelector("#canvas .node[data-id='s1']"));
+            b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+            String before = (String) b.js("return JSON.stringify(window.redwire.model.nodes)");
+            b.click("#canvas .node[data-id='c1'] .node-body");
+            b.actions().keyDown(org.openqa.selenium.Keys.CONTROL).click(b.find("#canvas .node[data-id='s1'] .node-body"))
+                    .keyUp(org.openqa.selenium.Keys.CONTROL).perform();
+            b.click("#subflow-button");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> made = (Map<String, Object>) b.js("const m = window.redwire.model;"
+                    + "const sf = m.nodes.find(n => n.type === 'subflow');"
+                    + "const inst = m.nodes.find(n => n.type === 'subflow:' + sf.id);"
+                    + "return {name: sf.name, in: sf.in.map(p => p.wires), out: sf.out.map(p => p.wires),"
+                    + " moved: ['c1','s1'].map(id => m.get(id).z === sf.id), instZ: inst.z, instId: inst.id,"
+                    + " instWires: inst.wires, injectWires: m.get('i1').wires, sfWires: m.get('c1').wires,"
+                    + " sWires: m.get('s1').wires}");
+            assertEquals("Subflow 1", made.get("name"));
+            assertEquals(List.of(List.of(Map.of("id", "c1"))), made.get("in"), "the wire in became the input port");
+            assertEquals(List.of(List.of(Map.of("id", "s1", "port", 0L)), List.of(Map.of("id", "s1", "port", 1L))),
+                    made.get("out"), "each switch output wired out became an output port");
+            assertEquals(List.of(true, true), made.get("moved"));
+            assertEquals("t1", made.get("instZ"));
+            assertEquals(List.of(List.of("d1"), List.of("d2")), made.get("instWires"));
+            assertEquals(List.of(List.of(made.get("instId"))), made.get("injectWires"), "the wire in ends at the instance");
+            assertEquals(List.of(List.of("s1")), made.get("sfWires"), "wires inside the selection stay");
+            assertEquals(List.of(List.of(), List.of()), made.get("sWires"), "wires out now leave from the instance");
+            b.waitFor(By.cssSelector("#canvas .node[data-id='i1']"));
+            assertEquals(0, b.driver().findElements(By.cssSelector("#canvas .node[data-id='c1']")).size());
+
+            // the subflow's tab shows the moved nodes wired to its ports
+            b.click(".tab[data-id='" + b.js("return window.redwire.model.nodes.find(n => n.type === 'subflow').id")
+                    + "']");
+            b.waitFor(By.cssSelector("#canvas .wire[data-source='in:0'][data-target='c1']"));
+            assertEquals(2, b.driver().findElements(By.cssSelector("#canvas .wire[data-source='s1'][data-target^='out:']"))
+                    .size());
+            b.screenshot("selection-to-subflow");
+            b.click(".tab[data-id='t1']");
+
+            // it deploys and runs: 7 > 5 leaves by the first output
+            b.click("#deploy-button");
+            until("deployed", () -> b.js("return window.redwire.model.dirty").equals(false));
+            assertEquals(200, s.post("/inject/i1", "{}").statusCode());
+            var out = s.nextDebug(10);
+            assertEquals("big", out.name(), "the first subflow output reached d1");
+
+            b.find("#canvas").sendKeys(org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "z"));
+            assertEquals(before, b.js("return JSON.stringify(window.redwire.model.nodes)"), "one undo restores all");
         }
     }
 }

@@ -23,6 +23,7 @@ import java.util.Map;
  */
 public final class EventBusInNode extends Node {
     public static final NodeType TYPE = NodeType.builder("eventbus in", "network").color("#c0deed").ports(0, 1)
+            .label("name || (address ? \"eventbus: \" + address : \"eventbus in\")")
             .field(Field.str("address", "").asRequired())
             .factory(EventBusInNode::new);
 

@@ -16,6 +16,7 @@ import java.util.Map;
  */
 public final class EventBusOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("eventbus out", "network").color("#c0deed").ports(1, 0)
+            .label("name || (address ? \"eventbus: \" + address : \"eventbus out\")")
             .field(Field.str("address", "").label("address (blank: msg.address)"))
             .field(Field.select("mode", "publish", "publish", "send"))
             .factory(EventBusOutNode::new);

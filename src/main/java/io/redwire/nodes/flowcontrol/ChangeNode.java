@@ -11,17 +11,24 @@ import java.util.Map;
 
 /** change: sets, changes, deletes and moves msg properties and context values, one rule after the other. */
 public final class ChangeNode extends Node {
+    static final Field RULES = Field.json("rules", List.of(Map.of("t", "set", "p", "payload", "pt", "msg", "to", "", "tot", "str"))).label("rules")
+            .runtimeDefault(null); // a flow from before 0.18: the single rule below
+    static final Field ACTION = Field.str("action", "").label("legacy single rule: action").asLegacy();
+    static final Field PROPERTY = Field.str("property", "").label("legacy single rule: property").asLegacy();
+    static final Field FROM = Field.str("from", "").label("legacy single rule: from").asLegacy();
+    static final Field TO = Field.str("to", "").label("legacy single rule: to").asLegacy();
+    static final Field REG = Field.bool("reg", false).label("legacy single rule: from is a regex").asLegacy();
+
     public static final NodeType TYPE = NodeType.builder("change", "function").icon("change")
             .label("name || (Array.isArray(rules) ? (rules.length === 1 ? ({ set: \"set\", change: \"change\", move: \"move\" }[rules[0].t] || \"delete\") + \" \" + (rules[0].pt || \"msg\") + \".\" + String(rules[0].p).replace(/^#:\\((\\S+?)\\)::/, \"\") : \"change: \" + rules.length + \" rules\") : ({ replace: \"set\", change: \"change\", move: \"move\" }[action] || \"delete\") + \" msg.\" + property)")
             .help("Sets, changes, moves or deletes message and context properties, applying its rules in order.\n\n- Set: a property to a typed value (text, number, JSON, another property, JSONata, env variable, timestamp).\n- Change: search and replace inside a property (text or regular expression).\n- Move: a property to another place. Delete: removes it.")
             .color("#E2D96E").ports(1, 1)
-            .field(Field.json("rules", List.of(Map.of("t", "set", "p", "payload", "pt", "msg", "to", "",
-                    "tot", "str"))).label("rules"))
-            .field(Field.str("action", "").label("legacy single rule: action"))
-            .field(Field.str("property", "").label("legacy single rule: property"))
-            .field(Field.str("from", "").label("legacy single rule: from"))
-            .field(Field.str("to", "").label("legacy single rule: to"))
-            .field(Field.bool("reg", false).label("legacy single rule: from is a regex"))
+            .field(RULES)
+            .field(ACTION)
+            .field(PROPERTY)
+            .field(FROM)
+            .field(TO)
+            .field(REG)
             .factory(ChangeNode::new);
 
     private final ChangeRule[] steps;

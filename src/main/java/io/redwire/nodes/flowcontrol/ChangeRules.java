@@ -62,10 +62,10 @@ final class ChangeRules {
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> ruleDefs(NodeConfig c) {
         List<Map<String, Object>> out = new ArrayList<>();
-        if (c.raw().get("rules") instanceof List<?> rules) {
+        if (c.get(ChangeNode.RULES) instanceof List<?> rules) {
             for (Object r : rules) {
                 if (!(r instanceof Map)) {
-                    throw c.error("rules", "each rule must be an object");
+                    throw c.error(ChangeNode.RULES, "each rule must be an object");
                 }
                 out.add(new LinkedHashMap<>((Map<String, Object>) r));
             }
@@ -97,16 +97,16 @@ final class ChangeRules {
     /** A node saved before rules existed: action/property/from/to/reg. */
     private static Map<String, Object> legacyRule(NodeConfig c) {
         Map<String, Object> rule = new LinkedHashMap<>();
-        String action = c.str("action");
+        String action = c.str(ChangeNode.ACTION);
         rule.put("t", action.equals("replace") ? "set" : action);
-        rule.put("p", c.str("property"));
+        rule.put("p", c.str(ChangeNode.PROPERTY));
         if (action.equals("replace") || action.equals("set") || action.equals("move")) {
-            rule.put("to", c.str("to"));
+            rule.put("to", c.str(ChangeNode.TO));
         } else if (action.equals("change")) {
-            rule.put("from", c.str("from"));
-            rule.put("to", c.str("to"));
-            Object reg = c.raw().get("reg");
-            rule.put("re", c.raw().containsKey("reg") && reg == null || JsValues.truthy(reg));
+            rule.put("from", c.str(ChangeNode.FROM));
+            rule.put("to", c.str(ChangeNode.TO));
+            Object reg = c.get(ChangeNode.REG);
+            rule.put("re", c.has(ChangeNode.REG) && reg == null || JsValues.truthy(reg));
         }
         return rule;
     }
@@ -132,7 +132,7 @@ final class ChangeRules {
         try {
             return PropertyPath.ofMsg(p);
         } catch (PropertyPath.PropertyException e) {
-            throw c.error("rules", "property '" + p + "': " + e.getMessage());
+            throw c.error(ChangeNode.RULES, "property '" + p + "': " + e.getMessage());
         }
     }
 
@@ -165,7 +165,7 @@ final class ChangeRules {
                 try {
                     tv = TypedValue.compile(to, tot);
                 } catch (RuntimeException e) {
-                    throw c.error("rules", "Invalid 'to' JSON property '" + to + "': " + e.getMessage());
+                    throw c.error(ChangeNode.RULES, "Invalid 'to' JSON property '" + to + "': " + e.getMessage());
                 }
                 return tv::evaluate;
             }
@@ -184,7 +184,7 @@ final class ChangeRules {
         try {
             return JsonataExpression.compile(text);
         } catch (IllegalArgumentException e) {
-            throw c.error("rules", e.getMessage());
+            throw c.error(ChangeNode.RULES, e.getMessage());
         }
     }
 
@@ -211,7 +211,7 @@ final class ChangeRules {
                 try {
                     regex = Pattern.compile(fromt.equals("re") ? from : Pattern.quote(from));
                 } catch (PatternSyntaxException e) {
-                    throw c.error("rules", "Invalid 'from' property: " + e.getDescription());
+                    throw c.error(ChangeNode.RULES, "Invalid 'from' property: " + e.getDescription());
                 }
                 ChangeRule.Match fixed = new ChangeRule.Match(fromt, from, regex, true);
                 return (msg, node) -> fixed;

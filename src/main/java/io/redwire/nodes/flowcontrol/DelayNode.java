@@ -20,23 +20,37 @@ import java.util.concurrent.ThreadLocalRandom;
  * waiting, msg.flush releases it now — or limits the rate (see {@link DelayRateLimiter}).
  */
 public final class DelayNode extends Node {
+    static final Field NAME = Field.str("name", "");
+    static final Field PAUSE_TYPE = Field.select("pauseType", "delay", "delay", "delayv", "random", "rate", "burst", "queue", "timed");
+    static final Field TIMEOUT = Field.num("timeout", 5).runtimeDefault(null);
+    static final Field TIMEOUT_UNITS = Field.select("timeoutUnits", "seconds", "milliseconds", "seconds", "minutes", "hours", "days");
+    static final Field RATE = Field.num("rate", 1).runtimeDefault(null);
+    static final Field NB_RATE_UNITS = Field.num("nbRateUnits", 1).runtimeDefault(null);
+    static final Field RATE_UNITS = Field.select("rateUnits", "second", "second", "minute", "hour", "day");
+    static final Field RANDOM_FIRST = Field.num("randomFirst", 1).runtimeDefault(null);
+    static final Field RANDOM_LAST = Field.num("randomLast", 5).runtimeDefault(null);
+    static final Field RANDOM_UNITS = Field.select("randomUnits", "seconds", "milliseconds", "seconds", "minutes", "hours", "days");
+    static final Field DROP = Field.bool("drop", false);
+    static final Field ALLOWRATE = Field.bool("allowrate", false);
+    static final Field OUTPUTS = Field.num("outputs", 1);
+
     public static final NodeType TYPE = NodeType.builder("delay", "function").icon("delay")
             .label("name || (pauseType == \"delayv\" ? \"variable\" : pauseType == \"delay\" ? \"delay \" + timeout + (timeoutUnits == \"milliseconds\" ? \"ms\" : timeoutUnits ? timeoutUnits.charAt(0) : \"s\") : pauseType == \"random\" ? \"random\" : (pauseType == \"rate\" ? \"limit \" : pauseType == \"burst\" ? \"burst \" : \"limit topic \") + rate + \" msg/\" + (rateUnits ? (nbRateUnits > 1 ? nbRateUnits : \"\") + rateUnits.charAt(0) : \"s\"))")
             .help("Delays each message, or limits how many pass per time unit (dropping or queueing the rest).")
             .color("#E6E0F8").ports(1, 1)
-            .field(Field.str("name", ""))
-            .field(Field.select("pauseType", "delay", "delay", "delayv", "random", "rate", "burst", "queue", "timed"))
-            .field(Field.num("timeout", 5))
-            .field(Field.select("timeoutUnits", "seconds", "milliseconds", "seconds", "minutes", "hours", "days"))
-            .field(Field.num("rate", 1))
-            .field(Field.num("nbRateUnits", 1))
-            .field(Field.select("rateUnits", "second", "second", "minute", "hour", "day"))
-            .field(Field.num("randomFirst", 1))
-            .field(Field.num("randomLast", 5))
-            .field(Field.select("randomUnits", "seconds", "milliseconds", "seconds", "minutes", "hours", "days"))
-            .field(Field.bool("drop", false))
-            .field(Field.bool("allowrate", false))
-            .field(Field.num("outputs", 1))
+            .field(NAME)
+            .field(PAUSE_TYPE)
+            .field(TIMEOUT)
+            .field(TIMEOUT_UNITS)
+            .field(RATE)
+            .field(NB_RATE_UNITS)
+            .field(RATE_UNITS)
+            .field(RANDOM_FIRST)
+            .field(RANDOM_LAST)
+            .field(RANDOM_UNITS)
+            .field(DROP)
+            .field(ALLOWRATE)
+            .field(OUTPUTS)
             .factory(DelayNode::new);
 
     /** One held message: its timer, what firing does, and what cancelling does (complete without output). */
@@ -71,20 +85,20 @@ public final class DelayNode extends Node {
 
     DelayNode(NodeConfig c) {
         super(c);
-        this.pauseType = c.str("pauseType");
-        this.timeoutMs = rawNumber(c, "timeout") * unitMs(c.str("timeoutUnits"));
-        this.randomFirstMs = rawNumber(c, "randomFirst") * unitMs(c.str("randomUnits"));
-        this.randomSpanMs = rawNumber(c, "randomLast") * unitMs(c.str("randomUnits")) - randomFirstMs;
+        this.pauseType = c.str(PAUSE_TYPE);
+        this.timeoutMs = rawNumber(c, TIMEOUT) * unitMs(c.str(TIMEOUT_UNITS));
+        this.randomFirstMs = rawNumber(c, RANDOM_FIRST) * unitMs(c.str(RANDOM_UNITS));
+        this.randomSpanMs = rawNumber(c, RANDOM_LAST) * unitMs(c.str(RANDOM_UNITS)) - randomFirstMs;
         this.limiter = switch (pauseType) {
             case "delay", "delayv", "random" -> null;
             case "rate", "burst", "queue", "timed" -> new DelayRateLimiter(this, c);
-            default -> throw c.error("pauseType", "unknown pause type '" + pauseType + "'");
+            default -> throw c.error(PAUSE_TYPE, "unknown pause type '" + pauseType + "'");
         };
     }
 
-    /** Number(raw) as Node-RED computes with the raw field (a missing value is NaN, not the editor default). */
-    static double rawNumber(NodeConfig c, String field) {
-        Object raw = c.raw().get(field);
+    /** Number(n.x) as Node-RED computes it: a field the flow leaves out is NaN (its runtime default is null). */
+    static double rawNumber(NodeConfig c, Field field) {
+        Object raw = c.get(field);
         return raw == null ? Double.NaN : JsValues.toNumber(raw);
     }
 

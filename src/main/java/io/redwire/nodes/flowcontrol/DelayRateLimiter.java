@@ -43,21 +43,21 @@ final class DelayRateLimiter {
 
     DelayRateLimiter(DelayNode node, NodeConfig c) {
         this.node = node;
-        this.mode = c.str("pauseType");
-        this.drop = c.bool("drop");
-        this.allowRate = c.bool("allowrate");
-        this.secondOutput = c.num("outputs") == 2;
-        double unit = switch (c.str("rateUnits")) {
+        this.mode = c.str(DelayNode.PAUSE_TYPE);
+        this.drop = c.bool(DelayNode.DROP);
+        this.allowRate = c.bool(DelayNode.ALLOWRATE);
+        this.secondOutput = c.num(DelayNode.OUTPUTS) == 2;
+        double unit = switch (c.str(DelayNode.RATE_UNITS)) {
             case "minute" -> 60_000;
             case "hour" -> 3_600_000;
             case "day" -> 86_400_000;
             default -> 1000;
         };
-        double perUnits = DelayNode.rawNumber(c, "nbRateUnits");
-        double r = unit / DelayNode.rawNumber(c, "rate");
+        double perUnits = DelayNode.rawNumber(c, DelayNode.NB_RATE_UNITS);
+        double r = unit / DelayNode.rawNumber(c, DelayNode.RATE);
         this.fixedRate = r * (perUnits > 0 ? perUnits : 1);
         this.rate = fixedRate;
-        this.burst = DelayNode.rawNumber(c, "rate");
+        this.burst = DelayNode.rawNumber(c, DelayNode.RATE);
         this.windowMs = perUnits * unit;
     }
 

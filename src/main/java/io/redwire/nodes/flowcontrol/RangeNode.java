@@ -12,15 +12,23 @@ import java.util.Map;
 
 /** range: maps a numeric property linearly from an input range to an output range (scale, clamp, roll or drop). */
 public final class RangeNode extends Node {
+    static final Field MININ = Field.str("minin", "");
+    static final Field MAXIN = Field.str("maxin", "");
+    static final Field MINOUT = Field.str("minout", "");
+    static final Field MAXOUT = Field.str("maxout", "");
+    static final Field ACTION = Field.select("action", "scale", "scale", "clamp", "roll", "drop");
+    static final Field ROUND = Field.bool("round", false);
+    static final Field PROPERTY = Field.str("property", "payload");
+
     public static final NodeType TYPE = NodeType.builder("range", "function").icon("range")
             .label("name || \"range\"")
             .help("Maps a number from one range to another, optionally clamped or wrapped, and rounded.")
             .color("#E2D96E").ports(1, 1)
-            .field(Field.str("minin", "")).field(Field.str("maxin", ""))
-            .field(Field.str("minout", "")).field(Field.str("maxout", ""))
-            .field(Field.select("action", "scale", "scale", "clamp", "roll", "drop"))
-            .field(Field.bool("round", false))
-            .field(Field.str("property", "payload"))
+            .field(MININ).field(MAXIN)
+            .field(MINOUT).field(MAXOUT)
+            .field(ACTION)
+            .field(ROUND)
+            .field(PROPERTY)
             .factory(RangeNode::new);
 
     private final String action;
@@ -33,12 +41,12 @@ public final class RangeNode extends Node {
 
     RangeNode(NodeConfig c) {
         super(c);
-        this.action = c.str("action");
-        this.round = c.bool("round");
-        double inLow = JsValues.toNumber(c.get("minin"));
-        double inHigh = JsValues.toNumber(c.get("maxin"));
-        double outLow = JsValues.toNumber(c.get("minout"));
-        double outHigh = JsValues.toNumber(c.get("maxout"));
+        this.action = c.str(ACTION);
+        this.round = c.bool(ROUND);
+        double inLow = JsValues.toNumber(c.get(MININ));
+        double inHigh = JsValues.toNumber(c.get(MAXIN));
+        double outLow = JsValues.toNumber(c.get(MINOUT));
+        double outHigh = JsValues.toNumber(c.get(MAXOUT));
         if (inLow > inHigh) { // a reversed input range flips the output range with it
             double t = inLow;
             inLow = inHigh;
@@ -55,7 +63,7 @@ public final class RangeNode extends Node {
         this.maxIn = inHigh;
         this.minOut = outLow;
         this.maxOut = outHigh;
-        this.property = c.msgPath("property", "payload");
+        this.property = c.msgPath(PROPERTY);
     }
 
     @Override

@@ -20,18 +20,25 @@ import java.util.Map;
  * by more/less than a gap (deadband, narrowband), per topic. Like Node-RED's, it never calls done.
  */
 public final class RbeNode extends Node {
+    static final Field FUNC = Field.select("func", "rbe", "rbe", "rbei", "deadband", "deadbandEq", "narrowband", "narrowbandEq");
+    static final Field GAP = Field.str("gap", "").label("gap (number, or percent like \"10%\")");
+    static final Field START = Field.str("start", "");
+    static final Field INOUT = Field.select("inout", "out", "out", "in");
+    static final Field SEPTOPICS = Field.bool("septopics", true);
+    static final Field PROPERTY = Field.str("property", "payload");
+    static final Field TOPI = Field.str("topi", "topic");
+
     public static final NodeType TYPE = NodeType.builder("rbe", "function").icon("filter").paletteLabel("filter")
             .label("name || \"filter\"")
             .help("Passes a message only when its property changed (report by exception), or moved by more than a dead band or gap.")
             .color("#E2D96E").ports(1, 1)
-            .field(Field.select("func", "rbe", "rbe", "rbei", "deadband", "deadbandEq", "narrowband",
-                    "narrowbandEq"))
-            .field(Field.str("gap", "").label("gap (number, or percent like \"10%\")"))
-            .field(Field.str("start", ""))
-            .field(Field.select("inout", "out", "out", "in"))
-            .field(Field.bool("septopics", true))
-            .field(Field.str("property", "payload"))
-            .field(Field.str("topi", "topic"))
+            .field(FUNC)
+            .field(GAP)
+            .field(START)
+            .field(INOUT)
+            .field(SEPTOPICS)
+            .field(PROPERTY)
+            .field(TOPI)
             .factory(RbeNode::new);
 
     private static final String NO_TOPIC = "_no_topic";
@@ -49,15 +56,15 @@ public final class RbeNode extends Node {
 
     RbeNode(NodeConfig c) {
         super(c);
-        this.func = c.str("func").isEmpty() ? "rbe" : c.str("func");
-        String gap = c.str("gap").isEmpty() ? "0" : c.str("gap");
+        this.func = c.str(FUNC).isEmpty() ? "rbe" : c.str(FUNC);
+        String gap = c.str(GAP).isEmpty() ? "0" : c.str(GAP);
         this.percent = gap.endsWith("%");
         this.gapSetting = percent ? JsRules.parseFloat(gap) : JsValues.toNumber(gap);
-        this.start = c.str("start");
-        this.compareWithInput = "in".equals(c.str("inout"));
-        this.perTopic = !Boolean.FALSE.equals(c.raw().get("septopics"));
-        this.property = c.msgPath("property", "payload");
-        this.topicProperty = c.msgPath("topi", "topic");
+        this.start = c.str(START);
+        this.compareWithInput = "in".equals(c.str(INOUT));
+        this.perTopic = !Boolean.FALSE.equals(c.get(SEPTOPICS));
+        this.property = c.msgPath(PROPERTY);
+        this.topicProperty = c.msgPath(TOPI);
     }
 
     @Override

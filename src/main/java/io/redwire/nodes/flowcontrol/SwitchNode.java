@@ -19,16 +19,22 @@ import java.util.Map;
  * matching port (the runtime clones all but the first delivery). Like Node-RED's, it never calls done.
  */
 public final class SwitchNode extends Node {
+    static final Field PROPERTY = Field.typed("property", "propertyType", "msg", List.of("msg", "flow", "global", "jsonata", "env"));
+    static final Field RULES = Field.json("rules", List.of(Map.of("t", "eq", "v", "", "vt", "str"))) .label("rules")
+            .runtimeDefault(List.of());
+    static final Field CHECKALL = Field.select("checkall", "true", "true", "false");
+    static final Field REPAIR = Field.bool("repair", false);
+    static final Field OUTPUTS = Field.num("outputs", 1);
+
     public static final NodeType TYPE = NodeType.builder("switch", "function").icon("switch")
             .label("name || \"switch\"")
             .help("Routes each message by testing one property against its rules; every rule has its own output.\n\n- Comparisons, ranges, regular expressions, types, emptiness, position in a sequence, JSONata.\n- Stops at the first matching rule, or checks them all.")
             .color("#E2D96E").ports(1, 1)
-            .field(Field.typed("property", "propertyType", "msg", List.of("msg", "flow", "global", "jsonata", "env")))
-            .field(Field.json("rules", List.of(Map.of("t", "eq", "v", "", "vt", "str")))
-                    .label("rules"))
-            .field(Field.select("checkall", "true", "true", "false"))
-            .field(Field.bool("repair", false))
-            .field(Field.num("outputs", 1))
+            .field(PROPERTY)
+            .field(RULES)
+            .field(CHECKALL)
+            .field(REPAIR)
+            .field(OUTPUTS)
             .factory(SwitchNode::new);
 
     private final SwitchRule[] rules;
@@ -43,31 +49,31 @@ public final class SwitchNode extends Node {
     @SuppressWarnings("unchecked")
     SwitchNode(NodeConfig c) {
         super(c);
-        String propertyType = c.str("propertyType").isEmpty() ? "msg" : c.str("propertyType");
+        String propertyType = c.typeOf(PROPERTY);
         if (propertyType.equals("jsonata")) {
             try {
-                this.propertyExpression = JsonataExpression.compile(c.str("property"));
+                this.propertyExpression = JsonataExpression.compile(c.str(PROPERTY));
             } catch (IllegalArgumentException e) {
-                throw c.error("property", e.getMessage());
+                throw c.error(PROPERTY, e.getMessage());
             }
             this.property = null;
         } else {
             this.propertyExpression = null;
-            this.property = c.typed(c.str("property"), propertyType, "property");
+            this.property = c.typed(c.str(PROPERTY), propertyType, PROPERTY);
         }
-        List<Object> defs = c.raw().get("rules") instanceof List<?> l ? (List<Object>) l : List.of();
+        List<Object> defs = c.list(RULES);
         this.rules = new SwitchRule[defs.size()];
         boolean tail = false;
         for (int i = 0; i < rules.length; i++) {
             if (!(defs.get(i) instanceof Map<?, ?> rule)) {
-                throw c.error("rules", "rule " + (i + 1) + " must be an object");
+                throw c.error(RULES, "rule " + (i + 1) + " must be an object");
             }
             rules[i] = SwitchRule.compile(c, (Map<String, Object>) rule);
             tail |= "tail".equals(rule.get("t"));
         }
         // checkall is stored as a string; only the text "false" stops at the first match
-        this.stopAtFirstMatch = "false".equals(c.raw().get("checkall"));
-        this.repair = c.bool("repair");
+        this.stopAtFirstMatch = "false".equals(c.get(CHECKALL));
+        this.repair = c.bool(REPAIR);
         this.needsCount = repair || tail;
         this.sequences = new SwitchSequences(SwitchSequences.maxKept(
                 c.services().settings().get("nodeMessageBufferMaxLength")));

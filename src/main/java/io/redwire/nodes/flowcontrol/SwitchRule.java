@@ -56,7 +56,7 @@ final class SwitchRule {
     static SwitchRule compile(NodeConfig c, Map<String, Object> rule) {
         String op = text(rule.get("t"));
         if (!isOperator(op)) {
-            throw c.error("rules", "unknown rule type '" + op + "'");
+            throw c.error(SwitchNode.RULES, "unknown rule type '" + op + "'");
         }
         Object rawV = rule.get("v");
         String vt = text(rule.get("vt"));
@@ -96,7 +96,7 @@ final class SwitchRule {
                 try {
                     expr = JsonataExpression.compile(value);
                 } catch (IllegalArgumentException e) {
-                    throw c.error("rules", e.getMessage());
+                    throw c.error(SwitchNode.RULES, e.getMessage());
                 }
                 return (msg, node) -> {
                     try {

@@ -1,5 +1,6 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.js.Mustache;
 import io.redwire.js.Undefined;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.JsonParse;
@@ -25,17 +26,23 @@ import java.util.regex.Pattern;
  * context and environment.
  */
 public final class TemplateNode extends Node {
+    static final Field FIELD = Field.typed("field", "fieldType", "msg", List.of("msg", "flow", "global"));
+    static final Field FORMAT = Field.select("format", "handlebars", "handlebars", "html", "json", "javascript", "css", "markdown", "python", "sql", "yaml", "text").label("format (editor highlighting only)");
+    static final Field SYNTAX = Field.select("syntax", "mustache", "mustache", "plain");
+    static final Field TEMPLATE = Field.code("template", "handlebars", "This is the payload: {{payload}} !")
+            .runtimeDefault(null); // a flow without one renders ""
+    static final Field OUTPUT = Field.select("output", "str", "str", "json", "yaml");
+
     public static final NodeType TYPE = NodeType.builder("template", "function").icon("template")
             .label("name || \"template\"")
             .help("Sets a property from a Mustache template filled with the message's properties, as text, JSON or YAML.")
             .color("rgb(243, 181, 103)")
             .ports(1, 1)
-            .field(Field.typed("field", "fieldType", "msg", List.of("msg", "flow", "global")))
-            .field(Field.select("format", "handlebars", "handlebars", "html", "json", "javascript", "css",
-                    "markdown", "python", "sql", "yaml", "text").label("format (editor highlighting only)"))
-            .field(Field.select("syntax", "mustache", "mustache", "plain"))
-            .field(Field.code("template", "handlebars", "This is the payload: {{payload}} !"))
-            .field(Field.select("output", "str", "str", "json", "yaml"))
+            .field(FIELD)
+            .field(FORMAT)
+            .field(SYNTAX)
+            .field(TEMPLATE)
+            .field(OUTPUT)
             .factory(TemplateNode::new);
 
     private static final Pattern CONTEXT_NAME = Pattern.compile("^(flow|global)(\\[(\\w+)])?\\.(.+)");
@@ -55,19 +62,19 @@ public final class TemplateNode extends Node {
 
     TemplateNode(NodeConfig c) {
         super(c);
-        this.field = c.str("field").isEmpty() ? "payload" : c.str("field");
-        this.fieldType = c.str("fieldType").isEmpty() ? "msg" : c.str("fieldType");
+        this.field = c.str(FIELD).isEmpty() ? "payload" : c.str(FIELD);
+        this.fieldType = c.typeOf(FIELD);
         if (!List.of("msg", "flow", "global").contains(fieldType)) {
-            throw c.error("fieldType", "must be msg, flow or global");
+            throw c.error(FIELD, "must be msg, flow or global");
         }
         try {
             this.fieldPath = fieldType.equals("msg") ? PropertyPath.ofMsg(field) : null;
         } catch (PropertyPath.PropertyException e) {
-            throw c.error("field", e.getMessage());
+            throw c.error(FIELD, e.getMessage());
         }
-        this.mustache = !c.str("syntax").equals("plain");
-        this.output = c.str("output").isEmpty() ? "str" : c.str("output");
-        this.template = c.raw().get("template") == null ? "" : c.str("template");
+        this.mustache = !c.str(SYNTAX).equals("plain");
+        this.output = c.str(OUTPUT).isEmpty() ? "str" : c.str(OUTPUT);
+        this.template = c.str(TEMPLATE);
         Mustache parsed = null;
         String error = null;
         if (mustache) {

@@ -2,6 +2,7 @@ package io.redwire.nodes.flowcontrol;
 
 import io.redwire.js.JsRules;
 import io.redwire.js.JsValues;
+import io.redwire.js.Mustache;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Messages;
 import io.redwire.msg.PropertyPath;
@@ -30,21 +31,33 @@ import java.util.Map;
 public final class TriggerNode extends Node {
     private static final List<String> OP_TYPES = List.of("str", "num", "bool", "json", "bin", "date", "env", "flow",
             "global", "msg", "jsonata", "val", "pay", "payl", "nul");
+    static final Field NAME = Field.str("name", "");
+    static final Field OP1 = Field.typed("op1", "op1type", "val", OP_TYPES);
+    static final Field OP2 = Field.typed("op2", "op2type", "val", OP_TYPES);
+    static final Field DURATION = Field.num("duration", 250);
+    static final Field EXTEND = Field.bool("extend", false);
+    static final Field OVERRIDE_DELAY = Field.bool("overrideDelay", false);
+    static final Field UNITS = Field.select("units", "ms", "ms", "s", "min", "hr");
+    static final Field RESET = Field.str("reset", "");
+    static final Field BYTOPIC = Field.select("bytopic", "all", "all", "topic");
+    static final Field TOPIC = Field.str("topic", "topic");
+    static final Field OUTPUTS = Field.num("outputs", 1);
+
     public static final NodeType TYPE = NodeType.builder("trigger", "function").icon("trigger")
             .label("name || (duration > 0 ? \"trigger \" + duration + units : duration < 0 ? \"resend every \" + (duration * -1) + units : \"trigger & block\")")
             .help("Sends a message, then a second one after a time unless reset; or sends once and blocks until reset.")
             .color("#E6E0F8").ports(1, 1)
-            .field(Field.str("name", ""))
-            .field(Field.typed("op1", "op1type", "val", OP_TYPES))
-            .field(Field.typed("op2", "op2type", "val", OP_TYPES))
-            .field(Field.num("duration", 250))
-            .field(Field.bool("extend", false))
-            .field(Field.bool("overrideDelay", false))
-            .field(Field.select("units", "ms", "ms", "s", "min", "hr"))
-            .field(Field.str("reset", ""))
-            .field(Field.select("bytopic", "all", "all", "topic"))
-            .field(Field.str("topic", "topic"))
-            .field(Field.num("outputs", 1))
+            .field(NAME)
+            .field(OP1)
+            .field(OP2)
+            .field(DURATION)
+            .field(EXTEND)
+            .field(OVERRIDE_DELAY)
+            .field(UNITS)
+            .field(RESET)
+            .field(BYTOPIC)
+            .field(TOPIC)
+            .field(OUTPUTS)
             .factory(TriggerNode::new);
     private static final String ALL_TOPICS = "_none";
 
@@ -79,21 +92,21 @@ public final class TriggerNode extends Node {
 
     TriggerNode(NodeConfig c) {
         super(c);
-        this.op1 = op(c, "op1", "1");
-        this.op2 = op(c, "op2", "0");
-        this.secondOutput = c.num("outputs") == 2;
-        this.topicPath = PropertyPath.ofMsg(c.str("topic").isEmpty() ? "topic" : c.str("topic"));
-        this.byTopic = !"all".equals(c.str("bytopic")) && !c.str("bytopic").isEmpty();
-        double d = JsRules.parseFloat(c.str("duration"));
+        this.op1 = op(c, OP1, "1");
+        this.op2 = op(c, OP2, "0");
+        this.secondOutput = c.num(OUTPUTS) == 2;
+        this.topicPath = PropertyPath.ofMsg(c.str(TOPIC).isEmpty() ? "topic" : c.str(TOPIC));
+        this.byTopic = !"all".equals(c.str(BYTOPIC)) && !c.str(BYTOPIC).isEmpty();
+        double d = JsRules.parseFloat(c.str(DURATION));
         if (Double.isNaN(d)) {
             d = 250;
         }
         this.loop = d < 0;
-        this.extend = !loop && c.bool("extend");
+        this.extend = !loop && c.bool(EXTEND);
         // JavaScript truthiness of the raw value: the editor's default "false" string switches the override on
-        this.overrideDelay = JsValues.truthy(c.raw().get("overrideDelay"));
-        this.resetValue = c.str("reset");
-        this.durationMs = Math.abs(d) * switch (c.str("units")) {
+        this.overrideDelay = c.truthy(OVERRIDE_DELAY);
+        this.resetValue = c.str(RESET);
+        this.durationMs = Math.abs(d) * switch (c.str(UNITS)) {
             case "s" -> 1000;
             case "min" -> 60_000;
             case "hr" -> 3_600_000;
@@ -102,9 +115,9 @@ public final class TriggerNode extends Node {
     }
 
     /** Node-RED's op normalisation: blank values take the default, "val" picks bool/null/str from the text. */
-    private static Op op(NodeConfig c, String field, String dflt) {
+    private static Op op(NodeConfig c, Field field, String dflt) {
         String value = c.str(field).isEmpty() ? dflt : c.str(field);
-        String type = c.str(field + "type").isEmpty() ? "str" : c.str(field + "type");
+        String type = c.typeOf(field, "str");
         if (type.equals("date") && value.equals(dflt)) {
             value = "";
         }
@@ -124,7 +137,7 @@ public final class TriggerNode extends Node {
     }
 
     /** Op strings with {{...}} are mustache templates rendered against the msg (as mustache.js would). */
-    private static Mustache template(NodeConfig c, String field, String text) {
+    private static Mustache template(NodeConfig c, Field field, String text) {
         try {
             return Mustache.parse(text);
         } catch (IllegalArgumentException e) {

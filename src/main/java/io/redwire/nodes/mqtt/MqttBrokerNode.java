@@ -26,6 +26,7 @@ import java.util.Map;
  */
 public final class MqttBrokerNode extends Node {
     public static final NodeType TYPE = NodeType.builder("mqtt-broker", "network").configNode()
+            .label("name || (clientid ? clientid + \"@\" : \"\") + (broker || \"undefined\") + (String(broker || \"undefined\").indexOf(\"://\") === -1 ? \":\" + (port || 1883) : \"\")")
             .field(Field.str("name", ""))
             .field(Field.str("broker", "").asRequired())
             .field(Field.num("port", 1883))

@@ -23,6 +23,7 @@ import java.util.Map;
  */
 public final class MqttInNode extends Node {
     public static final NodeType TYPE = NodeType.builder("mqtt in", "network").icon("mqtt").ports(0, 1).color("#d8bfd8")
+            .label("name || (topicType !== \"dynamic\" && topic ? topic : \"mqtt\")")
             .field(Field.str("name", ""))
             .field(Field.str("topic", ""))
             .field(Field.select("qos", "2", "0", "1", "2"))

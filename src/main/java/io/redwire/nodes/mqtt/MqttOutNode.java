@@ -23,6 +23,7 @@ import java.util.Map;
  */
 public final class MqttOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("mqtt out", "network").icon("mqtt").ports(1, 0).color("#d8bfd8")
+            .label("name || topic || \"mqtt\"")
             .field(Field.str("name", ""))
             .field(Field.str("topic", ""))
             .field(Field.select("qos", "", "", "0", "1", "2"))

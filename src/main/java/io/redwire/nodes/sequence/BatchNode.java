@@ -22,18 +22,29 @@ import java.util.Map;
  * configured topic concatenated in topic order.
  */
 public final class BatchNode extends Node {
+    static final Field NAME = Field.str("name", "");
+    static final Field MODE = Field.select("mode", "count", "count", "interval", "concat");
+    static final Field COUNT = Field.num("count", 10).runtimeDefault(1);
+    static final Field OVERLAP = Field.num("overlap", 0);
+    static final Field INTERVAL = Field.num("interval", 10).label("interval (s)").runtimeDefault(0);
+    static final Field ALLOW_EMPTY_SEQUENCE = Field.bool("allowEmptySequence", false);
+    static final Field HONOUR_PARTS = Field.bool("honourParts", false);
+    static final Field TOPICS = Field.json("topics", List.of(Map.of("topic", ""))).runtimeDefault(List.of());
+
+
+
     public static final NodeType TYPE = NodeType.builder("batch", "sequence").icon("batch")
             .label("name || \"batch\"")
             .help("Groups messages into sequences by count, time interval or concatenation.")
             .color("#E2D96E").ports(1, 1)
-            .field(Field.str("name", ""))
-            .field(Field.select("mode", "count", "count", "interval", "concat"))
-            .field(Field.num("count", 10))
-            .field(Field.num("overlap", 0))
-            .field(Field.num("interval", 10).label("interval (s)"))
-            .field(Field.bool("allowEmptySequence", false))
-            .field(Field.bool("honourParts", false))
-            .field(Field.json("topics", List.of(Map.of("topic", ""))))
+            .field(NAME)
+            .field(MODE)
+            .field(COUNT)
+            .field(OVERLAP)
+            .field(INTERVAL)
+            .field(ALLOW_EMPTY_SEQUENCE)
+            .field(HONOUR_PARTS)
+            .field(TOPICS)
             .factory(BatchNode::new);
 
     private record Held(Map<String, Object> msg, Done done) {
@@ -61,34 +72,34 @@ public final class BatchNode extends Node {
 
     BatchNode(NodeConfig c) {
         super(c);
-        this.mode = c.str("mode").isEmpty() ? "count" : c.str("mode");
+        this.mode = c.str(MODE).isEmpty() ? "count" : c.str(MODE);
         // blank or zero settings fall back as in Node-RED (count 1, overlap 0, no interval), not to editor defaults
-        this.count = (int) orDefault(c, "count", 1);
-        this.overlap = (int) orDefault(c, "overlap", 0);
-        this.intervalMs = Math.round(orDefault(c, "interval", 0) * 1000);
-        this.allowEmpty = c.bool("allowEmptySequence");
-        this.honourParts = c.bool("honourParts");
+        this.count = (int) orDefault(c, COUNT);
+        this.overlap = (int) orDefault(c, OVERLAP);
+        this.intervalMs = Math.round(orDefault(c, INTERVAL) * 1000);
+        this.allowEmpty = c.bool(ALLOW_EMPTY_SEQUENCE);
+        this.honourParts = c.bool(HONOUR_PARTS);
         switch (mode) {
             case "count" -> {
                 if (count <= overlap) {
-                    throw c.error("overlap", "Invalid count and overlap");
+                    throw c.error(OVERLAP, "Invalid count and overlap");
                 }
             }
             case "interval" -> {
             }
             case "concat" -> {
-                List<?> configured = c.raw().get("topics") instanceof List<?> l ? l : List.of();
+                List<?> configured = c.list(TOPICS);
                 for (Object t : configured) {
                     topics.add(t instanceof Map<?, ?> m ? JsValues.toJsString(m.get("topic")) : "");
                 }
             }
-            default -> throw c.error("mode", "unexpected mode");
+            default -> throw c.error(MODE, "unexpected mode");
         }
     }
 
-    private static double orDefault(NodeConfig c, String field, double dflt) {
-        Object raw = c.raw().get(field);
-        return JsValues.truthy(raw) ? c.num(field) : dflt;
+    /** Node-RED's {@code Number(n.x || dflt)}: anything falsy takes the runtime default. */
+    private static double orDefault(NodeConfig c, Field field) {
+        return JsValues.truthy(c.get(field)) ? c.num(field) : ((Number) field.runtimeDefault()).doubleValue();
     }
 
     @Override

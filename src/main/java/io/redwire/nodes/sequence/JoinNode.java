@@ -21,24 +21,42 @@ import java.util.Map;
  * (manual: after a count, a timeout or a msg.complete), or folds a sequence with JSONata (reduce).
  */
 public final class JoinNode extends Node {
+    static final Field NAME = Field.str("name", "");
+    static final Field MODE = Field.select("mode", "auto", "auto", "custom", "reduce");
+    static final Field BUILD = Field.select("build", "object", "object", "merged", "array", "string", "buffer")
+            .runtimeDefault("array");
+    static final Field PROPERTY = Field.typed("property", "propertyType", "msg", List.of("msg", "full"));
+    static final Field KEY = Field.str("key", "topic");
+    static final Field JOINER = Field.typed("joiner", "joinerType", "str", List.of("str", "bin"));
+    static final Field USEPARTS = Field.bool("useparts", false).runtimeDefault(true);
+    static final Field ACCUMULATE = Field.bool("accumulate", false);
+    static final Field TIMEOUT = Field.num("timeout", null).label("timeout (s)");
+    static final Field COUNT = Field.num("count", null);
+    static final Field REDUCE_RIGHT = Field.bool("reduceRight", false);
+    static final Field REDUCE_EXP = Field.str("reduceExp", "");
+    static final Field REDUCE_INIT = Field.typed("reduceInit", "reduceInitType", "num", Field.ALL_TYPES);
+    static final Field REDUCE_FIXUP = Field.str("reduceFixup", "");
+
+
+
     public static final NodeType TYPE = NodeType.builder("join", "sequence").icon("join")
             .label("name || \"join\"")
             .help("Joins a sequence of messages back into one: automatically from `msg.parts`, by count or time, or by reducing.")
             .color("#E2D96E").ports(1, 1)
-            .field(Field.str("name", ""))
-            .field(Field.select("mode", "auto", "auto", "custom", "reduce"))
-            .field(Field.select("build", "object", "object", "merged", "array", "string", "buffer"))
-            .field(Field.typed("property", "propertyType", "msg", List.of("msg", "full")))
-            .field(Field.str("key", "topic"))
-            .field(Field.typed("joiner", "joinerType", "str", List.of("str", "bin")))
-            .field(Field.bool("useparts", false))
-            .field(Field.bool("accumulate", false))
-            .field(Field.num("timeout", null).label("timeout (s)"))
-            .field(Field.num("count", null))
-            .field(Field.bool("reduceRight", false))
-            .field(Field.str("reduceExp", ""))
-            .field(Field.typed("reduceInit", "reduceInitType", "num", Field.ALL_TYPES))
-            .field(Field.str("reduceFixup", ""))
+            .field(NAME)
+            .field(MODE)
+            .field(BUILD)
+            .field(PROPERTY)
+            .field(KEY)
+            .field(JOINER)
+            .field(USEPARTS)
+            .field(ACCUMULATE)
+            .field(TIMEOUT)
+            .field(COUNT)
+            .field(REDUCE_RIGHT)
+            .field(REDUCE_EXP)
+            .field(REDUCE_INIT)
+            .field(REDUCE_FIXUP)
             .factory(JoinNode::new);
     /** Groups without msg.parts.id (manual mode) share this id. */
     private static final String DEFAULT_GROUP = "_";
@@ -61,31 +79,30 @@ public final class JoinNode extends Node {
 
     JoinNode(NodeConfig c) {
         super(c);
-        this.mode = c.str("mode").isEmpty() ? "auto" : c.str("mode");
-        this.wholeMsg = "full".equals(c.str("propertyType"));
-        this.propertyName = wholeMsg || c.str("property").isEmpty() ? "payload" : c.str("property");
+        this.mode = c.str(MODE).isEmpty() ? "auto" : c.str(MODE);
+        this.wholeMsg = "full".equals(c.typeOf(PROPERTY));
+        this.propertyName = wholeMsg || c.str(PROPERTY).isEmpty() ? "payload" : c.str(PROPERTY);
         this.property = PropertyPath.ofMsg(propertyName);
-        this.key = PropertyPath.ofMsg(c.str("key").isEmpty() ? "topic" : c.str("key"));
+        this.key = PropertyPath.ofMsg(c.str(KEY).isEmpty() ? "topic" : c.str(KEY));
         // the editor writes "object", but a flow without the field builds an array
-        Object rawBuild = c.raw().get("build");
-        this.build = rawBuild == null || "".equals(rawBuild) ? "array" : JsValues.toJsString(rawBuild);
+        this.build = c.str(BUILD).isEmpty() ? "array" : c.str(BUILD);
         this.joiner = joiner(c);
-        this.useParts = !c.has("useparts") || c.bool("useparts");
+        this.useParts = c.bool(USEPARTS);
         // only a real boolean true accumulates (the editor's default is the string "false")
-        this.accumulate = Boolean.TRUE.equals(c.raw().get("accumulate"));
-        this.timeoutMs = mode.equals("auto") ? 0 : Math.round(c.num("timeout") * 1000);
-        this.count = c.num("count");
-        this.countFromParts = "".equals(c.raw().get("count"));
+        this.accumulate = Boolean.TRUE.equals(c.get(ACCUMULATE));
+        this.timeoutMs = mode.equals("auto") ? 0 : Math.round(c.num(TIMEOUT) * 1000);
+        this.count = c.num(COUNT);
+        this.countFromParts = "".equals(c.get(COUNT));
         this.reducer = mode.equals("reduce") ? new JoinReducer(this, c) : null;
     }
 
     private static Object joiner(NodeConfig c) {
-        String type = c.str("joinerType").isEmpty() ? "str" : c.str("joinerType");
+        String type = c.typeOf(JOINER);
         if (type.equals("bin")) {
-            String text = c.str("joiner").isEmpty() ? "[]" : c.str("joiner");
-            return c.typed(text, "bin", "joiner").evaluate(null, null);
+            String text = c.str(JOINER).isEmpty() ? "[]" : c.str(JOINER);
+            return c.typed(text, "bin", JOINER).evaluate(null, null);
         }
-        return MessageParts.unescapeSeparator(c.str("joiner"));
+        return MessageParts.unescapeSeparator(c.str(JOINER));
     }
 
     @Override

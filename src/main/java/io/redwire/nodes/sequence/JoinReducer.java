@@ -7,6 +7,7 @@ import io.redwire.msg.JsonataExpression;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.TypedValue;
 import io.redwire.spi.Done;
+import io.redwire.spi.Field;
 import io.redwire.spi.NodeConfig;
 
 import com.dashjoin.jsonata.Jsonata;
@@ -41,13 +42,13 @@ final class JoinReducer {
 
     JoinReducer(JoinNode node, NodeConfig c) {
         this.node = node;
-        this.reduce = compile(c, "reduceExp");
-        this.fixup = c.str("reduceFixup").isEmpty() ? null : compile(c, "reduceFixup");
-        this.init = c.typed(c.str("reduceInit"), c.str("reduceInitType"), "reduceInit");
-        this.right = c.bool("reduceRight");
+        this.reduce = compile(c, JoinNode.REDUCE_EXP);
+        this.fixup = c.str(JoinNode.REDUCE_FIXUP).isEmpty() ? null : compile(c, JoinNode.REDUCE_FIXUP);
+        this.init = c.typed(c.str(JoinNode.REDUCE_INIT), c.typeOf(JoinNode.REDUCE_INIT, ""), JoinNode.REDUCE_INIT);
+        this.right = c.bool(JoinNode.REDUCE_RIGHT);
     }
 
-    private static JsonataExpression compile(NodeConfig c, String field) {
+    private static JsonataExpression compile(NodeConfig c, Field field) {
         try {
             return JsonataExpression.compile(c.str(field));
         } catch (IllegalArgumentException e) {

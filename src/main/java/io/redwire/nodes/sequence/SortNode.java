@@ -28,16 +28,25 @@ import java.util.function.Function;
  * Messages whose property is not an array are dropped silently.
  */
 public final class SortNode extends Node {
+    static final Field NAME = Field.str("name", "");
+    static final Field ORDER = Field.select("order", "ascending", "ascending", "descending");
+    static final Field AS_NUM = Field.bool("as_num", false);
+    static final Field TARGET = Field.typed("target", "targetType", "msg", List.of("msg", "seq"));
+    static final Field MSG_KEY = Field.typed("msgKey", "msgKeyType", "elem", List.of("elem", "jsonata"));
+    static final Field SEQ_KEY = Field.typed("seqKey", "seqKeyType", "msg", List.of("msg", "jsonata"));
+
+
+
     public static final NodeType TYPE = NodeType.builder("sort", "sequence").icon("sort")
             .label("name || \"sort\"")
             .help("Sorts an array property, or a sequence of messages, by a value or expression.")
             .color("#E2D96E").ports(1, 1)
-            .field(Field.str("name", ""))
-            .field(Field.select("order", "ascending", "ascending", "descending"))
-            .field(Field.bool("as_num", false))
-            .field(Field.typed("target", "targetType", "msg", List.of("msg", "seq")))
-            .field(Field.typed("msgKey", "msgKeyType", "elem", List.of("elem", "jsonata")))
-            .field(Field.typed("seqKey", "seqKeyType", "msg", List.of("msg", "jsonata")))
+            .field(NAME)
+            .field(ORDER)
+            .field(AS_NUM)
+            .field(TARGET)
+            .field(MSG_KEY)
+            .field(SEQ_KEY)
             .factory(SortNode::new);
 
     private record Held(Map<String, Object> msg, Done done) {
@@ -65,11 +74,11 @@ public final class SortNode extends Node {
 
     SortNode(NodeConfig c) {
         super(c);
-        this.targetIsProperty = "msg".equals(c.str("targetType"));
-        this.target = PropertyPath.ofMsg(c.str("target").isEmpty() ? "payload" : c.str("target"));
-        boolean keyIsExpression = targetIsProperty ? "jsonata".equals(c.str("msgKeyType"))
-                : "jsonata".equals(c.str("seqKeyType"));
-        String keyField = targetIsProperty ? "msgKey" : "seqKey";
+        this.targetIsProperty = "msg".equals(c.typeOf(TARGET, ""));
+        this.target = PropertyPath.ofMsg(c.str(TARGET).isEmpty() ? "payload" : c.str(TARGET));
+        boolean keyIsExpression = targetIsProperty ? "jsonata".equals(c.typeOf(MSG_KEY))
+                : "jsonata".equals(c.typeOf(SEQ_KEY));
+        Field keyField = targetIsProperty ? MSG_KEY : SEQ_KEY;
         if (keyIsExpression) {
             try {
                 this.keyExpression = JsonataExpression.compile(c.str(keyField));
@@ -79,9 +88,9 @@ public final class SortNode extends Node {
         } else {
             this.keyExpression = null;
         }
-        this.seqKey = PropertyPath.ofMsg(c.str("seqKey").isEmpty() ? "payload" : c.str("seqKey"));
-        this.direction = "descending".equals(c.str("order")) ? -1 : 1;
-        this.asNumber = c.bool("as_num");
+        this.seqKey = PropertyPath.ofMsg(c.str(SEQ_KEY).isEmpty() ? "payload" : c.str(SEQ_KEY));
+        this.direction = "descending".equals(c.str(ORDER)) ? -1 : 1;
+        this.asNumber = c.bool(AS_NUM);
     }
 
     @Override

@@ -27,17 +27,27 @@ import java.util.Map;
  * a string/Buffer over to the next message.
  */
 public final class SplitNode extends Node {
+    static final Field NAME = Field.str("name", "");
+    static final Field SPLT = Field.typed("splt", "spltType", "str", List.of("str", "bin", "len"));
+    static final Field ARRAY_SPLT = Field.num("arraySplt", 1);
+    static final Field ARRAY_SPLT_TYPE = Field.select("arraySpltType", "len", "len");
+    static final Field STREAM = Field.bool("stream", false);
+    static final Field ADDNAME = Field.str("addname", "");
+    static final Field PROPERTY = Field.str("property", "payload");
+
+
+
     public static final NodeType TYPE = NodeType.builder("split", "sequence").icon("split")
             .label("name || \"split\"")
             .help("Splits a string, array, object or buffer into a sequence of messages (with `msg.parts`).")
             .color("#E2D96E").ports(1, 1)
-            .field(Field.str("name", ""))
-            .field(Field.typed("splt", "spltType", "str", List.of("str", "bin", "len")))
-            .field(Field.num("arraySplt", 1))
-            .field(Field.select("arraySpltType", "len", "len"))
-            .field(Field.bool("stream", false))
-            .field(Field.str("addname", ""))
-            .field(Field.str("property", "payload"))
+            .field(NAME)
+            .field(SPLT)
+            .field(ARRAY_SPLT)
+            .field(ARRAY_SPLT_TYPE)
+            .field(STREAM)
+            .field(ADDNAME)
+            .field(PROPERTY)
             .factory(SplitNode::new);
 
     private final String propertyName;
@@ -60,13 +70,13 @@ public final class SplitNode extends Node {
 
     SplitNode(NodeConfig c) {
         super(c);
-        this.propertyName = c.str("property").isEmpty() ? "payload" : c.str("property");
+        this.propertyName = c.str(PROPERTY).isEmpty() ? "payload" : c.str(PROPERTY);
         this.property = PropertyPath.ofMsg(propertyName);
-        this.stream = c.bool("stream");
-        String add = c.str("addname");
+        this.stream = c.bool(STREAM);
+        String add = c.str(ADDNAME);
         this.addName = add.isEmpty() ? null : PropertyPath.ofMsg(add);
-        this.spltType = c.str("spltType").isEmpty() ? "str" : c.str("spltType");
-        String splt = c.str("splt");
+        this.spltType = c.typeOf(SPLT);
+        String splt = c.str(SPLT);
         String sep = null;
         byte[] sepBytes = null;
         List<Object> sepArray = null;
@@ -84,20 +94,20 @@ public final class SplitNode extends Node {
             case "len" -> {
                 double n = JsRules.parseInt(splt);
                 if (Double.isNaN(n) || n < 1) {
-                    throw c.error("splt", "Invalid split property: Error: invalid split length: " + splt);
+                    throw c.error(SPLT, "Invalid split property: Error: invalid split length: " + splt);
                 }
                 len = (int) n;
             }
-            default -> throw c.error("spltType", "unknown split type '" + spltType + "'");
+            default -> throw c.error(SPLT, "unknown split type '" + spltType + "'");
         }
         this.separator = sep;
         this.separatorBytes = sepBytes;
         this.separatorArray = sepArray;
         this.length = len;
-        Object rawChunk = c.raw().get("arraySplt");
+        Object rawChunk = c.get(ARRAY_SPLT);
         double chunk = rawChunk == null ? 1 : JsRules.parseInt(rawChunk);
         if (Double.isNaN(chunk) || chunk < 1) {
-            throw c.error("arraySplt", "Invalid split property: Error: invalid array split length: " + rawChunk);
+            throw c.error(ARRAY_SPLT, "Invalid split property: Error: invalid array split length: " + rawChunk);
         }
         this.arrayChunk = (int) chunk;
     }
@@ -108,10 +118,10 @@ public final class SplitNode extends Node {
         try {
             parsed = Json.parse(splt);
         } catch (Exception e) {
-            throw c.error("splt", "Invalid split property: " + e.getMessage());
+            throw c.error(SPLT, "Invalid split property: " + e.getMessage());
         }
         if (!(parsed instanceof List<?> l)) {
-            throw c.error("splt", "Invalid split property: Error: not an array");
+            throw c.error(SPLT, "Invalid split property: Error: not an array");
         }
         return (List<Object>) l;
     }

@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class TcpInNode extends Node {
     public static final NodeType TYPE = NodeType.builder("tcp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
+            .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
             .field(Field.str("name", ""))
             .field(Field.select("server", "server", "server", "client"))
             .field(Field.str("host", ""))
@@ -40,6 +41,7 @@ public final class TcpInNode extends Node {
             .field(Field.config("tls", "tls-config"))
             .factory(TcpInNode::new);
 
+    private final TcpConnector connector;
     private final boolean isServer;
     private final String host;
     private final int port;
@@ -64,6 +66,7 @@ public final class TcpInNode extends Node {
 
     TcpInNode(NodeConfig c) {
         super(c);
+        this.connector = new TcpConnector(c);
         Object s = c.get("server");
         this.isServer = s instanceof Boolean b ? b : "server".equals(s);
         this.host = c.str("host");
@@ -139,7 +142,7 @@ public final class TcpInNode extends Node {
         log("connecting to " + host + ":" + port);
         status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
         String id = Messages.newId();
-        client.connect(port, host).onComplete(ar -> {
+        connector.connect(client, port, host).onComplete(ar -> {
             if (ar.failed()) {
                 log("Error: " + ar.cause().getMessage());
                 lost(id, false);

@@ -30,6 +30,7 @@ import java.util.Set;
  */
 public final class TcpOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("tcp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
+            .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
             .field(Field.str("name", ""))
             .field(Field.str("host", ""))
             .field(Field.num("port", null))
@@ -39,6 +40,7 @@ public final class TcpOutNode extends Node {
             .field(Field.config("tls", "tls-config"))
             .factory(TcpOutNode::new);
 
+    private final TcpConnector connector;
     private final String mode;
     private final String host;
     private final int port;
@@ -60,6 +62,7 @@ public final class TcpOutNode extends Node {
 
     TcpOutNode(NodeConfig c) {
         super(c);
+        this.connector = new TcpConnector(c);
         this.mode = c.str("beserver").isEmpty() ? "client" : c.str("beserver");
         this.host = c.str("host");
         this.port = (int) c.num("port");
@@ -99,7 +102,7 @@ public final class TcpOutNode extends Node {
         reconnectTimer = -1;
         log("connecting to " + host + ":" + port);
         status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
-        client.connect(port, host).onComplete(ar -> {
+        connector.connect(client, port, host).onComplete(ar -> {
             if (ar.failed()) {
                 log("error: Error: " + ar.cause().getMessage());
                 disconnected();

@@ -32,6 +32,7 @@ import java.util.Map;
  */
 public final class TcpRequestNode extends Node {
     public static final NodeType TYPE = NodeType.builder("tcp request", "network").icon("socket").ports(1, 1).color("#c0c0c0")
+            .label("name || \"tcp:\" + (server ? server + \":\" : \"\") + port")
             .field(Field.str("name", ""))
             .field(Field.str("server", ""))
             .field(Field.num("port", null))
@@ -43,6 +44,7 @@ public final class TcpRequestNode extends Node {
             .field(Field.config("tls", "tls-config"))
             .factory(TcpRequestNode::new);
 
+    private final TcpConnector connector;
     private final String host;
     private final int port;
     private final String out;
@@ -56,6 +58,7 @@ public final class TcpRequestNode extends Node {
 
     TcpRequestNode(NodeConfig c) {
         super(c);
+        this.connector = new TcpConnector(c);
         this.host = c.str("server");
         this.port = (int) c.num("port");
         String o = c.str("out").isEmpty() ? "time" : c.str("out");
@@ -140,7 +143,7 @@ public final class TcpRequestNode extends Node {
             return;
         }
         c.connecting = true;
-        client.connect(pt, h).onComplete(ar -> {
+        connector.connect(client, pt, h).onComplete(ar -> {
             c.connecting = false;
             if (ar.failed()) {
                 status(Map.of("fill", "red", "shape", "ring", "text", "common.status.error"));

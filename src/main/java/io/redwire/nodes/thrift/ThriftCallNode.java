@@ -6,6 +6,7 @@ import io.redwire.msg.NodeError;
 import io.redwire.nodes.thrift.codec.MethodDef;
 import io.redwire.nodes.thrift.codec.ThriftFailure;
 import io.redwire.nodes.thrift.codec.ValueException;
+import io.redwire.spi.CallMeters;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
 import io.redwire.spi.Node;
@@ -22,6 +23,7 @@ import java.util.Map;
  */
 public final class ThriftCallNode extends Node {
     public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").icon("thrift").color("#A6BBCF").ports(1, 1)
+            .label("name || (service && method ? service + \".\" + method : \"thrift call\")")
             .field(Field.config("server", "thrift-server").asRequired())
             .field(Field.str("service", "").label("service (blank: msg.service)"))
             .field(Field.str("method", "").label("method (blank: msg.method)"))
@@ -80,7 +82,13 @@ public final class ThriftCallNode extends Node {
                     + method.qualifiedName() + ", got " + JsValues.typeOf(args)));
             return;
         }
+        long startNanos = System.nanoTime();
+        MethodDef called = method;
         server.client().call(method, args, timeoutMs).onComplete(ar -> {
+            if (!(ar.cause() instanceof ValueException)) { // not sent: the arguments did not fit the IDL
+                CallMeters.of(engine()).finished("thrift", "client", called.service(), called.name(),
+                        ar.succeeded() ? "OK" : ar.cause() instanceof ThriftFailure f ? f.code() : "ERROR", startNanos);
+            }
             if (ar.succeeded()) {
                 msg.put("payload", ar.result());
                 msg.put("error", null);

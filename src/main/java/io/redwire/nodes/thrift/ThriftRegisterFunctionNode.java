@@ -21,6 +21,7 @@ import java.util.function.Consumer;
 public final class ThriftRegisterFunctionNode extends Node {
     public static final NodeType TYPE = NodeType.builder("thrift-register-function", "thrift").icon("thrift").color("#A6BBCF")
             .ports(0, 1)
+            .label("name || (service && method ? service + \".\" + method : \"thrift register\")")
             .field(Field.config("server", "thrift-server").asRequired())
             .field(Field.str("service", "").asRequired())
             .field(Field.str("method", "").asRequired())

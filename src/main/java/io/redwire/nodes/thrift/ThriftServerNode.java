@@ -25,6 +25,7 @@ import io.vertx.core.Future;
  */
 public final class ThriftServerNode extends Node {
     public static final NodeType TYPE = NodeType.builder("thrift-server", "thrift").configNode()
+            .label("name || (host || \"localhost\") + \":\" + port")
             .field(Field.str("host", "").label("host (blank: all interfaces; clients use 127.0.0.1)"))
             .field(Field.num("port", 9090))
             .field(Field.code("idl", "thrift", "").label("IDL text"))

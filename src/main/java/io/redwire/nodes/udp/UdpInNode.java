@@ -21,6 +21,7 @@ import java.util.Map;
  */
 public final class UdpInNode extends Node {
     public static final NodeType TYPE = NodeType.builder("udp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
+            .label("name || \"udp \" + (multicast == \"false\" ? port : group + \":\" + port)")
             .field(Field.str("name", ""))
             .field(Field.str("iface", ""))
             .field(Field.num("port", null))

@@ -24,6 +24,7 @@ import java.util.Map;
  */
 public final class UdpOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("udp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
+            .label("name || \"udp \" + (addr + \":\" + port)")
             .field(Field.str("name", ""))
             .field(Field.str("addr", ""))
             .field(Field.str("iface", ""))

@@ -25,6 +25,7 @@ import java.util.Map;
  */
 public final class WebSocketClientNode extends WebSocketEndpoint {
     public static final NodeType TYPE = NodeType.builder("websocket-client", "network").configNode()
+            .label("path")
             .field(Field.str("path", "").asRequired())
             .field(Field.config("tls", "tls-config"))
             .field(Field.select("wholemsg", "false", "false", "true"))

@@ -18,6 +18,7 @@ import java.util.Set;
  */
 public final class WebSocketListenerNode extends WebSocketEndpoint {
     public static final NodeType TYPE = NodeType.builder("websocket-listener", "network").configNode()
+            .label("\"/\" + (path ? String(path).replace(/^\\//, \"\") : \"\")")
             .field(Field.str("path", "").asRequired())
             .field(Field.select("wholemsg", "false", "false", "true"))
             .factory(WebSocketListenerNode::new);

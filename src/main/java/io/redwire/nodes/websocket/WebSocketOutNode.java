@@ -20,6 +20,7 @@ import java.util.Map;
  */
 public final class WebSocketOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("websocket out", "network").icon("socket").ports(1, 0).color("#d7d7a0")
+            .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")
             .field(Field.str("name", ""))
             .field(Field.config("server", "websocket-listener"))
             .field(Field.config("client", "websocket-client"))

@@ -43,6 +43,7 @@ public final class TcpInNode extends Node {
             .field(Field.config("tls", "tls-config"))
             .factory(TcpInNode::new);
 
+    private final TcpConnector connector;
     private final boolean isServer;
     private final String host;
     private final int port;
@@ -67,6 +68,7 @@ public final class TcpInNode extends Node {
 
     TcpInNode(NodeConfig c) {
         super(c);
+        this.connector = new TcpConnector(c);
         Object s = c.get("server");
         this.isServer = s instanceof Boolean b ? b : "server".equals(s);
         this.host = c.str("host");
@@ -142,7 +144,7 @@ public final class TcpInNode extends Node {
         log("connecting to " + host + ":" + port);
         status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
         String id = Messages.newId();
-        client.connect(port, host).onComplete(ar -> {
+        connector.connect(client, port, host).onComplete(ar -> {
             if (ar.failed()) {
                 log("Error: " + ar.cause().getMessage());
                 lost(id, false);

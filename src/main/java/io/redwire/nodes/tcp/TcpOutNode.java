@@ -42,6 +42,7 @@ public final class TcpOutNode extends Node {
             .field(Field.config("tls", "tls-config"))
             .factory(TcpOutNode::new);
 
+    private final TcpConnector connector;
     private final String mode;
     private final String host;
     private final int port;
@@ -63,6 +64,7 @@ public final class TcpOutNode extends Node {
 
     TcpOutNode(NodeConfig c) {
         super(c);
+        this.connector = new TcpConnector(c);
         this.mode = c.str("beserver").isEmpty() ? "client" : c.str("beserver");
         this.host = c.str("host");
         this.port = (int) c.num("port");
@@ -102,7 +104,7 @@ public final class TcpOutNode extends Node {
         reconnectTimer = -1;
         log("connecting to " + host + ":" + port);
         status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
-        client.connect(port, host).onComplete(ar -> {
+        connector.connect(client, port, host).onComplete(ar -> {
             if (ar.failed()) {
                 log("error: Error: " + ar.cause().getMessage());
                 disconnected();

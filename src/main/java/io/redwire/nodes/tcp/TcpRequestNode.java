@@ -46,6 +46,7 @@ public final class TcpRequestNode extends Node {
             .field(Field.config("tls", "tls-config"))
             .factory(TcpRequestNode::new);
 
+    private final TcpConnector connector;
     private final String host;
     private final int port;
     private final String out;
@@ -59,6 +60,7 @@ public final class TcpRequestNode extends Node {
 
     TcpRequestNode(NodeConfig c) {
         super(c);
+        this.connector = new TcpConnector(c);
         this.host = c.str("server");
         this.port = (int) c.num("port");
         String o = c.str("out").isEmpty() ? "time" : c.str("out");
@@ -143,7 +145,7 @@ public final class TcpRequestNode extends Node {
             return;
         }
         c.connecting = true;
-        client.connect(pt, h).onComplete(ar -> {
+        connector.connect(client, pt, h).onComplete(ar -> {
             c.connecting = false;
             if (ar.failed()) {
                 status(Map.of("fill", "red", "shape", "ring", "text", "common.status.error"));

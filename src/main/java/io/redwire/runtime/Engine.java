@@ -304,7 +304,7 @@ public final class Engine implements FlowEngine {
         loop.runOnContext(v -> {
             try {
                 swap(flows, done);
-            } catch (RuntimeException | StackOverflowError e) { // a failure of its own must still answer
+            } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) { // must still answer
                 done.tryFail(e instanceof FlowException ? e : new FlowException("deploy failed: "
                         + NodeError.textOf(e), e));
             }
@@ -354,7 +354,7 @@ public final class Engine implements FlowEngine {
         Future<Void> f;
         try {
             f = run.get();
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
             return Future.failedFuture(e instanceof FlowException ? e : new FlowException(NodeError.textOf(e), e));
         }
         return f.timeout(DEPLOY_STEP_LIMIT_MS, TimeUnit.MILLISECONDS);

@@ -18,6 +18,7 @@ import { Palette } from "./palette.js";
 import { ZoomControls } from "./navigator.js";
 import { Registry } from "./registry.js";
 import { openSearch, quickAdd } from "./search.js";
+import { selectionToSubflow } from "./subflows.js";
 import { Tabs } from "./tabs.js";
 
 const api = new Api();
@@ -227,6 +228,18 @@ function showPanel(id) {
   }
 }
 
+function toSubflow() {
+  const made = selectionToSubflow(model, [...canvas.selection], canvas.tab,
+    (n) => canvas.geoms.get(n.id) || { w: 100, h: 30 });
+  if (made.error) {
+    notify(made.error, "error");
+    return;
+  }
+  canvas.selection = new Set([made.instance.id]);
+  canvas.refreshSelection();
+  showInfo();
+}
+
 function switchTab(step) {
   const spaces = model.workspaces();
   const i = spaces.findIndex((w) => w.id === canvas.tab);
@@ -269,6 +282,7 @@ function editorActions() {
     undo: () => model.undo(),
     redo: () => model.redo(),
     "select-all": () => canvas.selectAll(),
+    "convert-to-subflow": toSubflow,
     "select-none": () => canvas.selectNone(),
     "move-up": nudge(0, -1),
     "move-down": nudge(0, 1),
@@ -370,6 +384,7 @@ async function start() {
   $("export-button").addEventListener("click", () => openExport(model.snapshot(), canvas.tab, [...canvas.selection]));
   $("undo-button").addEventListener("click", () => model.undo());
   $("redo-button").addEventListener("click", () => model.redo());
+  $("subflow-button").addEventListener("click", toSubflow);
   $("search-button").addEventListener("click", () => openSearch(model, registry, (id) => canvas.reveal(id)));
   for (const b of document.querySelectorAll(".sidebar-tabs button")) {
     b.addEventListener("click", () => showPanel(b.dataset.panel));

@@ -6,6 +6,7 @@
 """
 import asyncio
 import socket
+import ssl
 import sys
 
 import websockets
@@ -25,13 +26,17 @@ async def clients(url):
         print("B broadcast", got_b, flush=True)
 
 
-async def server(port):
+async def server(port, cert=None, key=None):
     async def answer(ws, path=None):
         async for message in ws:
             print("server got", message, flush=True)
             await ws.send("srv:" + (message if isinstance(message, str) else message.hex()))
 
-    async with websockets.serve(answer, "127.0.0.1", port):
+    tls = None
+    if cert:
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(cert, key)
+    async with websockets.serve(answer, "127.0.0.1", port, ssl=tls):
         print("LISTENING", flush=True)
         await asyncio.Future()
 
@@ -57,5 +62,7 @@ if __name__ == "__main__":
         asyncio.run(clients(sys.argv[2]))
     elif mode == "server":
         asyncio.run(server(int(sys.argv[2])))
+    elif mode == "tls-server":
+        asyncio.run(server(int(sys.argv[2]), sys.argv[3], sys.argv[4]))
     else:
         garbage(int(sys.argv[2]), sys.argv[3])

@@ -18,8 +18,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The process's Prometheus registry: Vert.x's own meters through vertx-micrometer-metrics (HTTP server/client
- * requests by method and code — gRPC included, as it runs on Vert.x HTTP/2 —, pools, connections), the engine's
- * {@link io.redwire.runtime.RuntimeMetrics}, the http in latency histogram and the flow loop's delay. Served as
+ * requests by method and code — gRPC included, as it runs on Vert.x HTTP/2 —, pools by type and name,
+ * connections), the engine's {@link io.redwire.runtime.RuntimeMetrics}, gRPC and Thrift calls by status
+ * ({@link io.redwire.spi.CallMeters}), the http in latency histogram and the flow loop's delay. Served as
  * {@code GET /metrics} in the Prometheus text format.
  */
 public final class ProcessMetrics {
@@ -32,8 +33,10 @@ public final class ProcessMetrics {
 
     /** A Vert.x instance reporting into this registry. */
     public Vertx newVertx() {
+        // the pool labels keep each worker pool's gauges apart: without them the second pool's vertx.pool.* gauges
+        // had the first one's id and Micrometer warned "already registered" at every start
         MicrometerMetricsOptions metrics = new MicrometerMetricsOptions().setEnabled(true)
-                .setLabels(EnumSet.of(Label.HTTP_METHOD, Label.HTTP_CODE));
+                .setLabels(EnumSet.of(Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME));
         return Vertx.builder().with(new VertxOptions().setMetricsOptions(metrics))
                 .withMetrics(new MicrometerMetricsFactory(registry)).build();
     }

@@ -116,4 +116,144 @@ class EditorSidebarAndFormsE2ETest {
                     + "window.redwire.model.get('ts'), window.redwire.model)"), "the config node's label");
         }
     }
+
+    /**
+     * Node-RED's "Selection to Subflow": the wire into the selection becomes the input port, each (node, port) wired
+     * out becomes an output port; the instance is wired in the selection's place; one undo restores everything; the
+     * result deploys and a message flows through the new subflow.
+     */
+    @Test
+    void selectionToSubflowMakesPortsFromCrossingWiresAndIsUndoable(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"main"},
+                 {"id":"i1","type":"inject","z":"t1","name":"","props":[{"p":"payload"}],"payload":"7","payloadType":"num",
+                  "x":100,"y":80,"wires":[["c1"]]},
+                 {"id":"c1","type":"change","z":"t1","name":"","rules":[{"t":"set","p":"a","pt":"msg","to":"1","tot":"num"}],
+                  "x":280,"y":80,"wires":[["s1"]]},
+                 {"id":"s1","type":"switch","z":"t1","name":"","property":"payload","propertyType":"msg",
+                  "rules":[{"t":"gt","v":"5","vt":"num"},{"t":"else"}],"checkall":"true","repair":false,"outputs":2,
+                  "x":440,"y":80,"wires":[["d1"],["d2"]]},
+                 {"id":"d1","type":"debug","z":"t1","name":"big","active":true,"complete":"true","x":620,"y":60,"wires":[]},
+                 {"id":"d2","type":"debug","z":"t1","name":"small","active":true,"complete":"true","x":620,"y":120,
+                  "wires":[]}]""";
+        try (AdminServer s = new AdminServer()) {
+            b.open(s.url("/"));
+            EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "to-subflow.json", flow));
+            b.waitFor(By.cssSelector("#canvas .node[data-id='s1']"));
+            b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+            String before = (String) b.js("return JSON.stringify(window.redwire.model.nodes)");
+            b.click("#canvas .node[data-id='c1'] .node-body");
+            b.actions().keyDown(org.openqa.selenium.Keys.CONTROL).click(b.find("#canvas .node[data-id='s1'] .node-body"))
+                    .keyUp(org.openqa.selenium.Keys.CONTROL).perform();
+            b.click("#subflow-button");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> made = (Map<String, Object>) b.js("const m = window.redwire.model;"
+                    + "const sf = m.nodes.find(n => n.type === 'subflow');"
+                    + "const inst = m.nodes.find(n => n.type === 'subflow:' + sf.id);"
+                    + "return {name: sf.name, in: sf.in.map(p => p.wires), out: sf.out.map(p => p.wires),"
+                    + " moved: ['c1','s1'].map(id => m.get(id).z === sf.id), instZ: inst.z, instId: inst.id,"
+                    + " instWires: inst.wires, injectWires: m.get('i1').wires, sfWires: m.get('c1').wires,"
+                    + " sWires: m.get('s1').wires}");
+            assertEquals("Subflow 1", made.get("name"));
+            assertEquals(List.of(List.of(Map.of("id", "c1"))), made.get("in"), "the wire in became the input port");
+            assertEquals(List.of(List.of(Map.of("id", "s1", "port", 0L)), List.of(Map.of("id", "s1", "port", 1L))),
+                    made.get("out"), "each switch output wired out became an output port");
+            assertEquals(List.of(true, true), made.get("moved"));
+            assertEquals("t1", made.get("instZ"));
+            assertEquals(List.of(List.of("d1"), List.of("d2")), made.get("instWires"));
+            assertEquals(List.of(List.of(made.get("instId"))), made.get("injectWires"), "the wire in ends at the instance");
+            assertEquals(List.of(List.of("s1")), made.get("sfWires"), "wires inside the selection stay");
+            assertEquals(List.of(List.of(), List.of()), made.get("sWires"), "wires out now leave from the instance");
+            b.waitFor(By.cssSelector("#canvas .node[data-id='i1']"));
+            assertEquals(0, b.driver().findElements(By.cssSelector("#canvas .node[data-id='c1']")).size());
+
+            // the subflow's tab shows the moved nodes wired to its ports
+            b.click(".tab[data-id='" + b.js("return window.redwire.model.nodes.find(n => n.type === 'subflow').id")
+                    + "']");
+            b.waitFor(By.cssSelector("#canvas .wire[data-source='in:0'][data-target='c1']"));
+            assertEquals(2, b.driver().findElements(By.cssSelector("#canvas .wire[data-source='s1'][data-target^='out:']"))
+                    .size());
+            b.screenshot("selection-to-subflow");
+            b.click(".tab[data-id='t1']");
+
+            // it deploys and runs: 7 > 5 leaves by the first output
+            b.click("#deploy-button");
+            until("deployed", () -> b.js("return window.redwire.model.dirty").equals(false));
+            assertEquals(200, s.post("/inject/i1", "{}").statusCode());
+            var out = s.nextDebug(10);
+            assertEquals("big", out.name(), "the first subflow output reached d1");
+
+            b.find("#canvas").sendKeys(org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "z"));
+            assertEquals(before, b.js("return JSON.stringify(window.redwire.model.nodes)"), "one undo restores all");
+        }
+    }
+
+    private static boolean shown(String field) {
+        return b.find("#node-form .form-row[data-field='" + field + "']").isDisplayed();
+    }
+
+    private static void choose(String field, String value) {
+        new org.openqa.selenium.support.ui.Select(b.find("#field-" + field)).selectByValue(value);
+    }
+
+    private static String optionText(String field, String value) {
+        return b.find("#field-" + field + " option[value='" + value + "']").getText();
+    }
+
+    /** http request and join forms say what the values mean and show only the fields of the chosen mode. */
+    @Test
+    void httpRequestAndJoinFormsShowTheFieldsOfTheChosenMode(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"forms"},
+                 {"id":"i1","type":"inject","z":"t1","name":"","props":[{"p":"payload"}],"payload":"","payloadType":"date",
+                  "x":100,"y":40,"wires":[["hr"]]},
+                 {"id":"hr","type":"http request","z":"t1","name":"","method":"GET","ret":"txt","paytoqs":"ignore",
+                  "url":"http://127.0.0.1:1/x","authType":"","x":280,"y":40,"wires":[["jn"]]},
+                 {"id":"jn","type":"join","z":"t1","name":"","mode":"auto","build":"object","property":"payload",
+                  "propertyType":"msg","key":"topic","joiner":"\\n","joinerType":"str","accumulate":false,
+                  "timeout":"","count":"","reduceRight":false,"reduceExp":"","reduceInit":"","reduceInitType":"num",
+                  "reduceFixup":"","x":460,"y":40,"wires":[[]]}]""";
+        try (AdminServer s = new AdminServer()) {
+            b.open(s.url("/"));
+            EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "forms.json", flow));
+            b.waitFor(By.cssSelector("#canvas .node[data-id='jn']"));
+            b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+
+            b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-ret"));
+            assertEquals("- set by msg.method -", optionText("method", "use"));
+            assertEquals("a parsed JSON object", optionText("ret", "obj"));
+            assertEquals("Append to query-string parameters", optionText("paytoqs", "query"));
+            assertEquals("bearer authentication", optionText("authType", "bearer"));
+            assertTrue(shown("paytoqs"), "GET: the payload can go to the query string");
+            choose("method", "POST");
+            assertTrue(!shown("paytoqs"), "POST: the payload is the body, no choice to make");
+            choose("method", "GET");
+            choose("paytoqs", "query");
+            choose("ret", "obj");
+            b.screenshot("http-request-form");
+            b.click("#form-done");
+            assertEquals(List.of("GET", "query", "obj"), b.js("const n = window.redwire.model.get('hr');"
+                    + "return [n.method, n.paytoqs, n.ret]"));
+
+            b.actions().doubleClick(b.find("#canvas .node[data-id='jn'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-mode"));
+            assertEquals(List.of("automatic", "manual", "reduce sequence"), List.of(optionText("mode", "auto"),
+                    optionText("mode", "custom"), optionText("mode", "reduce")));
+            assertTrue(!shown("build") && !shown("reduceExp") && !shown("timeout"), "automatic mode has no settings");
+            choose("mode", "reduce");
+            assertTrue(shown("reduceExp") && shown("reduceInit") && shown("reduceFixup") && !shown("build"));
+            choose("mode", "custom");
+            assertTrue(shown("build") && shown("count") && shown("timeout") && !shown("reduceExp"));
+            assertTrue(shown("key") && !shown("joiner"), "a key/value object is keyed, not joined");
+            choose("build", "string");
+            assertTrue(!shown("key") && shown("joiner"), "a string is joined, not keyed");
+            b.screenshot("join-form");
+            b.click("#form-done");
+            assertEquals(List.of(), b.js("return [...document.querySelectorAll('#node-form .form-row.invalid')]"
+                    + ".map(r => r.dataset.field + ': ' + r.querySelector('.validation').textContent)"));
+            assertEquals(List.of("custom", "string"), b.js("const n = window.redwire.model.get('jn');"
+                    + "return [n.mode, n.build]"));
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.js.Mustache;
 import io.redwire.js.Undefined;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.JsonParse;

@@ -2,6 +2,7 @@ package io.redwire.nodes.flowcontrol;
 
 import io.redwire.js.JsRules;
 import io.redwire.js.JsValues;
+import io.redwire.js.Mustache;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Messages;
 import io.redwire.msg.PropertyPath;

@@ -4,6 +4,7 @@ import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.NodeError;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.spi.CallMeters;
 import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
@@ -124,6 +125,7 @@ final class ClientEndpoint {
                     options -> server.clientTls(options, chain, key));
         }
         OutboundCall[] self = new OutboundCall[1];
+        long startNanos = System.nanoTime();
         self[0] = OutboundCall.start(lease, m, headers, deadlineMillis(msg), node.engine().vertx(),
                 new OutboundCall.Events() {
                     @Override
@@ -134,6 +136,8 @@ final class ClientEndpoint {
                     @Override
                     public void onClose(Status status, MultiMap trailers) {
                         inFlight.remove(self[0]);
+                        CallMeters.of(node.engine()).finished("grpc", "client", m.getService().getFullName(),
+                                m.getName(), status.getCode().name(), startNanos);
                         events.onClose(status, trailers);
                     }
                 });

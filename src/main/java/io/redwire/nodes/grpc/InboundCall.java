@@ -2,6 +2,7 @@ package io.redwire.nodes.grpc;
 
 import io.redwire.msg.Messages;
 import io.redwire.msg.SharedRef;
+import io.redwire.spi.CallMeters;
 
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
@@ -35,6 +36,7 @@ public final class InboundCall implements SharedRef {
     private final Descriptors.MethodDescriptor method;
     private final DynamicServer server;
     private final UnsentBytes unsent = new UnsentBytes();
+    private final long startNanos = System.nanoTime();
     private Map<String, Object> metadata;
     private GrpcRegisterFunctionNode target;
     /** For single-request methods: the request (or why it did not parse) and how many arrived. */
@@ -154,6 +156,7 @@ public final class InboundCall implements SharedRef {
             cancelled = true;
             closed = true;
             server.forget(this);
+            counted(Status.Code.CANCELLED);
         }
     }
 
@@ -229,6 +232,11 @@ public final class InboundCall implements SharedRef {
         }
     }
 
+    private void counted(Status.Code status) {
+        CallMeters.of(server.engine()).finished("grpc", "server", method.getService().getFullName(),
+                method.getName(), status.name(), startNanos);
+    }
+
     /** Ends the call with a status; OK after the responses were written. */
     void finish(Status status) {
         if (closed) {
@@ -236,6 +244,7 @@ public final class InboundCall implements SharedRef {
         }
         closed = true;
         server.forget(this);
+        counted(status.getCode());
         if (!status.isOk()) {
             response.status(GrpcStatus.valueOf(status.getCode().value()));
             if (status.getDescription() != null) {

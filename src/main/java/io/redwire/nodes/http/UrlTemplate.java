@@ -1,31 +1,19 @@
 package io.redwire.nodes.http;
 
-import io.redwire.js.JsValues;
+import io.redwire.js.Mustache;
 import io.redwire.msg.NodeError;
-
-import com.samskivert.mustache.Escapers;
-import com.samskivert.mustache.Mustache;
-import com.samskivert.mustache.MustacheException;
-import com.samskivert.mustache.Template;
 
 import java.util.Map;
 
 /**
- * A node URL with {{mustache}} tags rendered against the msg like mustache.js: missing values are empty, values
- * print as JavaScript's String(), and {{x}} is HTML-escaped with mustache.js's table ({{{x}}} is not).
+ * A node URL with {{mustache}} tags rendered against the msg as Node-RED's http request does with mustache.js:
+ * missing values are empty, values print as JavaScript's String(), and {{x}} is HTML-escaped ({{{x}}} is not).
  */
 final class UrlTemplate {
-    private static final Mustache.Compiler COMPILER = Mustache.compiler()
-            .defaultValue("")
-            .withFormatter(JsValues::toJsString)
-            .withEscaper(Escapers.simple(new String[][]{
-                    {"&", "&amp;"}, {"<", "&lt;"}, {">", "&gt;"}, {"\"", "&quot;"}, {"'", "&#39;"},
-                    {"/", "&#x2F;"}, {"`", "&#x60;"}, {"=", "&#x3D;"}}));
-
-    private final Template template;
+    private final Mustache template;
     private final String parseError;
 
-    private UrlTemplate(Template template, String parseError) {
+    private UrlTemplate(Mustache template, String parseError) {
         this.template = template;
         this.parseError = parseError;
     }
@@ -39,8 +27,8 @@ final class UrlTemplate {
             return null;
         }
         try {
-            return new UrlTemplate(COMPILER.compile(url), null);
-        } catch (MustacheException e) {
+            return new UrlTemplate(Mustache.parse(url), null);
+        } catch (IllegalArgumentException e) {
             return new UrlTemplate(null, "Error: " + e.getMessage());
         }
     }
@@ -49,6 +37,6 @@ final class UrlTemplate {
         if (template == null) {
             throw new NodeError(parseError);
         }
-        return template.execute(msg);
+        return template.render(msg, Mustache.Resolver.VIEWS);
     }
 }

@@ -135,7 +135,7 @@ final class MqttConnection {
             if (ar.succeeded()) {
                 connected();
             } else {
-                listener.log("Connection failed to broker: " + options.label() + " (" + ar.cause().getMessage() + ")");
+                listener.log("Connection failed to broker: " + options.label() + " (" + reason(ar.cause()) + ")");
                 c.abort();
                 client = null;
                 if (closing) {
@@ -300,5 +300,16 @@ final class MqttConnection {
             state = s;
             listener.state(s);
         }
+    }
+
+    /** The innermost message of a failure: "PKIX path building failed" says more than "Failed to create SSL …". */
+    static String reason(Throwable e) {
+        String text = e.getMessage();
+        for (Throwable t = e.getCause(); t != null && t != t.getCause(); t = t.getCause()) {
+            if (t.getMessage() != null && !t.getMessage().isEmpty()) {
+                text = t.getMessage();
+            }
+        }
+        return text == null || text.isEmpty() ? e.getClass().getSimpleName() : text;
     }
 }

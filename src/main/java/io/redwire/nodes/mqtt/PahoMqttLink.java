@@ -244,8 +244,7 @@ final class PahoMqttLink implements MqttLink {
     }
 
     private static String reason(Throwable e) {
-        String m = e.getMessage();
-        return m == null || m.isEmpty() ? e.getClass().getSimpleName() : m;
+        return MqttConnection.reason(e);
     }
 
     private static MqttMessage message(byte[] payload, int qos, boolean retain, MqttProperties props) {

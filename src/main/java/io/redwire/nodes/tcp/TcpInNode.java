@@ -36,9 +36,6 @@ public final class TcpInNode extends Node {
     static final Field NEWLINE = Field.str("newline", "");
     static final Field TOPIC = Field.str("topic", "");
     static final Field TRIM = Field.bool("trim", false);
-    static final Field TLS = Field.config("tls", "tls-config");
-
-
 
     public static final NodeType TYPE = NodeType.builder("tcp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
             .help("Reads from TCP: listens on a port or connects to a host.\n\n- A stream of chunks, lines split at a delimiter, or one message per connection.\n- `msg._session` names the connection, so a tcp out node can reply on it.")
@@ -52,9 +49,10 @@ public final class TcpInNode extends Node {
             .field(NEWLINE)
             .field(TOPIC)
             .field(TRIM)
-            .field(TLS)
+            .field(TcpConnector.TLS)
             .factory(TcpInNode::new);
 
+    private final TcpConnector connector;
     private final boolean isServer;
     private final String host;
     private final int port;
@@ -79,6 +77,7 @@ public final class TcpInNode extends Node {
 
     TcpInNode(NodeConfig c) {
         super(c);
+        this.connector = new TcpConnector(c);
         Object s = c.get(SERVER);
         this.isServer = s instanceof Boolean b ? b : "server".equals(s);
         this.host = c.str(HOST);
@@ -154,7 +153,7 @@ public final class TcpInNode extends Node {
         log("connecting to " + host + ":" + port);
         status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
         String id = Messages.newId();
-        client.connect(port, host).onComplete(ar -> {
+        connector.connect(client, port, host).onComplete(ar -> {
             if (ar.failed()) {
                 log("Error: " + ar.cause().getMessage());
                 lost(id, false);

@@ -35,9 +35,6 @@ public final class TcpOutNode extends Node {
     static final Field BESERVER = Field.select("beserver", "client", "client", "reply", "server");
     static final Field BASE64 = Field.bool("base64", false);
     static final Field END = Field.bool("end", false);
-    static final Field TLS = Field.config("tls", "tls-config");
-
-
 
     public static final NodeType TYPE = NodeType.builder("tcp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
             .help("Writes `msg.payload` to TCP: connects to a host, listens on a port, or replies on the connection in `msg._session` (all connections when it has none).")
@@ -48,9 +45,10 @@ public final class TcpOutNode extends Node {
             .field(BESERVER)
             .field(BASE64)
             .field(END)
-            .field(TLS)
+            .field(TcpConnector.TLS)
             .factory(TcpOutNode::new);
 
+    private final TcpConnector connector;
     private final String mode;
     private final String host;
     private final int port;
@@ -72,6 +70,7 @@ public final class TcpOutNode extends Node {
 
     TcpOutNode(NodeConfig c) {
         super(c);
+        this.connector = new TcpConnector(c);
         this.mode = c.str(BESERVER).isEmpty() ? "client" : c.str(BESERVER);
         this.host = c.str(HOST);
         this.port = (int) c.num(PORT);
@@ -111,7 +110,7 @@ public final class TcpOutNode extends Node {
         reconnectTimer = -1;
         log("connecting to " + host + ":" + port);
         status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
-        client.connect(port, host).onComplete(ar -> {
+        connector.connect(client, port, host).onComplete(ar -> {
             if (ar.failed()) {
                 log("error: Error: " + ar.cause().getMessage());
                 disconnected();

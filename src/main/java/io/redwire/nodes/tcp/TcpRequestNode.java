@@ -39,9 +39,6 @@ public final class TcpRequestNode extends Node {
     static final Field SPLITC = Field.str("splitc", "0");
     static final Field NEWLINE = Field.str("newline", "");
     static final Field TRIM = Field.bool("trim", false);
-    static final Field TLS = Field.config("tls", "tls-config");
-
-
 
     public static final NodeType TYPE = NodeType.builder("tcp request", "network").icon("socket").ports(1, 1).color("#c0c0c0")
             .help("Sends `msg.payload` to a TCP server and returns its answer: after a time, at once, at a character, after a number of bytes, or keeps the connection and sends everything it receives.")
@@ -54,9 +51,10 @@ public final class TcpRequestNode extends Node {
             .field(SPLITC)
             .field(NEWLINE)
             .field(TRIM)
-            .field(TLS)
+            .field(TcpConnector.TLS)
             .factory(TcpRequestNode::new);
 
+    private final TcpConnector connector;
     private final String host;
     private final int port;
     private final String out;
@@ -70,6 +68,7 @@ public final class TcpRequestNode extends Node {
 
     TcpRequestNode(NodeConfig c) {
         super(c);
+        this.connector = new TcpConnector(c);
         this.host = c.str(SERVER);
         this.port = (int) c.num(PORT);
         String o = c.str(OUT).isEmpty() ? "time" : c.str(OUT);
@@ -154,7 +153,7 @@ public final class TcpRequestNode extends Node {
             return;
         }
         c.connecting = true;
-        client.connect(pt, h).onComplete(ar -> {
+        connector.connect(client, pt, h).onComplete(ar -> {
             c.connecting = false;
             if (ar.failed()) {
                 status(Map.of("fill", "red", "shape", "ring", "text", "common.status.error"));

@@ -6,6 +6,7 @@ import io.redwire.msg.NodeError;
 import io.redwire.nodes.thrift.codec.MethodDef;
 import io.redwire.nodes.thrift.codec.ThriftFailure;
 import io.redwire.nodes.thrift.codec.ValueException;
+import io.redwire.spi.CallMeters;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
 import io.redwire.spi.Node;
@@ -89,7 +90,13 @@ public final class ThriftCallNode extends Node {
                     + method.qualifiedName() + ", got " + JsValues.typeOf(args)));
             return;
         }
+        long startNanos = System.nanoTime();
+        MethodDef called = method;
         server.client().call(method, args, timeoutMs).onComplete(ar -> {
+            if (!(ar.cause() instanceof ValueException)) { // not sent: the arguments did not fit the IDL
+                CallMeters.of(engine()).finished("thrift", "client", called.service(), called.name(),
+                        ar.succeeded() ? "OK" : ar.cause() instanceof ThriftFailure f ? f.code() : "ERROR", startNanos);
+            }
             if (ar.succeeded()) {
                 msg.put("payload", ar.result());
                 msg.put("error", null);

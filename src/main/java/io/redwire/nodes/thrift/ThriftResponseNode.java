@@ -5,6 +5,7 @@ import io.redwire.msg.NodeError;
 import io.redwire.nodes.thrift.codec.FieldDef;
 import io.redwire.nodes.thrift.codec.IncomingCall;
 import io.redwire.nodes.thrift.codec.ValueException;
+import io.redwire.spi.CallMeters;
 import io.redwire.spi.Done;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
@@ -60,6 +61,10 @@ public final class ThriftResponseNode extends Node {
             done.done(new NodeError("Error: cannot answer " + what + ": " + e.getMessage()));
         } catch (IllegalStateException e) {
             done.done(new NodeError("Error: " + e.getMessage()));
+        }
+        if (call.status() != null) {
+            CallMeters.of(engine()).finished("thrift", "server", call.method().service(), call.method().name(),
+                    call.status(), call.startNanos());
         }
     }
 

@@ -6,6 +6,7 @@ import io.redwire.nodes.grpc.proto.ProtoCompiler;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
 import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
+import io.redwire.testing.TestCerts;
 
 import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;

@@ -24,6 +24,8 @@ public final class IncomingCall implements SharedRef {
     private final ThriftWire wire;
     private final Consumer<Buffer> connection;
     private final AtomicBoolean answered = new AtomicBoolean();
+    private final long startNanos = System.nanoTime();
+    private volatile String status;
 
     IncomingCall(MethodDef method, int seqid, Map<String, Object> args, ThriftWire wire, Consumer<Buffer> connection) {
         this.method = method;
@@ -46,6 +48,19 @@ public final class IncomingCall implements SharedRef {
         return method.oneway();
     }
 
+    /** When the call was read (System.nanoTime()). */
+    public long startNanos() {
+        return startNanos;
+    }
+
+    /**
+     * How it was answered: OK, the declared exception's throws-field name or the TApplicationException type;
+     * null while unanswered.
+     */
+    public String status() {
+        return status;
+    }
+
     public boolean answered() {
         return answered.get();
     }
@@ -53,17 +68,19 @@ public final class IncomingCall implements SharedRef {
     /** Answers with the method's result (ignored for void). Throws ValueException if it does not fit the IDL. */
     public void reply(Object result) {
         FieldDef success = method.returnsVoid() ? null : method.result().field((short) 0);
-        send(encode(TMessageType.REPLY, out -> ValueWriter.writeResult(out, method.result(), success, result)));
+        send(encode(TMessageType.REPLY, out -> ValueWriter.writeResult(out, method.result(), success, result)), "OK");
     }
 
     /** Answers with a declared exception. Throws ValueException if its fields do not fit the IDL. */
     public void raise(FieldDef exception, Object fields) {
-        send(encode(TMessageType.REPLY, out -> ValueWriter.writeResult(out, method.result(), exception, fields)));
+        send(encode(TMessageType.REPLY, out -> ValueWriter.writeResult(out, method.result(), exception, fields)),
+                exception.name());
     }
 
     /** Answers with a TApplicationException (type is one of its constants). */
     public void fail(int type, String message) {
-        send(encode(TMessageType.EXCEPTION, out -> new TApplicationException(type, message).write(out)));
+        send(encode(TMessageType.EXCEPTION, out -> new TApplicationException(type, message).write(out)),
+                ThriftFailure.application(type, message).code());
     }
 
     private Buffer encode(byte type, ThriftWire.Encoder body) {
@@ -79,13 +96,14 @@ public final class IncomingCall implements SharedRef {
         }
     }
 
-    private void send(Buffer bytes) {
+    private void send(Buffer bytes, String answer) {
         if (method.oneway()) {
             return; // oneway calls are never answered
         }
         if (!answered.compareAndSet(false, true)) {
             throw new IllegalStateException("the call to " + method.qualifiedName() + " was already answered");
         }
+        status = answer;
         connection.accept(bytes);
     }
 

@@ -1,7 +1,5 @@
-package io.redwire.nodes.flowcontrol;
+package io.redwire.js;
 
-import io.redwire.js.JsValues;
-import io.redwire.js.Undefined;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -15,11 +13,15 @@ import java.util.regex.Pattern;
  * A mustache template with mustache.js's rules (the library Node-RED uses): standalone tag lines, set-delimiter
  * tags, sections over arrays/objects/truthy values, HTML escaping of {@code & < > " ' / ` =}, dotted names
  * resolved up the section stack. Parsed once; rendered with a {@link Resolver} that can supply names no view has.
+ * The one Mustache engine: the template and trigger nodes and http request's URL use it.
  */
-final class Mustache {
+public final class Mustache {
     /** Decides the value of a tag: {@code found} is what the views hold (Undefined when none has the name). */
     @FunctionalInterface
-    interface Resolver {
+    public interface Resolver {
+        /** What the views hold, unchanged: mustache.js's own lookup. */
+        Resolver VIEWS = (name, found, topLevel) -> found;
+
         Object resolve(String name, Object found, boolean topLevel);
     }
 
@@ -39,12 +41,12 @@ final class Mustache {
     }
 
     /** Parses a template; syntax errors throw IllegalArgumentException with mustache.js's text ("Unclosed tag at 7"). */
-    static Mustache parse(String template) {
+    public static Mustache parse(String template) {
         return new Mustache(template == null || template.isEmpty() ? List.of() : new Parser(template).parse());
     }
 
     /** Every tag name used, sections included (so values can be fetched before rendering). */
-    Set<String> names() {
+    public Set<String> names() {
         Set<String> out = new LinkedHashSet<>();
         collect(tokens, out);
         return out;
@@ -61,7 +63,7 @@ final class Mustache {
         }
     }
 
-    String render(Object view, Resolver resolver) {
+    public String render(Object view, Resolver resolver) {
         StringBuilder out = new StringBuilder();
         render(tokens, new Context(view, null), resolver, out);
         return out.toString();
@@ -196,7 +198,7 @@ final class Mustache {
         return Integer.parseInt(name);
     }
 
-    static String escapeHtml(String s) {
+    private static String escapeHtml(String s) {
         StringBuilder sb = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -24,8 +24,6 @@ import java.util.Map;
 public final class EventBusInNode extends Node {
     static final Field ADDRESS = Field.str("address", "").asRequired();
 
-
-
     public static final NodeType TYPE = NodeType.builder("eventbus in", "network").color("#c0deed").ports(0, 1)
             .help("Receives what is sent or published to an address on the Vert.x event bus (in a cluster, from any member) and sends it on as a msg.")
             .label("name || (address ? \"eventbus: \" + address : \"eventbus in\")")

@@ -18,8 +18,6 @@ public final class EventBusOutNode extends Node {
     static final Field ADDRESS = Field.str("address", "").label("address (blank: msg.address)");
     static final Field MODE = Field.select("mode", "publish", "publish", "send");
 
-
-
     public static final NodeType TYPE = NodeType.builder("eventbus out", "network").color("#c0deed").ports(1, 0)
             .help("Puts each msg on the Vert.x event bus at an address: `publish` reaches every consumer, `send` one of them. The msg crosses as JSON; Buffers are kept.")
             .label("name || (address ? \"eventbus: \" + address : \"eventbus out\")")

@@ -58,8 +58,6 @@ public final class MqttBrokerNode extends Node {
     static final Field USER_PROPS = Field.str("userProps", "");
     static final Field SESSION_EXPIRY = Field.num("sessionExpiry", 0);
 
-
-
     public static final NodeType TYPE = NodeType.builder("mqtt-broker", "network").configNode()
             .help("A connection to an MQTT broker, shared by the mqtt in and out nodes that use it: address, client id, keep-alive, clean session, TLS, login, and the birth, close and will messages.")
             .label("name || (clientid ? clientid + \"@\" : \"\") + (broker || \"undefined\") + (String(broker || \"undefined\").indexOf(\"://\") === -1 ? \":\" + (port || 1883) : \"\")")

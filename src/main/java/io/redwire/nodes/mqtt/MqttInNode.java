@@ -32,8 +32,6 @@ public final class MqttInNode extends Node {
     static final Field RH = Field.num("rh", 0);
     static final Field INPUTS = Field.num("inputs", 0);
 
-
-
     public static final NodeType TYPE = NodeType.builder("mqtt in", "network").icon("mqtt").ports(0, 1).color("#d8bfd8")
             .help("Subscribes to a topic (wildcards and `$share/` allowed) and sends each message received, with `topic`, `qos` and `retain`; the payload parsed as configured. With an input, subscriptions follow `msg.action`.")
             .label("name || (topicType !== \"dynamic\" && topic ? topic : \"mqtt\")")

@@ -33,8 +33,6 @@ public final class MqttOutNode extends Node {
     static final Field EXPIRY = Field.str("expiry", "");
     static final Field BROKER = Field.config("broker", "mqtt-broker").asRequired();
 
-
-
     public static final NodeType TYPE = NodeType.builder("mqtt out", "network").icon("mqtt").ports(1, 0).color("#d8bfd8")
             .help("Publishes `msg.payload` to the node's topic or `msg.topic`, with its QoS and retain flag (or the msg's).")
             .label("name || topic || \"mqtt\"")

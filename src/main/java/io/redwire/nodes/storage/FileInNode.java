@@ -28,8 +28,6 @@ public final class FileInNode extends Node {
     static final Field ENCODING = Field.str("encoding", "none");
     static final Field ALL_PROPS = Field.bool("allProps", false);
 
-
-
     public static final NodeType TYPE = NodeType.builder("file in", "storage").color("BurlyWood").ports(1, 1)
             .help("Reads a file.\n\n- The whole file as one string or Buffer, one message per line, or Buffer chunks.\n- The filename comes from the node or from the message (`msg.filename`).")
             .field(FileTarget.FILENAME)

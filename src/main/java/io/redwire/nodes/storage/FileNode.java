@@ -30,8 +30,6 @@ public final class FileNode extends Node {
     static final Field CREATE_DIR = Field.bool("createDir", false);
     static final Field ENCODING = Field.str("encoding", "none");
 
-
-
     public static final NodeType TYPE = NodeType.builder("file", "storage").color("BurlyWood").ports(1, 1)
             .help("Writes `msg.payload` to a file: appends, overwrites, or deletes the file.\n\n- Can add a newline after each payload and create missing directories.")
             .field(FileTarget.FILENAME)

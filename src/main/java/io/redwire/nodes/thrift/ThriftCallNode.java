@@ -27,8 +27,6 @@ public final class ThriftCallNode extends Node {
     static final Field METHOD = Field.str("method", "").label("method (blank: msg.method)");
     static final Field TIMEOUT = Field.num("timeout", 10000).label("timeout in ms (0: none)");
 
-
-
     public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").icon("thrift").color("#A6BBCF").ports(1, 1)
             .help("Calls a function of a Thrift service with `msg.payload` as its arguments and sends the result on.")
             .label("name || (service && method ? service + \".\" + method : \"thrift call\")")

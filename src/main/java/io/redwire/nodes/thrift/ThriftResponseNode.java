@@ -23,9 +23,6 @@ import java.util.Map;
  */
 public final class ThriftResponseNode extends Node {
 
-
-
-
     public static final NodeType TYPE = NodeType.builder("thrift-response", "thrift").icon("thrift").color("#A6BBCF").ports(1, 0)
             .help("Answers the Thrift call a msg came from with `msg.payload` (or an exception from `msg.error`).")
             .label("name || \"thrift response\"")

@@ -32,8 +32,6 @@ public final class ThriftServerNode extends Node {
     static final Field TRANSPORT = Field.select("transport", "buffered", "buffered", "framed");
     static final Field LOCAL_SERVER = Field.bool("localServer", false).label("run a server (else only a client target)");
 
-
-
     public static final NodeType TYPE = NodeType.builder("thrift-server", "thrift").configNode()
             .help("A Thrift server (config): the `.thrift` IDL text, the service, port, protocol (binary, compact, JSON) and transport (framed or buffered); compiled at deploy, no code generation.")
             .label("name || (host || \"localhost\") + \":\" + port")

@@ -28,8 +28,6 @@ public final class UdpInNode extends Node {
     static final Field GROUP = Field.str("group", "");
     static final Field DATATYPE = Field.select("datatype", "buffer", "buffer", "utf8", "base64");
 
-
-
     public static final NodeType TYPE = NodeType.builder("udp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
             .help("Listens for UDP datagrams on a port (unicast or a multicast group) and sends each as a msg with its sender's `ip` and `port`; the payload as a Buffer, a string or base64.")
             .label("name || \"udp \" + (multicast == \"false\" ? port : group + \":\" + port)")

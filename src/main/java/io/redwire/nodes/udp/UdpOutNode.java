@@ -32,8 +32,6 @@ public final class UdpOutNode extends Node {
     static final Field BASE64 = Field.bool("base64", false);
     static final Field MULTICAST = Field.select("multicast", "false", "false", "broad", "multi");
 
-
-
     public static final NodeType TYPE = NodeType.builder("udp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
             .help("Sends `msg.payload` as a UDP datagram to the configured address and port, or to `msg.ip` / `msg.port`; unicast, broadcast or multicast.")
             .label("name || \"udp \" + (addr + \":\" + port)")

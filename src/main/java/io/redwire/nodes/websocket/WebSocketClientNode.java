@@ -30,8 +30,6 @@ public final class WebSocketClientNode extends WebSocketEndpoint {
     static final Field SUBPROTOCOL = Field.str("subprotocol", "");
     static final Field HEADERS = Field.json("headers", List.of());
 
-
-
     public static final NodeType TYPE = NodeType.builder("websocket-client", "network").configNode()
             .help("A WebSocket connection to a server URL, shared by the websocket in and out nodes that use it; reconnects when it drops and can send heartbeat pings.")
             .label("path")

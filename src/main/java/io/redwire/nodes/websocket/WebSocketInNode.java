@@ -15,8 +15,6 @@ public final class WebSocketInNode extends Node {
     static final Field SERVER = Field.config("server", "websocket-listener");
     static final Field CLIENT = Field.config("client", "websocket-client");
 
-
-
     public static final NodeType TYPE = NodeType.builder("websocket in", "network").icon("socket").ports(0, 1).color("#d7d7a0")
             .help("Sends a msg for every WebSocket message a listener or client receives, the payload or (whole-message mode) the parsed msg, with `_session` set.")
             .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")

@@ -19,8 +19,6 @@ import java.util.Set;
 public final class WebSocketListenerNode extends WebSocketEndpoint {
     static final Field PATH = Field.str("path", "").asRequired();
 
-
-
     public static final NodeType TYPE = NodeType.builder("websocket-listener", "network").configNode()
             .help("A WebSocket endpoint at a path on the flows' HTTP server, shared by the websocket in and out nodes that use it.")
             .label("\"/\" + (path ? String(path).replace(/^\\//, \"\") : \"\")")

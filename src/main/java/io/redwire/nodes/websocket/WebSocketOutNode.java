@@ -23,8 +23,6 @@ public final class WebSocketOutNode extends Node {
     static final Field SERVER = Field.config("server", "websocket-listener");
     static final Field CLIENT = Field.config("client", "websocket-client");
 
-
-
     public static final NodeType TYPE = NodeType.builder("websocket out", "network").icon("socket").ports(1, 0).color("#d7d7a0")
             .help("Sends `msg.payload` (or the whole msg as JSON) over a WebSocket: back on `msg._session`, else to every connected peer.")
             .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")

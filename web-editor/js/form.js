@@ -22,17 +22,24 @@ export function openNodeForm(node, ctx) {
   if (!fields.some((f) => f.name === "name")) {
     editors.push(textEditor({ name: "name", kind: "string", label: "name" }, node));
   }
+  const dependent = [];
   for (const f of fields) {
     const editor = editorFor(f, node, ctx);
     editor.row.hidden = superseded(node, f);
     editors.push(editor);
+    if (f.shownWhen && !editor.row.hidden) {
+      dependent.push({ f, row: editor.row });
+    }
   }
+  const showDependent = () => dependent.forEach(({ f, row }) => { row.hidden = !shownNow(body, node, f); });
+  body.addEventListener("change", showDependent);
   if (type && !type.config) {
     editors.push(...appearanceEditors(node, fields));
   }
   for (const e of editors) {
     body.appendChild(e.row);
   }
+  showDependent();
   const title = `${node.type}${type && type.config ? " (config)" : ""} — ${node.id}`;
   return new Promise((resolve) => {
     const dlg = openDialog({
@@ -49,7 +56,7 @@ export function openNodeForm(node, ctx) {
         { label: "Done", class: "primary", id: "form-done", action: () => {
           let ok = true;
           for (const e of editors) {
-            const problem = e.validate();
+            const problem = e.row.hidden ? null : e.validate(); // a field of another mode is not in use
             e.row.classList.toggle("invalid", !!problem);
             e.row.querySelector(".validation").textContent = problem || "";
             ok = ok && !problem;
@@ -108,6 +115,18 @@ function appearanceEditors(node, fields) {
     return true;
   } });
   return out;
+}
+
+/**
+ * The declaration's shownWhen: every named field (as the form holds it now) has one of the listed values — join's
+ * reduce fields only in reduce mode, http request's payload handling only for GET.
+ */
+function shownNow(body, node, f) {
+  return Object.entries(f.shownWhen).every(([other, values]) => {
+    const control = body.querySelector(`#field-${CSS.escape(other)}`);
+    const v = control ? (control.type === "checkbox" ? String(control.checked) : control.value) : node[other];
+    return values.includes(v === undefined || v === null ? "" : String(v));
+  });
 }
 
 /** A form row: the field's label, its control, and a hint: the declaration's help, then the editor's note. */
@@ -207,7 +226,7 @@ function selectEditor(f, node) {
     options.unshift(initial);
   }
   const select = h("select", { id: "field-" + f.name, name: f.name },
-    options.map((o) => h("option", { value: o }, o === "" ? "(none)" : o)));
+    options.map((o) => h("option", { value: o }, (f.optionLabels && f.optionLabels[o]) || (o === "" ? "(none)" : o))));
   select.value = initial;
   return {
     row: row(f, select),

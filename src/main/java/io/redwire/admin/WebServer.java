@@ -49,17 +49,15 @@ public final class WebServer {
         host.route(path).subRouter(completeRoutes());
     }
 
-    /** The router with its last route (http-in nodes, else 404) added once. */
+    /** The router with its last routes (http-in nodes, then the settings' httpStatic files, then 404) added once. */
     private Router completeRoutes() {
         if (!routesClosed) {
             routesClosed = true;
-            router.route().handler(ctx -> {
-                if (nodeRoutes == null) {
-                    notFound(ctx);
-                } else {
-                    nodeRoutes.dispatch(ctx);
-                }
-            });
+            if (nodeRoutes != null) {
+                router.route().handler(nodeRoutes::dispatch); // a path no http in serves goes on (the table's fallback)
+                StaticFiles.mount(router, engine.settings());
+            }
+            router.route().handler(WebServer::notFound);
         }
         return router;
     }

@@ -21,6 +21,7 @@ import io.redwire.spi.Settings;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -92,7 +93,8 @@ public final class Server {
         this.metrics = new ProcessMetrics();
         this.vertx = vertx != null ? vertx : metrics.newVertx();
         this.ownsVertx = vertx == null || ownsVertx;
-        NodeRouteTable routes = new NodeRouteTable(WebServer::notFound, metrics.registry());
+        // unmatched requests go on to the web server's static files (httpStatic) and its 404
+        NodeRouteTable routes = new NodeRouteTable(RoutingContext::next, metrics.registry());
         Log log = Log.slf4j();
         NodeRegistry registry = NodeFamilies.discover(Server.class.getClassLoader(), log::warn);
         List<Path> plugins = new ArrayList<>(nodeDirs);

@@ -20,7 +20,8 @@ import java.util.Map;
  */
 public record Field(String name, Kind kind, Object editorDefault, Object runtimeDefault, boolean required,
                     List<String> options, String typeField, List<String> types, String configType, String language,
-                    String label, String help, boolean legacy) {
+                    String label, String help, boolean legacy, Map<String, String> optionLabels,
+                    Map<String, List<String>> shownWhen) {
 
     public enum Kind { STRING, NUMBER, BOOLEAN, SELECT, TYPED, CODE, CONFIG, JSON, PASSWORD }
 
@@ -28,7 +29,8 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
             "bin", "re", "date", "jsonata", "env");
 
     private static Field of(String name, Kind kind, Object dflt) {
-        return new Field(name, kind, dflt, dflt, false, List.of(), null, List.of(), null, null, null, null, false);
+        return new Field(name, kind, dflt, dflt, false, List.of(), null, List.of(), null, null, null, null, false,
+                Map.of(), Map.of());
     }
 
     public static Field str(String name, String dflt) {
@@ -50,17 +52,17 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
     /** A typed input: the value lives in {@code name}, its type in {@code typeField}. */
     public static Field typed(String name, String typeField, String dfltType, List<String> types) {
         return new Field(name, Kind.TYPED, "", "", false, List.of(), typeField, types, null, dfltType, null, null,
-                false);
+                false, Map.of(), Map.of());
     }
 
     public static Field code(String name, String language, String dflt) {
         return new Field(name, Kind.CODE, dflt, dflt, false, List.of(), null, List.of(), null, language, null, null,
-                false);
+                false, Map.of(), Map.of());
     }
 
     public static Field config(String name, String configType) {
         return new Field(name, Kind.CONFIG, "", "", false, List.of(), null, List.of(), configType, null, null, null,
-                false);
+                false, Map.of(), Map.of());
     }
 
     /** Structured value (rules arrays, header objects, nested options) edited as JSON; read with
@@ -76,35 +78,53 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
 
     private Field options(List<String> values) {
         return new Field(name, kind, editorDefault, runtimeDefault, required, values, typeField, types, configType,
-                language, label, help, legacy);
+                language, label, help, legacy, optionLabels, shownWhen);
     }
 
     public Field asRequired() {
         return new Field(name, kind, editorDefault, runtimeDefault, true, options, typeField, types, configType,
-                language, label, help, legacy);
+                language, label, help, legacy, optionLabels, shownWhen);
     }
 
     public Field label(String text) {
         return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
-                language, text, help, legacy);
+                language, text, help, legacy, optionLabels, shownWhen);
     }
 
     /** What the field means, shown beside it in the editor's form. */
     public Field help(String text) {
         return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
-                language, label, text, legacy);
+                language, label, text, legacy, optionLabels, shownWhen);
     }
 
     /** The value the runtime uses when the flow file leaves this field out, where it differs from the editor's. */
     public Field runtimeDefault(Object value) {
         return new Field(name, kind, editorDefault, value, required, options, typeField, types, configType,
-                language, label, help, legacy);
+                language, label, help, legacy, optionLabels, shownWhen);
     }
 
     /** See the class comment: read from old flows, hidden in the editor unless set. */
     public Field asLegacy() {
         return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
-                language, label, help, true);
+                language, label, help, true, optionLabels, shownWhen);
+    }
+
+    /** Words the form shows for option values (Node-RED's form says "a parsed JSON object", stores "obj"). */
+    public Field optionLabels(String... valueLabelPairs) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < valueLabelPairs.length; i += 2) {
+            labels.put(valueLabelPairs[i], valueLabelPairs[i + 1]);
+        }
+        return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
+                language, label, help, legacy, Map.copyOf(labels), shownWhen);
+    }
+
+    /** The form shows this field only while another field has one of these values (e.g. join's mode). */
+    public Field shownWhen(String otherField, String... values) {
+        Map<String, List<String>> when = new LinkedHashMap<>(shownWhen);
+        when.put(otherField, List.of(values));
+        return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
+                language, label, help, legacy, optionLabels, Map.copyOf(when));
     }
 
     /** The declaration as the editor reads it. */
@@ -125,6 +145,12 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
         }
         if (!options.isEmpty()) {
             d.put("options", options);
+        }
+        if (!optionLabels.isEmpty()) {
+            d.put("optionLabels", optionLabels);
+        }
+        if (!shownWhen.isEmpty()) {
+            d.put("shownWhen", shownWhen);
         }
         if (typeField != null) {
             d.put("typeField", typeField);

@@ -187,4 +187,73 @@ class EditorSidebarAndFormsE2ETest {
             assertEquals(before, b.js("return JSON.stringify(window.redwire.model.nodes)"), "one undo restores all");
         }
     }
+
+    private static boolean shown(String field) {
+        return b.find("#node-form .form-row[data-field='" + field + "']").isDisplayed();
+    }
+
+    private static void choose(String field, String value) {
+        new org.openqa.selenium.support.ui.Select(b.find("#field-" + field)).selectByValue(value);
+    }
+
+    private static String optionText(String field, String value) {
+        return b.find("#field-" + field + " option[value='" + value + "']").getText();
+    }
+
+    /** http request and join forms say what the values mean and show only the fields of the chosen mode. */
+    @Test
+    void httpRequestAndJoinFormsShowTheFieldsOfTheChosenMode(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"forms"},
+                 {"id":"i1","type":"inject","z":"t1","name":"","props":[{"p":"payload"}],"payload":"","payloadType":"date",
+                  "x":100,"y":40,"wires":[["hr"]]},
+                 {"id":"hr","type":"http request","z":"t1","name":"","method":"GET","ret":"txt","paytoqs":"ignore",
+                  "url":"http://127.0.0.1:1/x","authType":"","x":280,"y":40,"wires":[["jn"]]},
+                 {"id":"jn","type":"join","z":"t1","name":"","mode":"auto","build":"object","property":"payload",
+                  "propertyType":"msg","key":"topic","joiner":"\\n","joinerType":"str","accumulate":false,
+                  "timeout":"","count":"","reduceRight":false,"reduceExp":"","reduceInit":"","reduceInitType":"num",
+                  "reduceFixup":"","x":460,"y":40,"wires":[[]]}]""";
+        try (AdminServer s = new AdminServer()) {
+            b.open(s.url("/"));
+            EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "forms.json", flow));
+            b.waitFor(By.cssSelector("#canvas .node[data-id='jn']"));
+            b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+
+            b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-ret"));
+            assertEquals("- set by msg.method -", optionText("method", "use"));
+            assertEquals("a parsed JSON object", optionText("ret", "obj"));
+            assertEquals("Append to query-string parameters", optionText("paytoqs", "query"));
+            assertEquals("bearer authentication", optionText("authType", "bearer"));
+            assertTrue(shown("paytoqs"), "GET: the payload can go to the query string");
+            choose("method", "POST");
+            assertTrue(!shown("paytoqs"), "POST: the payload is the body, no choice to make");
+            choose("method", "GET");
+            choose("paytoqs", "query");
+            choose("ret", "obj");
+            b.screenshot("http-request-form");
+            b.click("#form-done");
+            assertEquals(List.of("GET", "query", "obj"), b.js("const n = window.redwire.model.get('hr');"
+                    + "return [n.method, n.paytoqs, n.ret]"));
+
+            b.actions().doubleClick(b.find("#canvas .node[data-id='jn'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-mode"));
+            assertEquals(List.of("automatic", "manual", "reduce sequence"), List.of(optionText("mode", "auto"),
+                    optionText("mode", "custom"), optionText("mode", "reduce")));
+            assertTrue(!shown("build") && !shown("reduceExp") && !shown("timeout"), "automatic mode has no settings");
+            choose("mode", "reduce");
+            assertTrue(shown("reduceExp") && shown("reduceInit") && shown("reduceFixup") && !shown("build"));
+            choose("mode", "custom");
+            assertTrue(shown("build") && shown("count") && shown("timeout") && !shown("reduceExp"));
+            assertTrue(shown("key") && !shown("joiner"), "a key/value object is keyed, not joined");
+            choose("build", "string");
+            assertTrue(!shown("key") && shown("joiner"), "a string is joined, not keyed");
+            b.screenshot("join-form");
+            b.click("#form-done");
+            assertEquals(List.of(), b.js("return [...document.querySelectorAll('#node-form .form-row.invalid')]"
+                    + ".map(r => r.dataset.field + ': ' + r.querySelector('.validation').textContent)"));
+            assertEquals(List.of("custom", "string"), b.js("const n = window.redwire.model.get('jn');"
+                    + "return [n.mode, n.build]"));
+        }
+    }
 }

@@ -22,20 +22,31 @@ import java.util.Map;
  */
 public final class JoinNode extends Node {
     static final Field NAME = Field.str("name", "");
-    static final Field MODE = Field.select("mode", "auto", "auto", "custom", "reduce");
+    static final Field MODE = Field.select("mode", "auto", "auto", "custom", "reduce")
+            .optionLabels("auto", "automatic", "custom", "manual", "reduce", "reduce sequence");
     static final Field BUILD = Field.select("build", "object", "object", "merged", "array", "string", "buffer")
-            .runtimeDefault("array");
-    static final Field PROPERTY = Field.typed("property", "propertyType", "msg", List.of("msg", "full"));
-    static final Field KEY = Field.str("key", "topic");
-    static final Field JOINER = Field.typed("joiner", "joinerType", "str", List.of("str", "bin"));
-    static final Field USEPARTS = Field.bool("useparts", false).runtimeDefault(true);
-    static final Field ACCUMULATE = Field.bool("accumulate", false);
-    static final Field TIMEOUT = Field.num("timeout", null).label("timeout (s)");
-    static final Field COUNT = Field.num("count", null);
-    static final Field REDUCE_RIGHT = Field.bool("reduceRight", false);
-    static final Field REDUCE_EXP = Field.str("reduceExp", "");
-    static final Field REDUCE_INIT = Field.typed("reduceInit", "reduceInitType", "num", Field.ALL_TYPES);
-    static final Field REDUCE_FIXUP = Field.str("reduceFixup", "");
+            .runtimeDefault("array").label("to create").shownWhen("mode", "custom")
+            .optionLabels("string", "a String", "array", "an Array", "buffer", "a Buffer", "object",
+                    "a key/value Object", "merged", "a merged Object");
+    static final Field PROPERTY = Field.typed("property", "propertyType", "msg", List.of("msg", "full"))
+            .label("combine each").shownWhen("mode", "custom");
+    static final Field KEY = Field.str("key", "topic").label("using the value of msg. … as the key")
+            .shownWhen("mode", "custom").shownWhen("build", "object");
+    static final Field JOINER = Field.typed("joiner", "joinerType", "str", List.of("str", "bin")).label("joined using")
+            .shownWhen("mode", "custom").shownWhen("build", "string", "buffer");
+    static final Field USEPARTS = Field.bool("useparts", false).runtimeDefault(true)
+            .label("use existing msg.parts property").shownWhen("mode", "custom");
+    static final Field ACCUMULATE = Field.bool("accumulate", false).label("and every subsequent message")
+            .shownWhen("mode", "custom").shownWhen("build", "object", "merged");
+    static final Field TIMEOUT = Field.num("timeout", null).label("after a timeout following the first message (s)")
+            .shownWhen("mode", "custom");
+    static final Field COUNT = Field.num("count", null).label("after a number of message parts").shownWhen("mode", "custom");
+    static final Field REDUCE_RIGHT = Field.bool("reduceRight", false).label("evaluate in reverse order (last to first)")
+            .shownWhen("mode", "reduce");
+    static final Field REDUCE_EXP = Field.str("reduceExp", "").label("reduce exp").shownWhen("mode", "reduce");
+    static final Field REDUCE_INIT = Field.typed("reduceInit", "reduceInitType", "num", Field.ALL_TYPES)
+            .label("initial value").shownWhen("mode", "reduce");
+    static final Field REDUCE_FIXUP = Field.str("reduceFixup", "").label("fix-up exp").shownWhen("mode", "reduce");
 
 
 

@@ -28,11 +28,12 @@ import java.util.Map;
  */
 public final class SplitNode extends Node {
     static final Field NAME = Field.str("name", "");
-    static final Field SPLT = Field.typed("splt", "spltType", "str", List.of("str", "bin", "len"));
-    static final Field ARRAY_SPLT = Field.num("arraySplt", 1);
+    static final Field SPLT = Field.typed("splt", "spltType", "str", List.of("str", "bin", "len"))
+            .label("string / buffer: split using");
+    static final Field ARRAY_SPLT = Field.num("arraySplt", 1).label("array: split into chunks of");
     static final Field ARRAY_SPLT_TYPE = Field.select("arraySpltType", "len", "len");
-    static final Field STREAM = Field.bool("stream", false);
-    static final Field ADDNAME = Field.str("addname", "");
+    static final Field STREAM = Field.bool("stream", false).label("handle as a stream of messages");
+    static final Field ADDNAME = Field.str("addname", "").label("object: copy the key to msg. (blank: not)");
     static final Field PROPERTY = Field.str("property", "payload");
 
 

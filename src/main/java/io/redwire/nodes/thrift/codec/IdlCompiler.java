@@ -51,6 +51,8 @@ public final class IdlCompiler {
             return ModelBuilder.build(schema, program);
         } catch (LoadFailedException e) {
             throw new IdlException(describe(e, dir, source));
+        } catch (AssertionError e) { // thrifty's parser asserts on some malformed text ("grammar error!")
+            throw new IdlException(source.displayName() + ": cannot parse: " + e.getMessage());
         } catch (IdlProblem p) {
             throw new IdlException(where(p.location(), dir, source) + ": " + p.getMessage());
         } catch (IOException e) {

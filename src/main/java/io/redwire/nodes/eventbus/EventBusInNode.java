@@ -22,7 +22,9 @@ import java.util.Map;
  * body sent by other Vert.x code becomes msg.payload (string, Buffer, or the object of a JSON body).
  */
 public final class EventBusInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("eventbus in", "network").color("#c0deed").ports(0, 1)
+    public static final NodeType TYPE = NodeType.builder("eventbus in", "network")
+            .help("Receives messages from an address of the Vert.x event bus.")
+            .color("#c0deed").ports(0, 1)
             .label("name || (address ? \"eventbus: \" + address : \"eventbus in\")")
             .field(Field.str("address", "").asRequired())
             .factory(EventBusInNode::new);

@@ -15,7 +15,9 @@ import java.util.Map;
  * cluster) or to all ("publish"). Redwire's eventbus in nodes, on any member, receive the whole msg.
  */
 public final class EventBusOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("eventbus out", "network").color("#c0deed").ports(1, 0)
+    public static final NodeType TYPE = NodeType.builder("eventbus out", "network")
+            .help("Sends or publishes messages to an address of the Vert.x event bus.")
+            .color("#c0deed").ports(1, 0)
             .label("name || (address ? \"eventbus: \" + address : \"eventbus out\")")
             .field(Field.str("address", "").label("address (blank: msg.address)"))
             .field(Field.select("mode", "publish", "publish", "send"))

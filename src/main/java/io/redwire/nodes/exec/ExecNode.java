@@ -32,7 +32,9 @@ import java.util.Map;
  * A timeout or msg.kill signals the process. Outputs and status dots follow Node-RED 5.0.7.
  */
 public final class ExecNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("exec", "function").color("darksalmon").ports(1, 3)
+    public static final NodeType TYPE = NodeType.builder("exec", "function")
+            .help("Runs a system command and sends its stdout, stderr and return code.")
+            .color("darksalmon").ports(1, 3)
             .field(Field.str("command", ""))
             .field(Field.str("addpay", "payload"))
             .field(Field.str("append", ""))

@@ -7,13 +7,16 @@ import io.redwire.spi.NodeType;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** http proxy (config): the proxy an http request node uses, hosts that bypass it, and its credentials. */
 public final class HttpProxyConfigNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("http proxy", "network").configNode()
+    public static final NodeType TYPE = NodeType.builder("http proxy", "network")
+            .help("The proxy server http request nodes go through, the hosts that bypass it and its login.")
+            .configNode()
             .field(Field.str("url", "").asRequired())
             .field(Field.json("noproxy", List.of()))
+            .credential(Field.str("username", ""))
+            .credential(Field.password("password"))
             .factory(HttpProxyConfigNode::new);
 
     private final ProxyRules rules;
@@ -22,10 +25,8 @@ public final class HttpProxyConfigNode extends Node {
         super(c);
         List<String> noProxy = new ArrayList<>();
         c.list("noproxy").forEach(h -> noProxy.add(String.valueOf(h)));
-        Map<?, ?> credentials = c.raw().get("credentials") instanceof Map<?, ?> m ? m : Map.of();
-        this.rules = ProxyRules.fromConfig(c.str("url"), noProxy,
-                credentials.get("username") instanceof String u ? u : "",
-                credentials.get("password") instanceof String p ? p : "");
+        this.rules = ProxyRules.fromConfig(c.str("url"), noProxy, c.credential("username"),
+                c.credential("password"));
     }
 
     ProxyRules rules() {

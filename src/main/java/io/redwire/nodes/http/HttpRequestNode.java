@@ -46,6 +46,8 @@ public final class HttpRequestNode extends Node {
                             "bearer", "bearer authentication"))
             .field(Field.bool("senderr", false).label("Only send non-2xx responses to Catch node"))
             .field(Field.json("headers", List.of()))
+            .credential(Field.str("user", ""))
+            .credential(Field.password("password"))
             .factory(HttpRequestNode::new);
 
     static final String NO_OVERRIDE = "Warning: msg properties can no longer override set node properties. "
@@ -82,8 +84,7 @@ public final class HttpRequestNode extends Node {
         this.payloadToBody = "body".equals(paytoqs);
         this.persist = c.bool("persist");
         this.sendErrorsToCatchOnly = c.bool("senderr");
-        this.auth = RequestAuth.of(c.str("authType"),
-                c.raw().get("credentials") instanceof Map<?, ?> m ? m : Map.of());
+        this.auth = RequestAuth.of(c.str("authType"), c.credential("user"), c.credential("password"));
         this.headerRules = new HeaderRules(c.list("headers"));
         long configured = (long) JsValues.toNumber(c.services().settings().get("httpRequestTimeout"));
         this.defaultTimeoutMs = configured > 0 ? configured : DEFAULT_TIMEOUT_MS;

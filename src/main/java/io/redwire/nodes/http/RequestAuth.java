@@ -2,7 +2,6 @@ package io.redwire.nodes.http;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Map;
 
 /**
  * The http request node's authentication: its credentials (user, password; either may be absent), with the URL's
@@ -10,11 +9,10 @@ import java.util.Map;
  */
 record RequestAuth(String type, String user, String password) {
 
-    /** authType "" means basic; credentials are the node's {user, password}. */
-    static RequestAuth of(String authType, Map<?, ?> credentials) {
-        return new RequestAuth(authType.isEmpty() ? "basic" : authType,
-                credentials.get("user") instanceof String s ? s : null,
-                credentials.get("password") instanceof String s ? s : null);
+    /** authType "" means basic; user and password are the node's credentials ("" when unset). */
+    static RequestAuth of(String authType, String user, String password) {
+        return new RequestAuth(authType.isEmpty() ? "basic" : authType, user.isEmpty() ? null : user,
+                password.isEmpty() ? null : password);
     }
 
     /** Adds the Authorization header for basic and bearer (digest answers a 401 later, see {@link #digest}). */

@@ -25,7 +25,9 @@ import java.util.Map;
  * broken configuration is logged and the node carries on without its certificates.
  */
 public final class TlsConfigNode extends Node implements TlsConfig {
-    public static final NodeType TYPE = NodeType.builder("tls-config", "network").configNode()
+    public static final NodeType TYPE = NodeType.builder("tls-config", "network")
+            .help("TLS settings: certificates, key and verification, for the nodes that open secure connections.")
+            .configNode()
             .field(Field.select("certType", "files", "files", "env", "pfx"))
             .field(Field.str("cert", "")).field(Field.str("key", "")).field(Field.str("ca", ""))
             .field(Field.str("p12", ""))

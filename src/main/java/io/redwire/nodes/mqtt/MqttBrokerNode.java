@@ -25,7 +25,9 @@ import java.util.Map;
  * user registers (unless autoConnect is off); reconnects with back-off up to the {@code mqttReconnectTime} setting.
  */
 public final class MqttBrokerNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("mqtt-broker", "network").configNode()
+    public static final NodeType TYPE = NodeType.builder("mqtt-broker", "network")
+            .help("The connection to an MQTT broker that mqtt in and mqtt out nodes share.")
+            .configNode()
             .label("name || (clientid ? clientid + \"@\" : \"\") + (broker || \"undefined\") + (String(broker || \"undefined\").indexOf(\"://\") === -1 ? \":\" + (port || 1883) : \"\")")
             .field(Field.str("name", ""))
             .field(Field.str("broker", "").asRequired())

@@ -22,7 +22,9 @@ import java.util.Map;
  * {@code true} for all), {@code getSubscriptions}, {@code connect} / {@code disconnect} — as Node-RED 5.0.7 does.
  */
 public final class MqttInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("mqtt in", "network").icon("mqtt").ports(0, 1).color("#d8bfd8")
+    public static final NodeType TYPE = NodeType.builder("mqtt in", "network")
+            .help("Subscribes to an MQTT topic and sends each message received.")
+            .icon("mqtt").ports(0, 1).color("#d8bfd8")
             .label("name || (topicType !== \"dynamic\" && topic ? topic : \"mqtt\")")
             .field(Field.str("name", ""))
             .field(Field.str("topic", ""))

@@ -22,7 +22,9 @@ import java.util.Map;
  * properties, and a msg without a topic goes to its responseTopic. msg.topicAlias is not sent.
  */
 public final class MqttOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("mqtt out", "network").icon("mqtt").ports(1, 0).color("#d8bfd8")
+    public static final NodeType TYPE = NodeType.builder("mqtt out", "network")
+            .help("Publishes msg.payload to an MQTT topic.")
+            .icon("mqtt").ports(1, 0).color("#d8bfd8")
             .label("name || topic || \"mqtt\"")
             .field(Field.str("name", ""))
             .field(Field.str("topic", ""))

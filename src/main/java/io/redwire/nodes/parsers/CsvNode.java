@@ -16,7 +16,9 @@ import java.util.Map;
  * sent once, rows collected from a split), as Node-RED's do.
  */
 public final class CsvNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("csv", "parser").color("#DEBD5C").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("csv", "parser")
+            .help("Converts between CSV text and objects or arrays, in both directions.")
+            .color("#DEBD5C").ports(1, 1)
             .field(Field.select("spec", "rfc", "rfc", ""))
             .field(Field.str("temp", ""))
             .field(Field.str("sep", ","))

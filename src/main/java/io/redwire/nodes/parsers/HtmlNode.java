@@ -25,7 +25,9 @@ import java.util.Map;
  * inner html, text, attributes or all of it ("compl"), as one array or one message per match (msg.parts).
  */
 public final class HtmlNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("html", "parser").color("#DEBD5C").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("html", "parser")
+            .help("Extracts the elements matching a CSS selector from the HTML in msg.payload.")
+            .color("#DEBD5C").ports(1, 1)
             .field(Field.str("property", "payload"))
             .field(Field.str("outproperty", "payload"))
             .field(Field.str("tag", ""))

@@ -14,7 +14,9 @@ import java.util.Map;
 
 /** xml: XML text to an object in xml2js's shapes ({@link XmlToObject}), an object to XML text ({@link ObjectToXml}). */
 public final class XmlNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("xml", "parser").color("#DEBD5C").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("xml", "parser")
+            .help("Converts between XML text and an object, in both directions.")
+            .color("#DEBD5C").ports(1, 1)
             .field(Field.str("property", "payload"))
             .field(Field.str("attr", "").label("attribute key (\"\" = $)"))
             .field(Field.str("chr", "").label("text key (\"\" = _)"))

@@ -14,7 +14,9 @@ import java.util.Map;
 
 /** yaml: YAML text to a value and a value to YAML text, as Node-RED's js-yaml does ({@link JsYaml}). */
 public final class YamlNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("yaml", "parser").color("#DEBD5C").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("yaml", "parser")
+            .help("Converts between YAML text and an object, in both directions.")
+            .color("#DEBD5C").ports(1, 1)
             .field(Field.str("property", "payload"))
             .factory(YamlNode::new);
 

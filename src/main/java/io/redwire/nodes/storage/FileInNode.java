@@ -23,7 +23,9 @@ import java.util.Map;
  * error with Node.js's text and a red status dot; with sendError a copy of the message carrying msg.error goes on.
  */
 public final class FileInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("file in", "storage").color("BurlyWood").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("file in", "storage")
+            .help("Reads a file as text, lines, a Buffer or chunks.")
+            .color("BurlyWood").ports(1, 1)
             .field(Field.typed("filename", "filenameType", "str", List.of("str", "msg", "flow", "global", "env",
                     "jsonata")))
             .field(Field.select("format", "utf8", "utf8", "lines", "", "stream"))

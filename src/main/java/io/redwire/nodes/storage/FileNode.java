@@ -25,7 +25,9 @@ import java.util.Map;
  * file: Error: EACCES: permission denied, open '/x'") and a red status dot naming the error code.
  */
 public final class FileNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("file", "storage").color("BurlyWood").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("file", "storage")
+            .help("Writes msg.payload to a file (append, overwrite or delete).")
+            .color("BurlyWood").ports(1, 1)
             .field(Field.typed("filename", "filenameType", "str", List.of("str", "msg", "flow", "global", "env",
                     "jsonata")))
             .field(Field.select("overwriteFile", "false", "false", "true", "delete"))

@@ -23,7 +23,9 @@ import java.util.Map;
  * thread; messages are sent on the flow loop.
  */
 public final class WatchNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("watch", "storage").color("BurlyWood").ports(0, 1)
+    public static final NodeType TYPE = NodeType.builder("watch", "storage")
+            .help("Sends a message when a watched file or directory changes.")
+            .color("BurlyWood").ports(0, 1)
             .field(Field.str("name", ""))
             .field(Field.str("files", "").asRequired())
             .field(Field.bool("recursive", false))

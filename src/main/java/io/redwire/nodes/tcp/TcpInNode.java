@@ -27,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  * connections as in Node-RED.
  */
 public final class TcpInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("tcp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
+    public static final NodeType TYPE = NodeType.builder("tcp in", "network")
+            .help("Receives data over TCP, as a server or a client.")
+            .icon("socket").ports(0, 1).color("#c0c0c0")
             .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
             .field(Field.str("name", ""))
             .field(Field.select("server", "server", "server", "client"))

@@ -29,7 +29,9 @@ import java.util.Set;
  * ({@link TcpWrites}).
  */
 public final class TcpOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("tcp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
+    public static final NodeType TYPE = NodeType.builder("tcp out", "network")
+            .help("Sends msg.payload over TCP: a reply, to a server, or to all clients.")
+            .icon("socket").ports(1, 0).color("#c0c0c0")
             .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
             .field(Field.str("name", ""))
             .field(Field.str("host", ""))

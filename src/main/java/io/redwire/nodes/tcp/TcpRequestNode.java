@@ -31,7 +31,9 @@ import java.util.Map;
  * errors "connect failed host:port" with a red ring.
  */
 public final class TcpRequestNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("tcp request", "network").icon("socket").ports(1, 1).color("#c0c0c0")
+    public static final NodeType TYPE = NodeType.builder("tcp request", "network")
+            .help("Sends msg.payload to a TCP server and sends on the reply.")
+            .icon("socket").ports(1, 1).color("#c0c0c0")
             .label("name || \"tcp:\" + (server ? server + \":\" : \"\") + port")
             .field(Field.str("name", ""))
             .field(Field.str("server", ""))

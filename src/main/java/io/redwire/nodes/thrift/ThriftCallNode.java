@@ -22,7 +22,9 @@ import java.util.Map;
  * of one target share its connection; calls queue on it in order.
  */
 public final class ThriftCallNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").icon("thrift").color("#A6BBCF").ports(1, 1)
+    public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift")
+            .help("Calls a Thrift service function with msg.payload as its arguments and sends the result.")
+            .icon("thrift").color("#A6BBCF").ports(1, 1)
             .label("name || (service && method ? service + \".\" + method : \"thrift call\")")
             .field(Field.config("server", "thrift-server").asRequired())
             .field(Field.str("service", "").label("service (blank: msg.service)"))

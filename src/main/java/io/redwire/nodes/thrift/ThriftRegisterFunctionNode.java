@@ -19,7 +19,9 @@ import java.util.function.Consumer;
  * msg.payload = the arguments keyed by parameter name and msg.thrift = the handle a thrift-response answers with.
  */
 public final class ThriftRegisterFunctionNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("thrift-register-function", "thrift").icon("thrift").color("#A6BBCF")
+    public static final NodeType TYPE = NodeType.builder("thrift-register-function", "thrift")
+            .help("Receives the calls of one Thrift service function as messages.")
+            .icon("thrift").color("#A6BBCF")
             .ports(0, 1)
             .label("name || (service && method ? service + \".\" + method : \"thrift register\")")
             .field(Field.config("server", "thrift-server").asRequired())

@@ -24,7 +24,9 @@ import io.vertx.core.Future;
  * (host:port). The IDL is compiled when the flow is built, so a broken IDL refuses the deploy with its line.
  */
 public final class ThriftServerNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("thrift-server", "thrift").configNode()
+    public static final NodeType TYPE = NodeType.builder("thrift-server", "thrift")
+            .help("A Thrift server (or client target) defined by IDL text: service, protocol and transport.")
+            .configNode()
             .label("name || (host || \"localhost\") + \":\" + port")
             .field(Field.str("host", "").label("host (blank: all interfaces; clients use 127.0.0.1)"))
             .field(Field.num("port", 9090))

@@ -20,7 +20,9 @@ import java.util.Map;
  * Node-RED 5.0.7 does. Datagrams are at most 64 KiB by nature; nothing is buffered beyond one.
  */
 public final class UdpInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("udp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
+    public static final NodeType TYPE = NodeType.builder("udp in", "network")
+            .help("Receives UDP packets on a port.")
+            .icon("socket").ports(0, 1).color("#c0c0c0")
             .label("name || \"udp \" + (multicast == \"false\" ? port : group + \":\" + port)")
             .field(Field.str("name", ""))
             .field(Field.str("iface", ""))

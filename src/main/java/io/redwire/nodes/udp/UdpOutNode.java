@@ -23,7 +23,9 @@ import java.util.Map;
  * Node-RED 5.0.7; a send failure is a node error with the msg.
  */
 public final class UdpOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("udp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
+    public static final NodeType TYPE = NodeType.builder("udp out", "network")
+            .help("Sends msg.payload as a UDP packet.")
+            .icon("socket").ports(1, 0).color("#c0c0c0")
             .label("name || \"udp \" + (addr + \":\" + port)")
             .field(Field.str("name", ""))
             .field(Field.str("addr", ""))

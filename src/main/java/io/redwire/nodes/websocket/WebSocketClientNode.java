@@ -24,7 +24,9 @@ import java.util.Map;
  * a connection whose previous ping got no pong; sends {@code subprotocol} and the configured upgrade headers.
  */
 public final class WebSocketClientNode extends WebSocketEndpoint {
-    public static final NodeType TYPE = NodeType.builder("websocket-client", "network").configNode()
+    public static final NodeType TYPE = NodeType.builder("websocket-client", "network")
+            .help("A WebSocket connection to a remote server.")
+            .configNode()
             .label("path")
             .field(Field.str("path", "").asRequired())
             .field(Field.config("tls", "tls-config"))

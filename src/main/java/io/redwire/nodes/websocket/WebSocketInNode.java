@@ -11,7 +11,9 @@ import java.util.Map;
 
 /** websocket in: sends each message its listener or client config receives, with msg._session naming the socket. */
 public final class WebSocketInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("websocket in", "network").icon("socket").ports(0, 1).color("#d7d7a0")
+    public static final NodeType TYPE = NodeType.builder("websocket in", "network")
+            .help("Sends the messages a WebSocket endpoint or connection receives.")
+            .icon("socket").ports(0, 1).color("#d7d7a0")
             .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")
             .field(Field.str("name", ""))
             .field(Field.config("server", "websocket-listener"))

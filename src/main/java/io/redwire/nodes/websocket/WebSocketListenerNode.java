@@ -17,7 +17,9 @@ import java.util.Set;
  * {@code webSocketNodeMaxConnections} open sockets are answered 503.
  */
 public final class WebSocketListenerNode extends WebSocketEndpoint {
-    public static final NodeType TYPE = NodeType.builder("websocket-listener", "network").configNode()
+    public static final NodeType TYPE = NodeType.builder("websocket-listener", "network")
+            .help("A WebSocket endpoint on Redwire's HTTP server.")
+            .configNode()
             .label("\"/\" + (path ? String(path).replace(/^\\//, \"\") : \"\")")
             .field(Field.str("path", "").asRequired())
             .field(Field.select("wholemsg", "false", "false", "true"))

@@ -19,7 +19,9 @@ import java.util.Map;
  * socket of the listener (or the client's one connection). An empty payload sends nothing, as in Node-RED 5.0.7.
  */
 public final class WebSocketOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("websocket out", "network").icon("socket").ports(1, 0).color("#d7d7a0")
+    public static final NodeType TYPE = NodeType.builder("websocket out", "network")
+            .help("Sends msg.payload (or the whole msg) over a WebSocket.")
+            .icon("socket").ports(1, 0).color("#d7d7a0")
             .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")
             .field(Field.str("name", ""))
             .field(Field.config("server", "websocket-listener"))

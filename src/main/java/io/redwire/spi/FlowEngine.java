@@ -30,6 +30,14 @@ public interface FlowEngine {
     /** Every running node (flow and config nodes), in deploy order. */
     Collection<Node> runningNodes();
 
+    /**
+     * Delivers the messages queued so far before returning, when called on the flow loop at the end of an I/O
+     * callback that sent them (never inside a node's input handler: there it does nothing). Replies the flow
+     * writes then leave with the transport's own flush of the read.
+     */
+    default void deliverNow() {
+    }
+
     /** Sends an entry to the debug sidebar and headless debug output. */
     void publishDebug(DebugEvent event);
 

@@ -6,7 +6,11 @@ import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -36,6 +40,27 @@ class CoreRoutingTest {
             assertNotSame(a.value(), b.value());
             assertEquals(((Map<?, ?>) a.value()).get("_msgid"), ((Map<?, ?>) b.value()).get("_msgid"));
             assertEquals(Map.of("a", 1), ((Map<?, ?>) a.value()).get("payload"));
+        }
+    }
+
+    /** deliverNow, at the end of an I/O callback on the loop, runs the whole chain before it returns. */
+    @Test
+    void deliverNowDeliversTheQueuedChainBeforeItReturns() throws Exception {
+        try (Harness h = new Harness().deploy(FANOUT)) {
+            Engine engine = h.server().engine();
+            List<String> seen = new CopyOnWriteArrayList<>();
+            Runnable unsubscribe = engine.comms().subscribe((topic, data) -> seen.add(topic));
+            CompletableFuture<List<String>> before = new CompletableFuture<>();
+            CompletableFuture<List<String>> after = new CompletableFuture<>();
+            engine.loop().runOnContext(v -> {
+                engine.deliver(engine.node("j1"), new java.util.HashMap<>(Map.of("payload", 1, "_msgid", "m")));
+                before.complete(List.copyOf(seen));
+                engine.deliverNow();
+                after.complete(List.copyOf(seen));
+            });
+            assertEquals(List.of(), before.get(5, TimeUnit.SECONDS), "send is asynchronous");
+            assertEquals(List.of(DebugEvent.TOPIC, DebugEvent.TOPIC), after.get(5, TimeUnit.SECONDS));
+            unsubscribe.run();
         }
     }
 

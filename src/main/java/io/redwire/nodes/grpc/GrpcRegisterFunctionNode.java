@@ -76,8 +76,9 @@ public final class GrpcRegisterFunctionNode extends Node {
         return Future.succeededFuture();
     }
 
-    /** A msg for an incoming call; runs on the flow loop. */
+    /** A msg for an incoming call; runs on the flow loop, in the server's read of the request. */
     void emit(Map<String, Object> msg) {
         send(msg);
+        engine().deliverNow();
     }
 }

@@ -14,7 +14,7 @@ import java.util.Map;
  * The replies of one call, in the msg that made it, as grpc-call and grpc-client-streaming both deliver them: a
  * single response fills that msg; streamed responses each go out in a copy of it and the end of the stream is the
  * msg itself with msg.complete. A failure leaves msg.payload unset and puts the status in msg.error. Subclasses
- * send the final msg and show the outcome.
+ * send the final msg and show the outcome. Replies arrive in the client's read and are delivered before it ends.
  */
 abstract class MsgReplies implements OutboundCall.Events {
     final Map<String, Object> msg;
@@ -41,6 +41,7 @@ abstract class MsgReplies implements OutboundCall.Events {
         if (streamed) {
             out.remove("complete"); // only the last msg of a stream says complete
             node.send(out);
+            node.engine().deliverNow();
         }
     }
 
@@ -58,5 +59,6 @@ abstract class MsgReplies implements OutboundCall.Events {
             msg.put("error", GrpcStatus.errorObject(status, trailers));
             failed(status);
         }
+        node.engine().deliverNow(); // in the client's read of the trailers: the flow's next call leaves with its flush
     }
 }

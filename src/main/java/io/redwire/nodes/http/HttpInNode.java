@@ -257,6 +257,7 @@ public final class HttpInNode extends Node {
             ctx.addEndHandler(v -> unanswered.remove(ctx)); // answered, or the client went away
         }
         send(msg);
+        engine().deliverNow(); // in the server's read of the request: the response leaves with its flush
     }
 
     private static void badRequest(RoutingContext ctx, String message) {

@@ -166,6 +166,7 @@ public final class HttpRequestNode extends Node {
                 failed(msg, ar.cause(), sentUrl);
             }
             done.done();
+            engine().deliverNow(); // in the client's read of the response: the flow's next request leaves with its flush
         });
     }
 

@@ -72,7 +72,7 @@ class NetLimitsTest {
                 + "\",\"datamode\":\"stream\",\"datatype\":\"utf8\",\"newline\":\"\\\\n\",\"topic\":\"\","
                 + "\"wires\":[[\"dbg\"]]},{\"id\":\"dbg\",\"type\":\"debug\",\"complete\":\"true\"}]";
         try (FlowKit kit = new FlowKit(Map.of("tcpMaxConnections", 1), flow);
-             Socket first = new Socket("127.0.0.1", port)) {
+             Socket first = connect(port)) {
             first.getOutputStream().write("one\n".getBytes(StandardCharsets.UTF_8));
             kit.awaitPayload("dbg", "one", 10);
             try (Socket second = new Socket("127.0.0.1", port)) {
@@ -82,6 +82,21 @@ class NetLimitsTest {
             kit.awaitLog("refused a connection", 10);
             first.getOutputStream().write("two\n".getBytes(StandardCharsets.UTF_8));
             kit.awaitPayload("dbg", "two", 10);
+        }
+    }
+
+    /** tcp in listens once its start has run: retried until then. */
+    private static Socket connect(int port) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            try {
+                return new Socket("127.0.0.1", port);
+            } catch (java.net.ConnectException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(50);
+            }
         }
     }
 }

@@ -232,7 +232,7 @@ public final class AdminAuth {
         return out;
     }
 
-    private static boolean verify(String password, String hash) {
+    static boolean verify(String password, String hash) {
         try {
             return BCrypt.verifyer().verify(password.getBytes(StandardCharsets.UTF_8),
                     hash.getBytes(StandardCharsets.UTF_8)).verified;

@@ -54,6 +54,10 @@ public final class WebServer {
         if (!routesClosed) {
             routesClosed = true;
             if (nodeRoutes != null) {
+                NodeAuth auth = NodeAuth.from(engine.settings(), engine.vertx());
+                if (auth != null) {
+                    router.route().handler(auth);
+                }
                 router.route().handler(nodeRoutes::dispatch); // a path no http in serves goes on (the table's fallback)
                 StaticFiles.mount(router, engine.settings());
             }

@@ -2,6 +2,7 @@
 
   ws_peer.py clients URL      two clients: A checks echo replies to its own session, then both wait for a broadcast
   ws_peer.py server PORT      a server on 127.0.0.1:PORT answering every message with "srv:" + message
+  ws_peer.py send URL SIZE    sends one SIZE-byte message, prints "REPLY n", "CLOSED code" or "REFUSED why"
   ws_peer.py garbage PORT PATH  upgrades a raw socket, then sends bytes that are no WebSocket frame
 """
 import asyncio
@@ -41,6 +42,19 @@ async def server(port, cert=None, key=None):
         await asyncio.Future()
 
 
+async def send_once(url, size):
+    """Sends one message of SIZE bytes; prints the reply or how the server closed the connection."""
+    try:
+        async with websockets.connect(url, max_size=None) as ws:
+            await ws.send("x" * size)
+            reply = await ws.recv()
+            print("REPLY", len(reply), flush=True)
+    except websockets.exceptions.ConnectionClosed as e:
+        print("CLOSED", e.rcvd.code if e.rcvd else None, flush=True)
+    except Exception as e:  # a refused upgrade (503) and the like
+        print("REFUSED", e, flush=True)
+
+
 def garbage(port, path):
     s = socket.create_connection(("127.0.0.1", port), timeout=10)
     s.sendall(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -62,6 +76,8 @@ if __name__ == "__main__":
         asyncio.run(clients(sys.argv[2]))
     elif mode == "server":
         asyncio.run(server(int(sys.argv[2])))
+    elif mode == "send":
+        asyncio.run(send_once(sys.argv[2], int(sys.argv[3])))
     elif mode == "tls-server":
         asyncio.run(server(int(sys.argv[2]), sys.argv[3], sys.argv[4]))
     else:

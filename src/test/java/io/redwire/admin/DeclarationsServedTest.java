@@ -23,13 +23,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its help text.
  */
 class DeclarationsServedTest {
-    /** Types still without help text; each family's conversion to Field constants (issue #9) writes theirs. */
-    private static final List<String> HELP_PENDING = List.of("csv", "xml", "yaml", "html", "file", "file in", "exec",
-            "http proxy", "tls-config", "thrift-server", "thrift-register-function", "thrift-response", "thrift-call",
-            "mqtt-broker", "mqtt in", "mqtt out", "websocket-listener", "websocket-client", "websocket in",
-            "websocket out", "tcp in", "tcp out", "tcp request", "udp in", "udp out", "eventbus in", "eventbus out",
-            "watch");
-
     @Test
     @SuppressWarnings("unchecked")
     void everyDeclaredFieldReachesTheEditorWithItsHelp() throws Exception {
@@ -47,7 +40,7 @@ class DeclarationsServedTest {
             for (NodeType type : declared) {
                 Map<String, Object> t = served.get(type.type());
                 assertTrue(t != null, type.type() + " is not served");
-                if (!(t.get("help") instanceof String h && !h.isBlank()) && !HELP_PENDING.contains(type.type())) {
+                if (!(t.get("help") instanceof String h && !h.isBlank())) {
                     withoutHelp.add(type.type());
                 }
                 List<Map<String, Object>> fields = (List<Map<String, Object>>) t.get("fields");

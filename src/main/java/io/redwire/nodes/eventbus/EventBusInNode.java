@@ -22,11 +22,12 @@ import java.util.Map;
  * body sent by other Vert.x code becomes msg.payload (string, Buffer, or the object of a JSON body).
  */
 public final class EventBusInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("eventbus in", "network")
-            .help("Receives messages from an address of the Vert.x event bus.")
-            .color("#c0deed").ports(0, 1)
+    static final Field ADDRESS = Field.str("address", "").asRequired();
+
+    public static final NodeType TYPE = NodeType.builder("eventbus in", "network").color("#c0deed").ports(0, 1)
+            .help("Receives what is sent or published to an address on the Vert.x event bus (in a cluster, from any member) and sends it on as a msg.")
             .label("name || (address ? \"eventbus: \" + address : \"eventbus in\")")
-            .field(Field.str("address", "").asRequired())
+            .field(ADDRESS)
             .factory(EventBusInNode::new);
 
     private final String address;
@@ -34,7 +35,7 @@ public final class EventBusInNode extends Node {
 
     EventBusInNode(NodeConfig c) {
         super(c);
-        this.address = c.str("address").strip();
+        this.address = c.str(ADDRESS).strip();
     }
 
     @Override

@@ -15,12 +15,14 @@ import java.util.Map;
  * cluster) or to all ("publish"). Redwire's eventbus in nodes, on any member, receive the whole msg.
  */
 public final class EventBusOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("eventbus out", "network")
-            .help("Sends or publishes messages to an address of the Vert.x event bus.")
-            .color("#c0deed").ports(1, 0)
+    static final Field ADDRESS = Field.str("address", "").label("address (blank: msg.address)");
+    static final Field MODE = Field.select("mode", "publish", "publish", "send");
+
+    public static final NodeType TYPE = NodeType.builder("eventbus out", "network").color("#c0deed").ports(1, 0)
+            .help("Puts each msg on the Vert.x event bus at an address: `publish` reaches every consumer, `send` one of them. The msg crosses as JSON; Buffers are kept.")
             .label("name || (address ? \"eventbus: \" + address : \"eventbus out\")")
-            .field(Field.str("address", "").label("address (blank: msg.address)"))
-            .field(Field.select("mode", "publish", "publish", "send"))
+            .field(ADDRESS)
+            .field(MODE)
             .factory(EventBusOutNode::new);
 
     private final String address;
@@ -28,8 +30,8 @@ public final class EventBusOutNode extends Node {
 
     EventBusOutNode(NodeConfig c) {
         super(c);
-        this.address = c.str("address").strip();
-        this.publish = !"send".equals(c.str("mode"));
+        this.address = c.str(ADDRESS).strip();
+        this.publish = !"send".equals(c.str(MODE));
     }
 
     @Override

@@ -32,16 +32,23 @@ import java.util.Map;
  * A timeout or msg.kill signals the process. Outputs and status dots follow Node-RED 5.0.7.
  */
 public final class ExecNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("exec", "function")
-            .help("Runs a system command and sends its stdout, stderr and return code.")
-            .color("darksalmon").ports(1, 3)
-            .field(Field.str("command", ""))
-            .field(Field.str("addpay", "payload"))
-            .field(Field.str("append", ""))
-            .field(Field.select("useSpawn", "false", "false", "true"))
-            .field(Field.num("timer", 0))
-            .field(Field.bool("oldrc", false))
-            .field(Field.bool("winHide", false))
+    static final Field COMMAND = Field.str("command", "");
+    static final Field ADDPAY = Field.str("addpay", "payload");
+    static final Field APPEND = Field.str("append", "");
+    static final Field USE_SPAWN = Field.select("useSpawn", "false", "false", "true");
+    static final Field TIMER = Field.num("timer", 0);
+    static final Field OLDRC = Field.bool("oldrc", false);
+    static final Field WIN_HIDE = Field.bool("winHide", false);
+
+    public static final NodeType TYPE = NodeType.builder("exec", "function").color("darksalmon").ports(1, 3)
+            .help("Runs a system command.\n\n- Outputs: stdout, stderr and the return code.\n- exec mode sends each output when the command ends; spawn mode streams them as they come.\n- `msg.payload` can be appended to the command; `msg.kill` stops a running command; an optional timeout kills it.")
+            .field(COMMAND)
+            .field(ADDPAY)
+            .field(APPEND)
+            .field(USE_SPAWN)
+            .field(TIMER)
+            .field(OLDRC)
+            .field(WIN_HIDE)
             .factory(ExecNode::new);
 
     private static final String SHELL = Files.isExecutable(Path.of("/bin/bash")) ? "/bin/bash" : "/bin/sh";
@@ -56,15 +63,15 @@ public final class ExecNode extends Node {
 
     ExecNode(NodeConfig c) {
         super(c);
-        this.command = c.str("command").strip();
-        Object add = c.raw().get("addpay");
+        this.command = c.str(COMMAND).strip();
+        Object add = c.get(ADDPAY);
         String addPath = add == null || Boolean.TRUE.equals(add) ? "payload"
                 : Boolean.FALSE.equals(add) ? "" : JsValues.toJsString(add);
         this.addpay = addPath.isEmpty() ? null : PropertyPath.ofMsg(addPath);
-        this.append = c.str("append").strip();
-        this.spawn = "true".equals(c.str("useSpawn"));
-        this.timeoutMs = (long) (c.num("timer") * 1000);
-        this.oldrc = JsValues.truthy(c.raw().get("oldrc"));
+        this.append = c.str(APPEND).strip();
+        this.spawn = "true".equals(c.str(USE_SPAWN));
+        this.timeoutMs = (long) (c.num(TIMER) * 1000);
+        this.oldrc = c.truthy(OLDRC);
     }
 
     @Override

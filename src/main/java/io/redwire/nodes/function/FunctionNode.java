@@ -14,37 +14,48 @@ import java.util.Map;
 
 /** function: runs the user's JavaScript (GraalJS, sandboxed) per message, as Node-RED's function node does. */
 public final class FunctionNode extends Node {
+    static final Field NAME = Field.str("name", "");
+    static final Field FUNC = Field.code("func", "javascript", "\nreturn msg;");
+    static final Field OUTPUTS = Field.num("outputs", 1);
+    static final Field TIMEOUT = Field.num("timeout", 0).label("timeout (seconds, 0 = settings.functionTimeout)");
+    static final Field NOERR = Field.num("noerr", 0);
+    static final Field INITIALIZE = Field.code("initialize", "javascript", "");
+    static final Field FINALIZE = Field.code("finalize", "javascript", "");
+    static final Field LIBS = Field.json("libs", List.of());
+
+
+
     public static final NodeType TYPE = NodeType.builder("function", "function").icon("function")
             .label("name || \"function\"")
             .help("Runs JavaScript for each message (GraalJS, sandboxed, with a time limit).\n\n- Return the message to send it, an array to use several outputs, or nothing to send nothing.\n- `node.send`, `node.warn`, `node.error`, `node.status` and the `context`, `flow`, `global` stores are available.\n- On Start / On Stop code runs when the node starts and stops.")
             .color("#fdd0a2").ports(1, 1)
-            .field(Field.str("name", ""))
-            .field(Field.code("func", "javascript", "\nreturn msg;"))
-            .field(Field.num("outputs", 1))
-            .field(Field.num("timeout", 0).label("timeout (seconds, 0 = settings.functionTimeout)"))
-            .field(Field.num("noerr", 0))
-            .field(Field.code("initialize", "javascript", ""))
-            .field(Field.code("finalize", "javascript", ""))
-            .field(Field.json("libs", List.of()))
+            .field(NAME)
+            .field(FUNC)
+            .field(OUTPUTS)
+            .field(TIMEOUT)
+            .field(NOERR)
+            .field(INITIALIZE)
+            .field(FINALIZE)
+            .field(LIBS)
             .factory(FunctionNode::new);
 
     private final FunctionRunner runner;
 
     FunctionNode(NodeConfig c) {
         super(c);
-        double timeout = c.num("timeout");
+        double timeout = c.num(TIMEOUT);
         if (timeout < 0) {
-            throw c.error("timeout", "must not be negative");
+            throw c.error(TIMEOUT, "must not be negative");
         }
-        FunctionCode code = new FunctionCode(c.str("func"), c.str("initialize"), c.str("finalize"),
-                (int) c.num("outputs"), timeout, libs(c));
+        FunctionCode code = new FunctionCode(c.str(FUNC), c.str(INITIALIZE), c.str(FINALIZE),
+                (int) c.num(OUTPUTS), timeout, libs(c));
         this.runner = new FunctionRunner(this, code);
     }
 
     /** `libs` entries {var, module}; anything else in the list is ignored. */
     private static List<FunctionCode.Lib> libs(NodeConfig c) {
         List<FunctionCode.Lib> libs = new ArrayList<>();
-        for (Object o : c.list("libs")) {
+        for (Object o : c.list(LIBS)) {
             if (o instanceof Map<?, ?> m && m.get("var") instanceof String var) {
                 libs.add(new FunctionCode.Lib(var, m.get("module") == null ? "" : String.valueOf(m.get("module"))));
             }

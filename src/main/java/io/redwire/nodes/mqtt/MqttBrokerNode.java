@@ -25,36 +25,68 @@ import java.util.Map;
  * user registers (unless autoConnect is off); reconnects with back-off up to the {@code mqttReconnectTime} setting.
  */
 public final class MqttBrokerNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("mqtt-broker", "network")
-            .help("The connection to an MQTT broker that mqtt in and mqtt out nodes share.")
-            .configNode()
+    static final Field NAME = Field.str("name", "");
+    static final Field USER = Field.str("user", "");
+    static final Field PASSWORD = Field.password("password");
+    static final Field BROKER = Field.str("broker", "").asRequired();
+    static final Field PORT = Field.num("port", 1883);
+    static final Field TLS = Field.config("tls", "tls-config");
+    static final Field CLIENTID = Field.str("clientid", "");
+    static final Field AUTO_CONNECT = Field.bool("autoConnect", true);
+    static final Field USETLS = Field.bool("usetls", false);
+    static final Field VERIFYSERVERCERT = Field.bool("verifyservercert", false);
+    static final Field COMPATMODE = Field.bool("compatmode", false);
+    static final Field PROTOCOL_VERSION = Field.select("protocolVersion", "4", "3", "4", "5");
+    static final Field KEEPALIVE = Field.num("keepalive", 60);
+    static final Field CLEANSESSION = Field.bool("cleansession", true);
+    static final Field AUTO_UNSUBSCRIBE = Field.bool("autoUnsubscribe", true);
+    static final Field BIRTH_TOPIC = Field.str("birthTopic", "");
+    static final Field BIRTH_QOS = Field.select("birthQos", "0", "0", "1", "2");
+    static final Field BIRTH_RETAIN = Field.select("birthRetain", "false", "false", "true");
+    static final Field BIRTH_PAYLOAD = Field.str("birthPayload", "");
+    static final Field BIRTH_MSG = Field.json("birthMsg", Map.of());
+    static final Field CLOSE_TOPIC = Field.str("closeTopic", "");
+    static final Field CLOSE_QOS = Field.select("closeQos", "0", "0", "1", "2");
+    static final Field CLOSE_RETAIN = Field.select("closeRetain", "false", "false", "true");
+    static final Field CLOSE_PAYLOAD = Field.str("closePayload", "");
+    static final Field CLOSE_MSG = Field.json("closeMsg", Map.of());
+    static final Field WILL_TOPIC = Field.str("willTopic", "");
+    static final Field WILL_QOS = Field.select("willQos", "0", "0", "1", "2");
+    static final Field WILL_RETAIN = Field.select("willRetain", "false", "false", "true");
+    static final Field WILL_PAYLOAD = Field.str("willPayload", "");
+    static final Field WILL_MSG = Field.json("willMsg", Map.of());
+    static final Field USER_PROPS = Field.str("userProps", "");
+    static final Field SESSION_EXPIRY = Field.num("sessionExpiry", 0);
+
+    public static final NodeType TYPE = NodeType.builder("mqtt-broker", "network").configNode()
+            .help("A connection to an MQTT broker, shared by the mqtt in and out nodes that use it: address, client id, keep-alive, clean session, TLS, login, and the birth, close and will messages.")
             .label("name || (clientid ? clientid + \"@\" : \"\") + (broker || \"undefined\") + (String(broker || \"undefined\").indexOf(\"://\") === -1 ? \":\" + (port || 1883) : \"\")")
-            .field(Field.str("name", ""))
-            .field(Field.str("broker", "").asRequired())
-            .field(Field.num("port", 1883))
-            .field(Field.config("tls", "tls-config"))
-            .field(Field.str("clientid", ""))
-            .field(Field.bool("autoConnect", true))
-            .field(Field.bool("usetls", false))
-            .field(Field.bool("verifyservercert", false))
-            .field(Field.bool("compatmode", false))
-            .field(Field.select("protocolVersion", "4", "3", "4", "5"))
-            .field(Field.num("keepalive", 60))
-            .field(Field.bool("cleansession", true))
-            .field(Field.bool("autoUnsubscribe", true))
-            .field(Field.str("birthTopic", "")).field(Field.select("birthQos", "0", "0", "1", "2"))
-            .field(Field.select("birthRetain", "false", "false", "true")).field(Field.str("birthPayload", ""))
-            .field(Field.json("birthMsg", Map.of()))
-            .field(Field.str("closeTopic", "")).field(Field.select("closeQos", "0", "0", "1", "2"))
-            .field(Field.select("closeRetain", "false", "false", "true")).field(Field.str("closePayload", ""))
-            .field(Field.json("closeMsg", Map.of()))
-            .field(Field.str("willTopic", "")).field(Field.select("willQos", "0", "0", "1", "2"))
-            .field(Field.select("willRetain", "false", "false", "true")).field(Field.str("willPayload", ""))
-            .field(Field.json("willMsg", Map.of()))
-            .field(Field.str("userProps", ""))
-            .field(Field.num("sessionExpiry", 0))
-            .credential(Field.str("user", ""))
-            .credential(Field.password("password"))
+            .field(NAME)
+            .field(BROKER)
+            .field(PORT)
+            .field(TLS)
+            .field(CLIENTID)
+            .field(AUTO_CONNECT)
+            .field(USETLS)
+            .field(VERIFYSERVERCERT)
+            .field(COMPATMODE)
+            .field(PROTOCOL_VERSION)
+            .field(KEEPALIVE)
+            .field(CLEANSESSION)
+            .field(AUTO_UNSUBSCRIBE)
+            .field(BIRTH_TOPIC).field(BIRTH_QOS)
+            .field(BIRTH_RETAIN).field(BIRTH_PAYLOAD)
+            .field(BIRTH_MSG)
+            .field(CLOSE_TOPIC).field(CLOSE_QOS)
+            .field(CLOSE_RETAIN).field(CLOSE_PAYLOAD)
+            .field(CLOSE_MSG)
+            .field(WILL_TOPIC).field(WILL_QOS)
+            .field(WILL_RETAIN).field(WILL_PAYLOAD)
+            .field(WILL_MSG)
+            .field(USER_PROPS)
+            .field(SESSION_EXPIRY)
+            .credential(USER)
+            .credential(PASSWORD)
             .factory(MqttBrokerNode::new);
 
     static final Map<String, Object> CONNECTED = status("green", "dot", "node-red:common.status.connected");
@@ -72,18 +104,18 @@ public final class MqttBrokerNode extends Node {
     MqttBrokerNode(NodeConfig c) {
         super(c);
         this.config = c;
-        this.tls = c.configNode("tls", TlsConfig.class);
-        this.autoConnect = !c.has("autoConnect") || !"false".equals(String.valueOf(c.get("autoConnect")));
-        this.host = c.str("broker").strip();
+        this.tls = c.configNode(TLS, TlsConfig.class);
+        this.autoConnect = !c.has(AUTO_CONNECT) || !"false".equals(String.valueOf(c.get(AUTO_CONNECT)));
+        this.host = c.str(BROKER).strip();
     }
 
     @Override
     public Future<Void> start() {
-        int version = (int) config.num("protocolVersion");
-        if (config.bool("compatmode") || version == 3) {
+        int version = (int) config.num(PROTOCOL_VERSION);
+        if (config.bool(COMPATMODE) || version == 3) {
             warn("MQTT 3.1 is not available in this client: connecting with MQTT 3.1.1");
         }
-        if (!config.bool("cleansession") && config.has("cleansession") && config.str("clientid").isEmpty()) {
+        if (!config.bool(CLEANSESSION) && config.has(CLEANSESSION) && config.str(CLIENTID).isEmpty()) {
             warn("No client ID set, using clean session");
         }
         connection();
@@ -171,8 +203,8 @@ public final class MqttBrokerNode extends Node {
 
     private MqttConnection.Options options(Map<String, Object> over) {
         String brokerText = str(over, "broker", host);
-        boolean ssl = bool(over, "usetls", config.bool("usetls"));
-        int port = (int) (over.containsKey("port") ? JsValues.toNumber(over.get("port")) : config.num("port"));
+        boolean ssl = bool(over, "usetls", config.bool(USETLS));
+        int port = (int) (over.containsKey("port") ? JsValues.toNumber(over.get("port")) : config.num(PORT));
         if (port <= 0) {
             port = 1883;
         }
@@ -181,23 +213,23 @@ public final class MqttBrokerNode extends Node {
             URI u = URI.create(brokerText);
             String scheme = String.valueOf(u.getScheme()).toLowerCase();
             if (scheme.startsWith("ws")) {
-                throw config.error("broker", "MQTT over WebSocket (" + scheme + "://) is not supported");
+                throw config.error(BROKER, "MQTT over WebSocket (" + scheme + "://) is not supported");
             }
             ssl = scheme.equals("mqtts") || scheme.equals("ssl") || scheme.equals("tls");
             brokerHost = u.getHost();
             port = u.getPort() > 0 ? u.getPort() : ssl ? 8883 : 1883;
         }
-        String clientId = str(over, "clientid", config.str("clientid"));
-        boolean clean = bool(over, "cleansession", !config.has("cleansession") || config.bool("cleansession"));
+        String clientId = str(over, "clientid", config.str(CLIENTID));
+        boolean clean = bool(over, "cleansession", !config.has(CLEANSESSION) || config.bool(CLEANSESSION));
         if (!clean && clientId.isEmpty()) {
             clean = true;
         }
         String url = (clientId.isEmpty() ? "" : clientId + "@") + (ssl ? "mqtts://" : "mqtt://") + brokerHost + ":"
                 + port;
-        String user = str(over, "username", config.credential("user"));
-        String password = str(over, "password", config.credential("password"));
+        String user = str(over, "username", config.credential(USER));
+        String password = str(over, "password", config.credential(PASSWORD));
         int keepAlive = (int) (over.containsKey("keepalive") ? JsValues.toNumber(over.get("keepalive"))
-                : config.num("keepalive"));
+                : config.num(KEEPALIVE));
         MqttClientOptions transport = new MqttClientOptions()
                 .setMaxInflightQueue(65535)
                 .setMaxMessageSize((int) settings().number("mqttMaxMessageSize", MqttLimits.MAX_MESSAGE_SIZE))
@@ -206,25 +238,25 @@ public final class MqttBrokerNode extends Node {
         transport.setConnectTimeout(30_000);
         if (ssl) {
             transport.setSsl(true);
-            boolean verify = config.bool("verifyservercert");
+            boolean verify = config.bool(VERIFYSERVERCERT);
             transport.setTrustAll(!verify);
             transport.setHostnameVerificationAlgorithm(verify ? "HTTPS" : "");
         }
         long reconnectMax = (long) settings().number("mqttReconnectTime", 5000);
-        Object pv = over.containsKey("protocolVersion") ? over.get("protocolVersion") : config.get("protocolVersion");
+        Object pv = over.containsKey("protocolVersion") ? over.get("protocolVersion") : config.get(PROTOCOL_VERSION);
         boolean v5 = JsValues.toNumber(pv == null ? 4 : pv) == 5;
         return new MqttConnection.Options(brokerHost, port, url, clientId.isEmpty() ? "nodered" + Messages.newId()
                 : clientId, user.isEmpty() ? null : user, password.isEmpty() ? null : password, keepAlive, clean,
-                message(over, "will", "willTopic", "willPayload", "willQos", "willRetain", "willMsg", v5),
-                message(over, "birth", "birthTopic", "birthPayload", "birthQos", "birthRetain", "birthMsg", v5),
-                message(over, "close", "closeTopic", "closePayload", "closeQos", "closeRetain", "closeMsg", v5),
-                transport, Math.max(reconnectMax, 50), v5 ? 5 : 4, ssl, config.bool("verifyservercert"),
+                message(over, "will", WILL_TOPIC, WILL_PAYLOAD, WILL_QOS, WILL_RETAIN, WILL_MSG, v5),
+                message(over, "birth", BIRTH_TOPIC, BIRTH_PAYLOAD, BIRTH_QOS, BIRTH_RETAIN, BIRTH_MSG, v5),
+                message(over, "close", CLOSE_TOPIC, CLOSE_PAYLOAD, CLOSE_QOS, CLOSE_RETAIN, CLOSE_MSG, v5),
+                transport, Math.max(reconnectMax, 50), v5 ? 5 : 4, ssl, config.bool(VERIFYSERVERCERT),
                 v5 ? sessionExpiry(over) : null, v5 ? userProperties(over) : null);
     }
 
     /** Node-RED sends a session expiry interval when set and not "0". */
     private Long sessionExpiry(Map<String, Object> over) {
-        Object v = over.containsKey("sessionExpiry") ? over.get("sessionExpiry") : config.get("sessionExpiry");
+        Object v = over.containsKey("sessionExpiry") ? over.get("sessionExpiry") : config.get(SESSION_EXPIRY);
         double d = JsValues.toNumber(v == null || "".equals(v) ? 0 : v);
         return Double.isNaN(d) || d <= 0 ? null : (long) d;
     }
@@ -232,7 +264,7 @@ public final class MqttBrokerNode extends Node {
     /** CONNECT's user properties: the config's JSON text, or the connect action's object. */
     private Map<String, String> userProperties(Map<String, Object> over) {
         Object v = over.containsKey("userProperties") ? over.get("userProperties")
-                : over.containsKey("userProps") ? over.get("userProps") : config.get("userProps");
+                : over.containsKey("userProps") ? over.get("userProps") : config.get(USER_PROPS);
         return v instanceof String text ? MqttProperties.userPropertiesText(text) : MqttProperties.userProperties(v);
     }
 
@@ -240,9 +272,9 @@ public final class MqttBrokerNode extends Node {
         return config.services().settings();
     }
 
-    private MqttConnection.Message message(Map<String, Object> over, String key, String topicField,
-                                           String payloadField, String qosField, String retainField,
-                                           String v5Field, boolean v5) {
+    private MqttConnection.Message message(Map<String, Object> over, String key, Field topicField,
+                                           Field payloadField, Field qosField, Field retainField,
+                                           Field v5Field, boolean v5) {
         Object topic;
         Object payload;
         Object qos;

@@ -22,20 +22,28 @@ import java.util.Map;
  * {@code true} for all), {@code getSubscriptions}, {@code connect} / {@code disconnect} — as Node-RED 5.0.7 does.
  */
 public final class MqttInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("mqtt in", "network")
-            .help("Subscribes to an MQTT topic and sends each message received.")
-            .icon("mqtt").ports(0, 1).color("#d8bfd8")
+    static final Field NAME = Field.str("name", "");
+    static final Field TOPIC = Field.str("topic", "");
+    static final Field QOS = Field.select("qos", "2", "0", "1", "2");
+    static final Field DATATYPE = Field.select("datatype", "auto-detect", "auto-detect", "auto", "buffer", "utf8", "json", "base64");
+    static final Field BROKER = Field.config("broker", "mqtt-broker").asRequired();
+    static final Field NL = Field.bool("nl", false);
+    static final Field RAP = Field.bool("rap", true);
+    static final Field RH = Field.num("rh", 0);
+    static final Field INPUTS = Field.num("inputs", 0);
+
+    public static final NodeType TYPE = NodeType.builder("mqtt in", "network").icon("mqtt").ports(0, 1).color("#d8bfd8")
+            .help("Subscribes to a topic (wildcards and `$share/` allowed) and sends each message received, with `topic`, `qos` and `retain`; the payload parsed as configured. With an input, subscriptions follow `msg.action`.")
             .label("name || (topicType !== \"dynamic\" && topic ? topic : \"mqtt\")")
-            .field(Field.str("name", ""))
-            .field(Field.str("topic", ""))
-            .field(Field.select("qos", "2", "0", "1", "2"))
-            .field(Field.select("datatype", "auto-detect", "auto-detect", "auto", "buffer", "utf8", "json",
-                    "base64"))
-            .field(Field.config("broker", "mqtt-broker").asRequired())
-            .field(Field.bool("nl", false))
-            .field(Field.bool("rap", true))
-            .field(Field.num("rh", 0))
-            .field(Field.num("inputs", 0))
+            .field(NAME)
+            .field(TOPIC)
+            .field(QOS)
+            .field(DATATYPE)
+            .field(BROKER)
+            .field(NL)
+            .field(RAP)
+            .field(RH)
+            .field(INPUTS)
             .factory(MqttInNode::new);
 
     static final String INVALID_TOPIC = "Invalid topic specified";
@@ -50,12 +58,12 @@ public final class MqttInNode extends Node {
 
     MqttInNode(NodeConfig c) {
         super(c);
-        this.broker = c.configNode("broker", MqttBrokerNode.class);
-        this.topic = c.str("topic");
-        double q = JsValues.toNumber(c.get("qos"));
+        this.broker = c.configNode(BROKER, MqttBrokerNode.class);
+        this.topic = c.str(TOPIC);
+        double q = JsValues.toNumber(c.get(QOS));
         this.qos = Double.isNaN(q) || q < 0 || q > 2 ? 2 : (int) q;
-        this.datatype = c.str("datatype").isEmpty() ? "utf8" : c.str("datatype");
-        this.dynamic = JsValues.toNumber(c.raw().get("inputs")) == 1;
+        this.datatype = c.str(DATATYPE).isEmpty() ? "utf8" : c.str(DATATYPE);
+        this.dynamic = JsValues.toNumber(c.get(INPUTS)) == 1;
     }
 
     @Override
@@ -74,8 +82,8 @@ public final class MqttInNode extends Node {
         }
         broker.register(this);
         if (!dynamic) {
-            broker.connection().subscribe(topic, subOptions(qos, config().get("nl"), config().get("rap"),
-                    config().get("rh"), null), id(), m -> received(datatype, m));
+            broker.connection().subscribe(topic, subOptions(qos, config().get(NL), config().get(RAP),
+                    config().get(RH), null), id(), m -> received(datatype, m));
         }
         return Future.succeededFuture();
     }

@@ -22,20 +22,30 @@ import java.util.Map;
  * properties, and a msg without a topic goes to its responseTopic. msg.topicAlias is not sent.
  */
 public final class MqttOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("mqtt out", "network")
-            .help("Publishes msg.payload to an MQTT topic.")
-            .icon("mqtt").ports(1, 0).color("#d8bfd8")
+    static final Field NAME = Field.str("name", "");
+    static final Field TOPIC = Field.str("topic", "");
+    static final Field QOS = Field.select("qos", "", "", "0", "1", "2");
+    static final Field RETAIN = Field.select("retain", "", "", "true", "false");
+    static final Field RESP_TOPIC = Field.str("respTopic", "");
+    static final Field CONTENT_TYPE = Field.str("contentType", "");
+    static final Field USER_PROPS = Field.str("userProps", "");
+    static final Field CORREL = Field.str("correl", "");
+    static final Field EXPIRY = Field.str("expiry", "");
+    static final Field BROKER = Field.config("broker", "mqtt-broker").asRequired();
+
+    public static final NodeType TYPE = NodeType.builder("mqtt out", "network").icon("mqtt").ports(1, 0).color("#d8bfd8")
+            .help("Publishes `msg.payload` to the node's topic or `msg.topic`, with its QoS and retain flag (or the msg's).")
             .label("name || topic || \"mqtt\"")
-            .field(Field.str("name", ""))
-            .field(Field.str("topic", ""))
-            .field(Field.select("qos", "", "", "0", "1", "2"))
-            .field(Field.select("retain", "", "", "true", "false"))
-            .field(Field.str("respTopic", ""))
-            .field(Field.str("contentType", ""))
-            .field(Field.str("userProps", ""))
-            .field(Field.str("correl", ""))
-            .field(Field.str("expiry", ""))
-            .field(Field.config("broker", "mqtt-broker").asRequired())
+            .field(NAME)
+            .field(TOPIC)
+            .field(QOS)
+            .field(RETAIN)
+            .field(RESP_TOPIC)
+            .field(CONTENT_TYPE)
+            .field(USER_PROPS)
+            .field(CORREL)
+            .field(EXPIRY)
+            .field(BROKER)
             .factory(MqttOutNode::new);
 
     private final MqttBrokerNode broker;
@@ -46,18 +56,18 @@ public final class MqttOutNode extends Node {
 
     MqttOutNode(NodeConfig c) {
         super(c);
-        this.broker = c.configNode("broker", MqttBrokerNode.class);
-        this.topic = c.str("topic");
-        this.qos = c.str("qos");
-        this.retain = c.str("retain");
-        Map<String, String> user = MqttProperties.userPropertiesText(c.str("userProps"));
+        this.broker = c.configNode(BROKER, MqttBrokerNode.class);
+        this.topic = c.str(TOPIC);
+        this.qos = c.str(QOS);
+        this.retain = c.str(RETAIN);
+        Map<String, String> user = MqttProperties.userPropertiesText(c.str(USER_PROPS));
         if (user != null) {
             v5Defaults.put("userProperties", user);
         }
-        putIfSet("responseTopic", c.str("respTopic"));
-        putIfSet("correlationData", c.str("correl"));
-        putIfSet("contentType", c.str("contentType"));
-        putIfSet("messageExpiryInterval", c.str("expiry"));
+        putIfSet("responseTopic", c.str(RESP_TOPIC));
+        putIfSet("correlationData", c.str(CORREL));
+        putIfSet("contentType", c.str(CONTENT_TYPE));
+        putIfSet("messageExpiryInterval", c.str(EXPIRY));
     }
 
     private void putIfSet(String key, String value) {

@@ -16,36 +16,48 @@ import java.util.Map;
  * sent once, rows collected from a split), as Node-RED's do.
  */
 public final class CsvNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("csv", "parser")
-            .help("Converts between CSV text and objects or arrays, in both directions.")
-            .color("#DEBD5C").ports(1, 1)
-            .field(Field.select("spec", "rfc", "rfc", ""))
-            .field(Field.str("temp", ""))
-            .field(Field.str("sep", ","))
-            .field(Field.bool("hdrin", false))
-            .field(Field.select("hdrout", "none", "none", "all", "once"))
-            .field(Field.select("multi", "one", "one", "mult"))
-            .field(Field.str("ret", "\\n"))
-            .field(Field.num("skip", 0))
-            .field(Field.bool("strings", true))
-            .field(Field.bool("include_empty_strings", false))
-            .field(Field.bool("include_null_values", false))
+    static final Field SPEC = Field.select("spec", "rfc", "rfc", "")
+            .runtimeDefault(""); // flows from before 4.0 have no spec: legacy mode
+    static final Field TEMP = Field.str("temp", "");
+    static final Field SEP = Field.str("sep", ",");
+    static final Field HDRIN = Field.bool("hdrin", false);
+    static final Field HDROUT = Field.select("hdrout", "none", "none", "all", "once");
+    static final Field MULTI = Field.select("multi", "one", "one", "mult");
+    static final Field RET = Field.str("ret", "\\n").runtimeDefault(null); // left out: the mode's own line end
+    static final Field SKIP = Field.num("skip", 0);
+    static final Field STRINGS = Field.bool("strings", true);
+    static final Field INCLUDE_EMPTY_STRINGS = Field.bool("include_empty_strings", false);
+    static final Field INCLUDE_NULL_VALUES = Field.bool("include_null_values", false);
+
+    public static final NodeType TYPE = NodeType.builder("csv", "parser").color("#DEBD5C").ports(1, 1)
+            .help("Converts between CSV text and objects.\n\n- A string in: one message per row (or one message with an array of rows), using the column names of the template or the first line.\n- An object or array out: CSV text, with a header line as configured.\n- RFC 4180 mode, or the legacy mode of flows from before Node-RED 4.")
+            .field(SPEC)
+            .field(TEMP)
+            .field(SEP)
+            .field(HDRIN)
+            .field(HDROUT)
+            .field(MULTI)
+            .field(RET)
+            .field(SKIP)
+            .field(STRINGS)
+            .field(INCLUDE_EMPTY_STRINGS)
+            .field(INCLUDE_NULL_VALUES)
             .factory(CsvNode::new);
 
     /** The settings both modes read, decoded as Node-RED decodes them. */
     record Settings(String template, char sep, String ret, boolean multiOne, boolean hdrin, String hdrout, int skip,
                     boolean parseStrings, boolean includeEmptyStrings, boolean includeNullValues) {
         static Settings of(NodeConfig c, String defaultRet) {
-            String sep = unescape(text(c.raw().get("sep"), ","));
-            String ret = unescape(text(c.raw().get("ret"), defaultRet));
-            Object hdrout = c.get("hdrout");
+            String sep = unescape(text(c.get(SEP), ","));
+            String ret = unescape(text(c.get(RET), defaultRet));
+            Object hdrout = c.get(HDROUT);
             String out = Boolean.TRUE.equals(hdrout) ? "all"
                     : hdrout == null || Boolean.FALSE.equals(hdrout) || "".equals(hdrout) ? "none" : String.valueOf(hdrout);
-            Object strings = c.raw().get("strings");
-            return new Settings(c.str("temp"), sep.isEmpty() ? ',' : sep.charAt(0), ret,
-                    !"mult".equals(c.str("multi")), Boolean.TRUE.equals(c.raw().get("hdrin")), out,
-                    (int) Math.max(0, c.num("skip")), strings == null || Boolean.TRUE.equals(strings),
-                    truthy(c.raw().get("include_empty_strings")), truthy(c.raw().get("include_null_values")));
+            Object strings = c.get(STRINGS);
+            return new Settings(c.str(TEMP), sep.isEmpty() ? ',' : sep.charAt(0), ret,
+                    !"mult".equals(c.str(MULTI)), Boolean.TRUE.equals(c.get(HDRIN)), out,
+                    (int) Math.max(0, c.num(SKIP)), strings == null || Boolean.TRUE.equals(strings),
+                    truthy(c.get(INCLUDE_EMPTY_STRINGS)), truthy(c.get(INCLUDE_NULL_VALUES)));
         }
 
         /** JavaScript's {@code n.x || dflt} for a text setting. */
@@ -81,7 +93,7 @@ public final class CsvNode extends Node {
 
     CsvNode(NodeConfig c) {
         super(c);
-        boolean rfc = "rfc".equals(c.raw().get("spec")); // flows from before 4.0 have no spec: legacy
+        boolean rfc = "rfc".equals(c.get(SPEC));
         Settings s = Settings.of(c, rfc ? "\r\n" : "\n");
         this.codec = rfc ? new RfcCsvCodec(this, s) : new LegacyCsvCodec(this, s);
     }

@@ -25,15 +25,21 @@ import java.util.Map;
  * inner html, text, attributes or all of it ("compl"), as one array or one message per match (msg.parts).
  */
 public final class HtmlNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("html", "parser")
-            .help("Extracts the elements matching a CSS selector from the HTML in msg.payload.")
-            .color("#DEBD5C").ports(1, 1)
-            .field(Field.str("property", "payload"))
-            .field(Field.str("outproperty", "payload"))
-            .field(Field.str("tag", ""))
-            .field(Field.select("ret", "html", "html", "text", "attr", "compl"))
-            .field(Field.select("as", "single", "single", "multi"))
-            .field(Field.str("chr", "_"))
+    static final Field PROPERTY = Field.str("property", "payload");
+    static final Field OUTPROPERTY = Field.str("outproperty", "payload");
+    static final Field TAG = Field.str("tag", "");
+    static final Field RET = Field.select("ret", "html", "html", "text", "attr", "compl");
+    static final Field AS = Field.select("as", "single", "single", "multi");
+    static final Field CHR = Field.str("chr", "_");
+
+    public static final NodeType TYPE = NodeType.builder("html", "parser").color("#DEBD5C").ports(1, 1)
+            .help("Picks elements out of an HTML document with a CSS selector.\n\n- Returns each match's HTML, text or attributes, as one array or one message per match.")
+            .field(PROPERTY)
+            .field(OUTPROPERTY)
+            .field(TAG)
+            .field(RET)
+            .field(AS)
+            .field(CHR)
             .factory(HtmlNode::new);
 
     private final PropertyPath property;
@@ -45,13 +51,13 @@ public final class HtmlNode extends Node {
 
     HtmlNode(NodeConfig c) {
         super(c);
-        this.property = c.msgPath("property", "payload");
-        String out = c.str("outproperty");
-        this.outProperty = out.isEmpty() ? property : c.msgPath("outproperty", "payload");
-        this.tag = c.str("tag");
-        this.ret = c.str("ret").isEmpty() ? "html" : c.str("ret");
-        this.multi = "multi".equals(c.str("as"));
-        this.chr = c.str("chr").isEmpty() ? "_" : c.str("chr");
+        this.property = c.msgPath(PROPERTY);
+        String out = c.str(OUTPROPERTY);
+        this.outProperty = out.isEmpty() ? property : c.msgPath(OUTPROPERTY);
+        this.tag = c.str(TAG);
+        this.ret = c.str(RET).isEmpty() ? "html" : c.str(RET);
+        this.multi = "multi".equals(c.str(AS));
+        this.chr = c.str(CHR).isEmpty() ? "_" : c.str(CHR);
     }
 
     @Override

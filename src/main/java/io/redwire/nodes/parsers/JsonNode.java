@@ -16,13 +16,17 @@ import java.util.Map;
 
 /** json: converts a property between a JSON string (or Buffer) and the value it encodes, either way or one way. */
 public final class JsonNode extends Node {
+    static final Field PROPERTY = Field.str("property", "payload");
+    static final Field ACTION = Field.select("action", "", "", "str", "obj").label("action (\"\" = convert both ways)");
+    static final Field PRETTY = Field.bool("pretty", false);
+
     public static final NodeType TYPE = NodeType.builder("json", "parser").icon("json")
             .label("name || \"json\"")
             .help("Converts between a JSON string and the JavaScript object it describes.")
             .color("#DEBD5C").ports(1, 1)
-            .field(Field.str("property", "payload"))
-            .field(Field.select("action", "", "", "str", "obj").label("action (\"\" = convert both ways)"))
-            .field(Field.bool("pretty", false))
+            .field(PROPERTY)
+            .field(ACTION)
+            .field(PRETTY)
             .factory(JsonNode::new);
 
     private final PropertyPath property;
@@ -32,11 +36,11 @@ public final class JsonNode extends Node {
 
     JsonNode(NodeConfig c) {
         super(c);
-        String action = c.str("action");
+        String action = c.str(ACTION);
         this.toObject = action.isEmpty() || action.equals("obj");
         this.toString = action.isEmpty() || action.equals("str");
-        this.pretty = c.bool("pretty");
-        this.property = c.msgPath("property", "payload");
+        this.pretty = c.bool(PRETTY);
+        this.property = c.msgPath(PROPERTY);
     }
 
     @Override

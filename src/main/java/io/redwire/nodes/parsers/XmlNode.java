@@ -14,12 +14,15 @@ import java.util.Map;
 
 /** xml: XML text to an object in xml2js's shapes ({@link XmlToObject}), an object to XML text ({@link ObjectToXml}). */
 public final class XmlNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("xml", "parser")
-            .help("Converts between XML text and an object, in both directions.")
-            .color("#DEBD5C").ports(1, 1)
-            .field(Field.str("property", "payload"))
-            .field(Field.str("attr", "").label("attribute key (\"\" = $)"))
-            .field(Field.str("chr", "").label("text key (\"\" = _)"))
+    static final Field PROPERTY = Field.str("property", "payload");
+    static final Field ATTR = Field.str("attr", "").label("attribute key (\"\" = $)");
+    static final Field CHR = Field.str("chr", "").label("text key (\"\" = _)");
+
+    public static final NodeType TYPE = NodeType.builder("xml", "parser").color("#DEBD5C").ports(1, 1)
+            .help("Converts between XML text and a JavaScript object.\n\n- Attributes go under `$` (or the chosen key), text under `_` when an element also has attributes or children.")
+            .field(PROPERTY)
+            .field(ATTR)
+            .field(CHR)
             .factory(XmlNode::new);
 
     private final PropertyPath property;
@@ -28,9 +31,9 @@ public final class XmlNode extends Node {
 
     XmlNode(NodeConfig c) {
         super(c);
-        this.property = c.msgPath("property", "payload");
-        this.attrkey = c.str("attr");
-        this.charkey = c.str("chr");
+        this.property = c.msgPath(PROPERTY);
+        this.attrkey = c.str(ATTR);
+        this.charkey = c.str(CHR);
     }
 
     @Override

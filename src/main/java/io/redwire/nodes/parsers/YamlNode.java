@@ -14,17 +14,18 @@ import java.util.Map;
 
 /** yaml: YAML text to a value and a value to YAML text, as Node-RED's js-yaml does ({@link JsYaml}). */
 public final class YamlNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("yaml", "parser")
-            .help("Converts between YAML text and an object, in both directions.")
-            .color("#DEBD5C").ports(1, 1)
-            .field(Field.str("property", "payload"))
+    static final Field PROPERTY = Field.str("property", "payload");
+
+    public static final NodeType TYPE = NodeType.builder("yaml", "parser").color("#DEBD5C").ports(1, 1)
+            .help("Converts between YAML text and a JavaScript object.\n\n- A string in is parsed; an object out is written as YAML.")
+            .field(PROPERTY)
             .factory(YamlNode::new);
 
     private final PropertyPath property;
 
     YamlNode(NodeConfig c) {
         super(c);
-        this.property = c.msgPath("property", "payload");
+        this.property = c.msgPath(PROPERTY);
     }
 
     @Override

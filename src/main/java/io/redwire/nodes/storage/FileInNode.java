@@ -23,15 +23,18 @@ import java.util.Map;
  * error with Node.js's text and a red status dot; with sendError a copy of the message carrying msg.error goes on.
  */
 public final class FileInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("file in", "storage")
-            .help("Reads a file as text, lines, a Buffer or chunks.")
-            .color("BurlyWood").ports(1, 1)
-            .field(Field.typed("filename", "filenameType", "str", List.of("str", "msg", "flow", "global", "env",
-                    "jsonata")))
-            .field(Field.select("format", "utf8", "utf8", "lines", "", "stream"))
-            .field(Field.bool("sendError", false))
-            .field(Field.str("encoding", "none"))
-            .field(Field.bool("allProps", false))
+    static final Field FORMAT = Field.select("format", "utf8", "utf8", "lines", "", "stream");
+    static final Field SEND_ERROR = Field.bool("sendError", false).runtimeDefault(true); // flows from before 0.20 report by msg
+    static final Field ENCODING = Field.str("encoding", "none");
+    static final Field ALL_PROPS = Field.bool("allProps", false);
+
+    public static final NodeType TYPE = NodeType.builder("file in", "storage").color("BurlyWood").ports(1, 1)
+            .help("Reads a file.\n\n- The whole file as one string or Buffer, one message per line, or Buffer chunks.\n- The filename comes from the node or from the message (`msg.filename`).")
+            .field(FileTarget.FILENAME)
+            .field(FORMAT)
+            .field(SEND_ERROR)
+            .field(ENCODING)
+            .field(ALL_PROPS)
             .factory(FileInNode::new);
 
     private static final int CHUNK = 64 * 1024;
@@ -46,10 +49,10 @@ public final class FileInNode extends Node {
     FileInNode(NodeConfig c) {
         super(c);
         this.target = new FileTarget(c);
-        this.format = c.raw().get("format") == null ? "utf8" : c.str("format");
-        this.sendError = !c.raw().containsKey("sendError") || JsValues.truthy(c.raw().get("sendError"));
-        this.encoding = c.str("encoding").isEmpty() ? "none" : c.str("encoding");
-        this.allProps = JsValues.truthy(c.raw().get("allProps"));
+        this.format = c.get(FORMAT) == null ? "utf8" : c.str(FORMAT);
+        this.sendError = c.truthy(SEND_ERROR);
+        this.encoding = c.str(ENCODING).isEmpty() ? "none" : c.str(ENCODING);
+        this.allProps = c.truthy(ALL_PROPS);
     }
 
     @Override

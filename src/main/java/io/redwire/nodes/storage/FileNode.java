@@ -25,15 +25,18 @@ import java.util.Map;
  * file: Error: EACCES: permission denied, open '/x'") and a red status dot naming the error code.
  */
 public final class FileNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("file", "storage")
-            .help("Writes msg.payload to a file (append, overwrite or delete).")
-            .color("BurlyWood").ports(1, 1)
-            .field(Field.typed("filename", "filenameType", "str", List.of("str", "msg", "flow", "global", "env",
-                    "jsonata")))
-            .field(Field.select("overwriteFile", "false", "false", "true", "delete"))
-            .field(Field.bool("appendNewline", true))
-            .field(Field.bool("createDir", false))
-            .field(Field.str("encoding", "none"))
+    static final Field OVERWRITE_FILE = Field.select("overwriteFile", "false", "false", "true", "delete");
+    static final Field APPEND_NEWLINE = Field.bool("appendNewline", true).runtimeDefault(false);
+    static final Field CREATE_DIR = Field.bool("createDir", false);
+    static final Field ENCODING = Field.str("encoding", "none");
+
+    public static final NodeType TYPE = NodeType.builder("file", "storage").color("BurlyWood").ports(1, 1)
+            .help("Writes `msg.payload` to a file: appends, overwrites, or deletes the file.\n\n- Can add a newline after each payload and create missing directories.")
+            .field(FileTarget.FILENAME)
+            .field(OVERWRITE_FILE)
+            .field(APPEND_NEWLINE)
+            .field(CREATE_DIR)
+            .field(ENCODING)
             .factory(FileNode::new);
 
     private final FileTarget target;
@@ -47,10 +50,10 @@ public final class FileNode extends Node {
     FileNode(NodeConfig c) {
         super(c);
         this.target = new FileTarget(c);
-        this.mode = c.str("overwriteFile");
-        this.appendNewline = JsValues.truthy(c.raw().get("appendNewline"));
-        this.createDir = JsValues.truthy(c.raw().get("createDir"));
-        this.encoding = c.str("encoding").isEmpty() ? "none" : c.str("encoding");
+        this.mode = c.str(OVERWRITE_FILE);
+        this.appendNewline = c.truthy(APPEND_NEWLINE);
+        this.createDir = c.truthy(CREATE_DIR);
+        this.encoding = c.str(ENCODING).isEmpty() ? "none" : c.str(ENCODING);
     }
 
     @Override

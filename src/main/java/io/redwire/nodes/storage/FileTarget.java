@@ -1,11 +1,13 @@
 package io.redwire.nodes.storage;
 
 import io.redwire.js.JsValues;
+import io.redwire.spi.Field;
 import io.redwire.spi.NodeConfig;
 import io.redwire.msg.TypedValue;
 import io.redwire.js.Undefined;
 import io.redwire.msg.ValueScope;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -13,17 +15,20 @@ import java.util.Map;
  * Node-RED 3 have no filenameType, where a blank filename means msg.filename and any other is a fixed path.
  */
 final class FileTarget {
+    static final Field FILENAME = Field.typed("filename", "filenameType", "str",
+            List.of("str", "msg", "flow", "global", "env", "jsonata"));
+
     private final TypedValue filename;
     private final boolean fixed;
 
     FileTarget(NodeConfig c) {
-        String name = c.str("filename");
-        String type = c.str("filenameType");
+        String name = c.str(FILENAME);
+        String type = c.typeOf(FILENAME, "");
         if (type.isEmpty()) {
             type = name.isEmpty() ? "msg" : "str";
             name = name.isEmpty() ? "filename" : name;
         }
-        this.filename = c.typed(name, type, "filename");
+        this.filename = c.typed(name, type, FILENAME);
         this.fixed = type.equals("str") || type.equals("env");
     }
 

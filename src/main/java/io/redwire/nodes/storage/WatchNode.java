@@ -23,12 +23,15 @@ import java.util.Map;
  * thread; messages are sent on the flow loop.
  */
 public final class WatchNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("watch", "storage")
-            .help("Sends a message when a watched file or directory changes.")
-            .color("BurlyWood").ports(0, 1)
-            .field(Field.str("name", ""))
-            .field(Field.str("files", "").asRequired())
-            .field(Field.bool("recursive", false))
+    static final Field NAME = Field.str("name", "");
+    static final Field FILES = Field.str("files", "").asRequired();
+    static final Field RECURSIVE = Field.bool("recursive", false);
+
+    public static final NodeType TYPE = NodeType.builder("watch", "storage").color("BurlyWood").ports(0, 1)
+            .help("Watches files and directories (a comma-separated list) and sends a message on every change, with the path, the event and the entry's type.")
+            .field(NAME)
+            .field(FILES)
+            .field(RECURSIVE)
             .factory(WatchNode::new);
 
     private final List<String> files;
@@ -38,8 +41,8 @@ public final class WatchNode extends Node {
 
     WatchNode(NodeConfig c) {
         super(c);
-        this.files = Arrays.stream(c.str("files").split(",", -1)).map(String::strip).toList();
-        this.recursive = c.bool("recursive");
+        this.files = Arrays.stream(c.str(FILES).split(",", -1)).map(String::strip).toList();
+        this.recursive = c.bool(RECURSIVE);
         this.topic = files.size() == 1 ? files.get(0) : Json.stringify(files);
     }
 

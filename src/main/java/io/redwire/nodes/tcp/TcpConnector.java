@@ -1,5 +1,6 @@
 package io.redwire.nodes.tcp;
 
+import io.redwire.spi.Field;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.TlsConfig;
 
@@ -14,10 +15,13 @@ import io.vertx.core.net.NetSocket;
  * a wrong host name — fails the connect like any other, so each node reports and retries it its usual way.
  */
 final class TcpConnector {
+    /** The tls-config the three tcp nodes declare; blank: plain TCP. */
+    static final Field TLS = Field.config("tls", "tls-config");
+
     private final TlsConfig tls;
 
     TcpConnector(NodeConfig c) {
-        this.tls = c.configNode("tls", TlsConfig.class);
+        this.tls = c.configNode(TLS, TlsConfig.class);
     }
 
     Future<NetSocket> connect(NetClient client, int port, String host) {

@@ -27,20 +27,29 @@ import java.util.concurrent.TimeUnit;
  * connections as in Node-RED.
  */
 public final class TcpInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("tcp in", "network")
-            .help("Receives data over TCP, as a server or a client.")
-            .icon("socket").ports(0, 1).color("#c0c0c0")
+    static final Field NAME = Field.str("name", "");
+    static final Field SERVER = Field.select("server", "server", "server", "client");
+    static final Field HOST = Field.str("host", "");
+    static final Field PORT = Field.num("port", null);
+    static final Field DATAMODE = Field.select("datamode", "stream", "stream", "single");
+    static final Field DATATYPE = Field.select("datatype", "buffer", "buffer", "utf8", "base64");
+    static final Field NEWLINE = Field.str("newline", "");
+    static final Field TOPIC = Field.str("topic", "");
+    static final Field TRIM = Field.bool("trim", false);
+
+    public static final NodeType TYPE = NodeType.builder("tcp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
+            .help("Reads from TCP: listens on a port or connects to a host.\n\n- A stream of chunks, lines split at a delimiter, or one message per connection.\n- `msg._session` names the connection, so a tcp out node can reply on it.")
             .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
-            .field(Field.str("name", ""))
-            .field(Field.select("server", "server", "server", "client"))
-            .field(Field.str("host", ""))
-            .field(Field.num("port", null))
-            .field(Field.select("datamode", "stream", "stream", "single"))
-            .field(Field.select("datatype", "buffer", "buffer", "utf8", "base64"))
-            .field(Field.str("newline", ""))
-            .field(Field.str("topic", ""))
-            .field(Field.bool("trim", false))
-            .field(Field.config("tls", "tls-config"))
+            .field(NAME)
+            .field(SERVER)
+            .field(HOST)
+            .field(PORT)
+            .field(DATAMODE)
+            .field(DATATYPE)
+            .field(NEWLINE)
+            .field(TOPIC)
+            .field(TRIM)
+            .field(TcpConnector.TLS)
             .factory(TcpInNode::new);
 
     private final TcpConnector connector;
@@ -69,15 +78,15 @@ public final class TcpInNode extends Node {
     TcpInNode(NodeConfig c) {
         super(c);
         this.connector = new TcpConnector(c);
-        Object s = c.get("server");
+        Object s = c.get(SERVER);
         this.isServer = s instanceof Boolean b ? b : "server".equals(s);
-        this.host = c.str("host");
-        this.port = (int) c.num("port");
-        this.stream = c.str("datamode").isEmpty() || c.str("datamode").equals("stream");
-        this.datatype = c.str("datatype").isEmpty() ? "buffer" : c.str("datatype");
-        this.newline = TcpFramer.delimiter(c.str("newline"));
-        this.trim = c.bool("trim");
-        this.topic = c.str("topic");
+        this.host = c.str(HOST);
+        this.port = (int) c.num(PORT);
+        this.stream = c.str(DATAMODE).isEmpty() || c.str(DATAMODE).equals("stream");
+        this.datatype = c.str(DATATYPE).isEmpty() ? "buffer" : c.str(DATATYPE);
+        this.newline = TcpFramer.delimiter(c.str(NEWLINE));
+        this.trim = c.bool(TRIM);
+        this.topic = c.str(TOPIC);
         this.sessions = c.services().shared(TcpSessions.class, TcpSessions::new);
         this.maxBuffered = (int) c.services().settings().number("socketMaxBufferedBytes", NetLimits.MAX_BUFFERED);
         this.maxConnections = (int) c.services().settings().number("tcpMaxConnections", TcpLimits.MAX_CONNECTIONS);

@@ -29,17 +29,23 @@ import java.util.Set;
  * ({@link TcpWrites}).
  */
 public final class TcpOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("tcp out", "network")
-            .help("Sends msg.payload over TCP: a reply, to a server, or to all clients.")
-            .icon("socket").ports(1, 0).color("#c0c0c0")
+    static final Field NAME = Field.str("name", "");
+    static final Field HOST = Field.str("host", "");
+    static final Field PORT = Field.num("port", null);
+    static final Field BESERVER = Field.select("beserver", "client", "client", "reply", "server");
+    static final Field BASE64 = Field.bool("base64", false);
+    static final Field END = Field.bool("end", false);
+
+    public static final NodeType TYPE = NodeType.builder("tcp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
+            .help("Writes `msg.payload` to TCP: connects to a host, listens on a port, or replies on the connection in `msg._session` (all connections when it has none).")
             .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
-            .field(Field.str("name", ""))
-            .field(Field.str("host", ""))
-            .field(Field.num("port", null))
-            .field(Field.select("beserver", "client", "client", "reply", "server"))
-            .field(Field.bool("base64", false))
-            .field(Field.bool("end", false))
-            .field(Field.config("tls", "tls-config"))
+            .field(NAME)
+            .field(HOST)
+            .field(PORT)
+            .field(BESERVER)
+            .field(BASE64)
+            .field(END)
+            .field(TcpConnector.TLS)
             .factory(TcpOutNode::new);
 
     private final TcpConnector connector;
@@ -65,11 +71,11 @@ public final class TcpOutNode extends Node {
     TcpOutNode(NodeConfig c) {
         super(c);
         this.connector = new TcpConnector(c);
-        this.mode = c.str("beserver").isEmpty() ? "client" : c.str("beserver");
-        this.host = c.str("host");
-        this.port = (int) c.num("port");
-        this.base64 = c.bool("base64");
-        this.doEnd = c.bool("end");
+        this.mode = c.str(BESERVER).isEmpty() ? "client" : c.str(BESERVER);
+        this.host = c.str(HOST);
+        this.port = (int) c.num(PORT);
+        this.base64 = c.bool(BASE64);
+        this.doEnd = c.bool(END);
         this.sessions = c.services().shared(TcpSessions.class, TcpSessions::new);
         this.writes = new TcpWrites(this);
         this.maxBuffered = (int) c.services().settings().number("socketMaxBufferedBytes", NetLimits.MAX_BUFFERED);

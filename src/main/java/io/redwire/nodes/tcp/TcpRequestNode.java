@@ -31,19 +31,27 @@ import java.util.Map;
  * errors "connect failed host:port" with a red ring.
  */
 public final class TcpRequestNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("tcp request", "network")
-            .help("Sends msg.payload to a TCP server and sends on the reply.")
-            .icon("socket").ports(1, 1).color("#c0c0c0")
+    static final Field NAME = Field.str("name", "");
+    static final Field SERVER = Field.str("server", "");
+    static final Field PORT = Field.num("port", null);
+    static final Field OUT = Field.select("out", "time", "time", "immed", "char", "count", "sit");
+    static final Field RET = Field.select("ret", "buffer", "buffer", "string");
+    static final Field SPLITC = Field.str("splitc", "0");
+    static final Field NEWLINE = Field.str("newline", "");
+    static final Field TRIM = Field.bool("trim", false);
+
+    public static final NodeType TYPE = NodeType.builder("tcp request", "network").icon("socket").ports(1, 1).color("#c0c0c0")
+            .help("Sends `msg.payload` to a TCP server and returns its answer: after a time, at once, at a character, after a number of bytes, or keeps the connection and sends everything it receives.")
             .label("name || \"tcp:\" + (server ? server + \":\" : \"\") + port")
-            .field(Field.str("name", ""))
-            .field(Field.str("server", ""))
-            .field(Field.num("port", null))
-            .field(Field.select("out", "time", "time", "immed", "char", "count", "sit"))
-            .field(Field.select("ret", "buffer", "buffer", "string"))
-            .field(Field.str("splitc", "0"))
-            .field(Field.str("newline", ""))
-            .field(Field.bool("trim", false))
-            .field(Field.config("tls", "tls-config"))
+            .field(NAME)
+            .field(SERVER)
+            .field(PORT)
+            .field(OUT)
+            .field(RET)
+            .field(SPLITC)
+            .field(NEWLINE)
+            .field(TRIM)
+            .field(TcpConnector.TLS)
             .factory(TcpRequestNode::new);
 
     private final TcpConnector connector;
@@ -61,15 +69,15 @@ public final class TcpRequestNode extends Node {
     TcpRequestNode(NodeConfig c) {
         super(c);
         this.connector = new TcpConnector(c);
-        this.host = c.str("server");
-        this.port = (int) c.num("port");
-        String o = c.str("out").isEmpty() ? "time" : c.str("out");
+        this.host = c.str(SERVER);
+        this.port = (int) c.num(PORT);
+        String o = c.str(OUT).isEmpty() ? "time" : c.str(OUT);
         this.out = o.equals("immed") ? "time" : o;
-        this.splitc = o.equals("immed") ? -1 : o.equals("char") ? splitChar(c.str("splitc"))
-                : (int) JsValues.toNumber(c.str("splitc").isEmpty() ? "0" : c.str("splitc"));
-        this.asString = "string".equals(c.str("ret"));
-        this.newline = TcpFramer.delimiter(c.str("newline"));
-        this.trim = c.bool("trim");
+        this.splitc = o.equals("immed") ? -1 : o.equals("char") ? splitChar(c.str(SPLITC))
+                : (int) JsValues.toNumber(c.str(SPLITC).isEmpty() ? "0" : c.str(SPLITC));
+        this.asString = "string".equals(c.str(RET));
+        this.newline = TcpFramer.delimiter(c.str(NEWLINE));
+        this.trim = c.bool(TRIM);
         this.queueSize = (int) c.services().settings().number("tcpMsgQueueSize", 1000);
     }
 

@@ -22,14 +22,18 @@ import java.util.Map;
  * of one target share its connection; calls queue on it in order.
  */
 public final class ThriftCallNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift")
-            .help("Calls a Thrift service function with msg.payload as its arguments and sends the result.")
-            .icon("thrift").color("#A6BBCF").ports(1, 1)
+    static final Field SERVER = Field.config("server", "thrift-server").asRequired();
+    static final Field SERVICE = Field.str("service", "").label("service (blank: msg.service)");
+    static final Field METHOD = Field.str("method", "").label("method (blank: msg.method)");
+    static final Field TIMEOUT = Field.num("timeout", 10000).label("timeout in ms (0: none)");
+
+    public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").icon("thrift").color("#A6BBCF").ports(1, 1)
+            .help("Calls a function of a Thrift service with `msg.payload` as its arguments and sends the result on.")
             .label("name || (service && method ? service + \".\" + method : \"thrift call\")")
-            .field(Field.config("server", "thrift-server").asRequired())
-            .field(Field.str("service", "").label("service (blank: msg.service)"))
-            .field(Field.str("method", "").label("method (blank: msg.method)"))
-            .field(Field.num("timeout", 10000).label("timeout in ms (0: none)"))
+            .field(SERVER)
+            .field(SERVICE)
+            .field(METHOD)
+            .field(TIMEOUT)
             .factory(ThriftCallNode::new);
 
     private final ThriftServerNode server;
@@ -39,20 +43,20 @@ public final class ThriftCallNode extends Node {
     ThriftCallNode(NodeConfig c) {
         super(c);
         this.server = serverOf(c);
-        String service = c.str("service").trim();
-        String method = c.str("method").trim();
+        String service = c.str(SERVICE).trim();
+        String method = c.str(METHOD).trim();
         this.fixedMethod = service.isEmpty() || method.isEmpty() ? null : resolve(c, server, service, method);
-        double t = c.num("timeout");
+        double t = c.num(TIMEOUT);
         if (t < 0) {
-            throw c.error("timeout", "must be 0 (none) or more milliseconds");
+            throw c.error(TIMEOUT, "must be 0 (none) or more milliseconds");
         }
         this.timeoutMs = (long) t;
     }
 
     static ThriftServerNode serverOf(NodeConfig c) {
-        ThriftServerNode s = c.configNode("server", ThriftServerNode.class);
+        ThriftServerNode s = c.configNode(SERVER, ThriftServerNode.class);
         if (s == null) {
-            throw c.error("server", "choose a thrift-server");
+            throw c.error(SERVER, "choose a thrift-server");
         }
         return s;
     }
@@ -61,7 +65,7 @@ public final class ThriftCallNode extends Node {
         try {
             return server.model().service(service).method(method);
         } catch (IllegalArgumentException e) {
-            throw c.error(e.getMessage().startsWith("the IDL has no service") ? "service" : "method",
+            throw c.error(e.getMessage().startsWith("the IDL has no service") ? SERVICE : METHOD,
                     e.getMessage());
         }
     }

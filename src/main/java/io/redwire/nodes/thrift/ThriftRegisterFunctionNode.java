@@ -19,14 +19,17 @@ import java.util.function.Consumer;
  * msg.payload = the arguments keyed by parameter name and msg.thrift = the handle a thrift-response answers with.
  */
 public final class ThriftRegisterFunctionNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("thrift-register-function", "thrift")
-            .help("Receives the calls of one Thrift service function as messages.")
-            .icon("thrift").color("#A6BBCF")
+    static final Field SERVER = Field.config("server", "thrift-server").asRequired();
+    static final Field SERVICE = Field.str("service", "").asRequired();
+    static final Field METHOD = Field.str("method", "").asRequired();
+
+    public static final NodeType TYPE = NodeType.builder("thrift-register-function", "thrift").icon("thrift").color("#A6BBCF")
+            .help("Handles one function of a thrift-server's service: each call arrives as a msg with the arguments in `msg.payload`; a thrift-response node answers it.")
             .ports(0, 1)
             .label("name || (service && method ? service + \".\" + method : \"thrift register\")")
-            .field(Field.config("server", "thrift-server").asRequired())
-            .field(Field.str("service", "").asRequired())
-            .field(Field.str("method", "").asRequired())
+            .field(SERVER)
+            .field(SERVICE)
+            .field(METHOD)
             .factory(ThriftRegisterFunctionNode::new);
 
     private final ThriftServerNode server;
@@ -36,7 +39,7 @@ public final class ThriftRegisterFunctionNode extends Node {
     ThriftRegisterFunctionNode(NodeConfig c) {
         super(c);
         this.server = ThriftCallNode.serverOf(c);
-        this.method = ThriftCallNode.resolve(c, server, c.str("service").trim(), c.str("method").trim());
+        this.method = ThriftCallNode.resolve(c, server, c.str(SERVICE).trim(), c.str(METHOD).trim());
     }
 
     @Override

@@ -22,9 +22,9 @@ import java.util.Map;
  * is what thrift-call (same shape) and catch nodes set, so proxy and catch flows answer without extra nodes.
  */
 public final class ThriftResponseNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("thrift-response", "thrift")
-            .help("Sends msg.payload as the reply to the Thrift call the message came from.")
-            .icon("thrift").color("#A6BBCF").ports(1, 0)
+
+    public static final NodeType TYPE = NodeType.builder("thrift-response", "thrift").icon("thrift").color("#A6BBCF").ports(1, 0)
+            .help("Answers the Thrift call a msg came from with `msg.payload` (or an exception from `msg.error`).")
             .label("name || \"thrift response\"")
             .factory(ThriftResponseNode::new);
 

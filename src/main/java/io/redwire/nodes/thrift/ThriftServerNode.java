@@ -24,17 +24,24 @@ import io.vertx.core.Future;
  * (host:port). The IDL is compiled when the flow is built, so a broken IDL refuses the deploy with its line.
  */
 public final class ThriftServerNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("thrift-server", "thrift")
-            .help("A Thrift server (or client target) defined by IDL text: service, protocol and transport.")
-            .configNode()
+    static final Field HOST = Field.str("host", "").label("host (blank: all interfaces; clients use 127.0.0.1)");
+    static final Field PORT = Field.num("port", 9090);
+    static final Field IDL = Field.code("idl", "thrift", "").label("IDL text");
+    static final Field IDL_FILE = Field.str("idlFile", "").label("or a .thrift file under protos/");
+    static final Field PROTOCOL = Field.select("protocol", "binary", "binary", "compact", "json");
+    static final Field TRANSPORT = Field.select("transport", "buffered", "buffered", "framed");
+    static final Field LOCAL_SERVER = Field.bool("localServer", false).label("run a server (else only a client target)");
+
+    public static final NodeType TYPE = NodeType.builder("thrift-server", "thrift").configNode()
+            .help("A Thrift server (config): the `.thrift` IDL text, the service, port, protocol (binary, compact, JSON) and transport (framed or buffered); compiled at deploy, no code generation.")
             .label("name || (host || \"localhost\") + \":\" + port")
-            .field(Field.str("host", "").label("host (blank: all interfaces; clients use 127.0.0.1)"))
-            .field(Field.num("port", 9090))
-            .field(Field.code("idl", "thrift", "").label("IDL text"))
-            .field(Field.str("idlFile", "").label("or a .thrift file under protos/"))
-            .field(Field.select("protocol", "binary", "binary", "compact", "json"))
-            .field(Field.select("transport", "buffered", "buffered", "framed"))
-            .field(Field.bool("localServer", false).label("run a server (else only a client target)"))
+            .field(HOST)
+            .field(PORT)
+            .field(IDL)
+            .field(IDL_FILE)
+            .field(PROTOCOL)
+            .field(TRANSPORT)
+            .field(LOCAL_SERVER)
             .factory(ThriftServerNode::new);
 
     private final String host;
@@ -49,18 +56,18 @@ public final class ThriftServerNode extends Node {
 
     ThriftServerNode(NodeConfig c) {
         super(c);
-        this.host = c.str("host").trim();
-        double p = c.num("port");
+        this.host = c.str(HOST).trim();
+        double p = c.num(PORT);
         if (p != Math.rint(p) || p < 0 || p > 65535) {
-            throw c.error("port", "must be a whole number from 0 to 65535");
+            throw c.error(PORT, "must be a whole number from 0 to 65535");
         }
         this.port = (int) p;
-        this.localServer = c.bool("localServer");
+        this.localServer = c.bool(LOCAL_SERVER);
         try {
-            this.wire = new ThriftWire(WireProtocol.of(c.str("protocol")), Framing.of(c.str("transport")),
+            this.wire = new ThriftWire(WireProtocol.of(c.str(PROTOCOL)), Framing.of(c.str(TRANSPORT)),
                     (int) c.services().settings().number("thriftMaxFrameSize", ThriftWire.DEFAULT_MAX_MESSAGE_SIZE));
         } catch (IllegalArgumentException e) {
-            throw c.error(e.getMessage().startsWith("unknown protocol") ? "protocol" : "transport", e.getMessage());
+            throw c.error(e.getMessage().startsWith("unknown protocol") ? PROTOCOL : TRANSPORT, e.getMessage());
         }
         this.model = compile(c);
         this.routes = new CallRoutes(model);
@@ -77,16 +84,16 @@ public final class ThriftServerNode extends Node {
     }
 
     private static ThriftModel compile(NodeConfig c) {
-        String file = c.str("idlFile").trim();
-        String field = file.isEmpty() ? "idl" : "idlFile";
+        String file = c.str(IDL_FILE).trim();
+        Field field = file.isEmpty() ? IDL : IDL_FILE;
         try {
             IdlSource source;
             if (!file.isEmpty()) {
                 source = IdlSource.file(file, c.services().protosDir());
-            } else if (!c.str("idl").isBlank()) {
-                source = IdlSource.inline(c.str("idl"), c.services().protosDir());
+            } else if (!c.str(IDL).isBlank()) {
+                source = IdlSource.inline(c.str(IDL), c.services().protosDir());
             } else {
-                throw c.error("idl", "give the IDL text, or the name of a .thrift file under protos/ in idlFile");
+                throw c.error(IDL, "give the IDL text, or the name of a .thrift file under protos/ in idlFile");
             }
             return c.services().shared(ThriftModels.class, ThriftModels::new).compile(source);
         } catch (IdlException e) {

@@ -20,17 +20,24 @@ import java.util.Map;
  * Node-RED 5.0.7 does. Datagrams are at most 64 KiB by nature; nothing is buffered beyond one.
  */
 public final class UdpInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("udp in", "network")
-            .help("Receives UDP packets on a port.")
-            .icon("socket").ports(0, 1).color("#c0c0c0")
+    static final Field NAME = Field.str("name", "");
+    static final Field IFACE = Field.str("iface", "");
+    static final Field PORT = Field.num("port", null);
+    static final Field IPV = Field.select("ipv", "udp4", "udp4", "udp6");
+    static final Field MULTICAST = Field.select("multicast", "false", "false", "true");
+    static final Field GROUP = Field.str("group", "");
+    static final Field DATATYPE = Field.select("datatype", "buffer", "buffer", "utf8", "base64");
+
+    public static final NodeType TYPE = NodeType.builder("udp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
+            .help("Listens for UDP datagrams on a port (unicast or a multicast group) and sends each as a msg with its sender's `ip` and `port`; the payload as a Buffer, a string or base64.")
             .label("name || \"udp \" + (multicast == \"false\" ? port : group + \":\" + port)")
-            .field(Field.str("name", ""))
-            .field(Field.str("iface", ""))
-            .field(Field.num("port", null))
-            .field(Field.select("ipv", "udp4", "udp4", "udp6"))
-            .field(Field.select("multicast", "false", "false", "true"))
-            .field(Field.str("group", ""))
-            .field(Field.select("datatype", "buffer", "buffer", "utf8", "base64"))
+            .field(NAME)
+            .field(IFACE)
+            .field(PORT)
+            .field(IPV)
+            .field(MULTICAST)
+            .field(GROUP)
+            .field(DATATYPE)
             .factory(UdpInNode::new);
 
     private final int port;
@@ -43,12 +50,12 @@ public final class UdpInNode extends Node {
 
     UdpInNode(NodeConfig c) {
         super(c);
-        this.port = (int) c.num("port");
-        this.iface = c.str("iface");
-        this.multicast = "true".equals(c.str("multicast"));
-        this.group = c.str("group");
-        this.datatype = c.str("datatype").isEmpty() ? "buffer" : c.str("datatype");
-        this.ipv6 = "udp6".equals(c.str("ipv"));
+        this.port = (int) c.num(PORT);
+        this.iface = c.str(IFACE);
+        this.multicast = "true".equals(c.str(MULTICAST));
+        this.group = c.str(GROUP);
+        this.datatype = c.str(DATATYPE).isEmpty() ? "buffer" : c.str(DATATYPE);
+        this.ipv6 = "udp6".equals(c.str(IPV));
     }
 
     @Override

@@ -23,18 +23,26 @@ import java.util.Map;
  * Node-RED 5.0.7; a send failure is a node error with the msg.
  */
 public final class UdpOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("udp out", "network")
-            .help("Sends msg.payload as a UDP packet.")
-            .icon("socket").ports(1, 0).color("#c0c0c0")
+    static final Field NAME = Field.str("name", "");
+    static final Field ADDR = Field.str("addr", "");
+    static final Field IFACE = Field.str("iface", "");
+    static final Field PORT = Field.str("port", "");
+    static final Field IPV = Field.select("ipv", "udp4", "udp4", "udp6");
+    static final Field OUTPORT = Field.str("outport", "");
+    static final Field BASE64 = Field.bool("base64", false);
+    static final Field MULTICAST = Field.select("multicast", "false", "false", "broad", "multi");
+
+    public static final NodeType TYPE = NodeType.builder("udp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
+            .help("Sends `msg.payload` as a UDP datagram to the configured address and port, or to `msg.ip` / `msg.port`; unicast, broadcast or multicast.")
             .label("name || \"udp \" + (addr + \":\" + port)")
-            .field(Field.str("name", ""))
-            .field(Field.str("addr", ""))
-            .field(Field.str("iface", ""))
-            .field(Field.str("port", ""))
-            .field(Field.select("ipv", "udp4", "udp4", "udp6"))
-            .field(Field.str("outport", ""))
-            .field(Field.bool("base64", false))
-            .field(Field.select("multicast", "false", "false", "broad", "multi"))
+            .field(NAME)
+            .field(ADDR)
+            .field(IFACE)
+            .field(PORT)
+            .field(IPV)
+            .field(OUTPORT)
+            .field(BASE64)
+            .field(MULTICAST)
             .factory(UdpOutNode::new);
 
     private final String addr;
@@ -48,13 +56,13 @@ public final class UdpOutNode extends Node {
 
     UdpOutNode(NodeConfig c) {
         super(c);
-        this.addr = c.str("addr");
-        this.port = c.str("port");
-        this.outport = c.str("outport");
-        this.base64 = c.bool("base64");
-        this.multicast = c.str("multicast");
-        this.iface = c.str("iface");
-        this.ipv6 = "udp6".equals(c.str("ipv"));
+        this.addr = c.str(ADDR);
+        this.port = c.str(PORT);
+        this.outport = c.str(OUTPORT);
+        this.base64 = c.bool(BASE64);
+        this.multicast = c.str(MULTICAST);
+        this.iface = c.str(IFACE);
+        this.ipv6 = "udp6".equals(c.str(IPV));
     }
 
     @Override

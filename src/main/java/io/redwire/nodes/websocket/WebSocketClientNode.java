@@ -24,16 +24,21 @@ import java.util.Map;
  * a connection whose previous ping got no pong; sends {@code subprotocol} and the configured upgrade headers.
  */
 public final class WebSocketClientNode extends WebSocketEndpoint {
-    public static final NodeType TYPE = NodeType.builder("websocket-client", "network")
-            .help("A WebSocket connection to a remote server.")
-            .configNode()
+    static final Field PATH = Field.str("path", "").asRequired();
+    static final Field TLS = Field.config("tls", "tls-config");
+    static final Field HB = Field.num("hb", 0);
+    static final Field SUBPROTOCOL = Field.str("subprotocol", "");
+    static final Field HEADERS = Field.json("headers", List.of());
+
+    public static final NodeType TYPE = NodeType.builder("websocket-client", "network").configNode()
+            .help("A WebSocket connection to a server URL, shared by the websocket in and out nodes that use it; reconnects when it drops and can send heartbeat pings.")
             .label("path")
-            .field(Field.str("path", "").asRequired())
-            .field(Field.config("tls", "tls-config"))
-            .field(Field.select("wholemsg", "false", "false", "true"))
-            .field(Field.num("hb", 0))
-            .field(Field.str("subprotocol", ""))
-            .field(Field.json("headers", List.of()))
+            .field(PATH)
+            .field(TLS)
+            .field(WHOLEMSG)
+            .field(HB)
+            .field(SUBPROTOCOL)
+            .field(HEADERS)
             .factory(WebSocketClientNode::new);
 
     private static final long RECONNECT_MS = 3000;
@@ -55,17 +60,17 @@ public final class WebSocketClientNode extends WebSocketEndpoint {
         super(c);
         this.config = c;
         try {
-            this.url = URI.create(c.str("path").strip());
+            this.url = URI.create(c.str(PATH).strip());
         } catch (IllegalArgumentException e) {
-            throw c.error("path", "not a ws:// or wss:// URL: " + e.getMessage());
+            throw c.error(PATH, "not a ws:// or wss:// URL: " + e.getMessage());
         }
         if (url.getScheme() == null || !url.getScheme().toLowerCase().matches("wss?")) {
-            throw c.error("path", "not a ws:// or wss:// URL: " + c.str("path"));
+            throw c.error(PATH, "not a ws:// or wss:// URL: " + c.str(PATH));
         }
-        this.tls = c.configNode("tls", TlsConfig.class);
-        double hb = JsValues.toNumber(c.get("hb"));
+        this.tls = c.configNode(TLS, TlsConfig.class);
+        double hb = JsValues.toNumber(c.get(HB));
         this.heartbeatMs = Double.isNaN(hb) || hb <= 0 ? 0 : (long) (hb * 1000);
-        String sp = c.str("subprotocol");
+        String sp = c.str(SUBPROTOCOL);
         this.subprotocols = sp.isBlank() ? List.of() : List.of(sp.split("\\s*,\\s*"));
     }
 
@@ -165,7 +170,7 @@ public final class WebSocketClientNode extends WebSocketEndpoint {
     /** Upgrade headers: {keyType, keyValue, valueType, valueValue}; "other" means the typed value, env reads env. */
     private Map<String, String> headers() {
         Map<String, String> out = new java.util.LinkedHashMap<>();
-        for (Object h : config.list("headers")) {
+        for (Object h : config.list(HEADERS)) {
             if (!(h instanceof Map<?, ?> m)) {
                 continue;
             }

@@ -2,6 +2,7 @@ package io.redwire.nodes.websocket;
 
 import io.redwire.msg.Json;
 import io.redwire.msg.Messages;
+import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 
@@ -21,6 +22,9 @@ import java.util.Map;
  * {@code socketMaxBufferedBytes} queued; beyond that messages to it are dropped and counted in a warning.
  */
 public abstract class WebSocketEndpoint extends Node {
+    /** Both endpoint kinds: "true" sends and parses the whole msg as JSON, "false" only the payload. */
+    static final Field WHOLEMSG = Field.select("wholemsg", "false", "false", "true");
+
     private final boolean wholeMsg;
     private final List<WebSocketInNode> inputs = new ArrayList<>();
     private final List<Node> users = new ArrayList<>();
@@ -30,7 +34,7 @@ public abstract class WebSocketEndpoint extends Node {
 
     protected WebSocketEndpoint(NodeConfig c) {
         super(c);
-        this.wholeMsg = "true".equals(c.str("wholemsg"));
+        this.wholeMsg = "true".equals(c.str(WHOLEMSG));
         this.maxBuffered = (int) c.services().settings().number("socketMaxBufferedBytes", NetLimits.MAX_BUFFERED);
     }
 

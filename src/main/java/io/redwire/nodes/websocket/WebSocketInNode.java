@@ -11,13 +11,16 @@ import java.util.Map;
 
 /** websocket in: sends each message its listener or client config receives, with msg._session naming the socket. */
 public final class WebSocketInNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("websocket in", "network")
-            .help("Sends the messages a WebSocket endpoint or connection receives.")
-            .icon("socket").ports(0, 1).color("#d7d7a0")
+    static final Field NAME = Field.str("name", "");
+    static final Field SERVER = Field.config("server", "websocket-listener");
+    static final Field CLIENT = Field.config("client", "websocket-client");
+
+    public static final NodeType TYPE = NodeType.builder("websocket in", "network").icon("socket").ports(0, 1).color("#d7d7a0")
+            .help("Sends a msg for every WebSocket message a listener or client receives, the payload or (whole-message mode) the parsed msg, with `_session` set.")
             .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")
-            .field(Field.str("name", ""))
-            .field(Field.config("server", "websocket-listener"))
-            .field(Field.config("client", "websocket-client"))
+            .field(NAME)
+            .field(SERVER)
+            .field(CLIENT)
             .factory(WebSocketInNode::new);
 
     private final WebSocketEndpoint endpoint;
@@ -29,8 +32,8 @@ public final class WebSocketInNode extends Node {
 
     /** Node-RED: the client config when set, else the server one. */
     static WebSocketEndpoint endpointOf(NodeConfig c) {
-        return c.str("client").isEmpty() ? c.configNode("server", WebSocketListenerNode.class)
-                : c.configNode("client", WebSocketClientNode.class);
+        return c.str(CLIENT).isEmpty() ? c.configNode(SERVER, WebSocketListenerNode.class)
+                : c.configNode(CLIENT, WebSocketClientNode.class);
     }
 
     @Override

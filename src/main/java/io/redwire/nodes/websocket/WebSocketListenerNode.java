@@ -17,12 +17,13 @@ import java.util.Set;
  * {@code webSocketNodeMaxConnections} open sockets are answered 503.
  */
 public final class WebSocketListenerNode extends WebSocketEndpoint {
-    public static final NodeType TYPE = NodeType.builder("websocket-listener", "network")
-            .help("A WebSocket endpoint on Redwire's HTTP server.")
-            .configNode()
+    static final Field PATH = Field.str("path", "").asRequired();
+
+    public static final NodeType TYPE = NodeType.builder("websocket-listener", "network").configNode()
+            .help("A WebSocket endpoint at a path on the flows' HTTP server, shared by the websocket in and out nodes that use it.")
             .label("\"/\" + (path ? String(path).replace(/^\\//, \"\") : \"\")")
-            .field(Field.str("path", "").asRequired())
-            .field(Field.select("wholemsg", "false", "false", "true"))
+            .field(PATH)
+            .field(WHOLEMSG)
             .factory(WebSocketListenerNode::new);
 
     /** Full paths in use by running listeners (process-wide, like Node-RED's listener table). */
@@ -39,7 +40,7 @@ public final class WebSocketListenerNode extends WebSocketEndpoint {
 
     WebSocketListenerNode(NodeConfig c) {
         super(c);
-        this.path = c.str("path");
+        this.path = c.str(PATH);
         Object rootSetting = c.services().settings().get("httpNodeRoot");
         String root = rootSetting instanceof String r ? r : "/";
         root = root.endsWith("/") ? root : root + "/";

@@ -19,13 +19,16 @@ import java.util.Map;
  * socket of the listener (or the client's one connection). An empty payload sends nothing, as in Node-RED 5.0.7.
  */
 public final class WebSocketOutNode extends Node {
-    public static final NodeType TYPE = NodeType.builder("websocket out", "network")
-            .help("Sends msg.payload (or the whole msg) over a WebSocket.")
-            .icon("socket").ports(1, 0).color("#d7d7a0")
+    static final Field NAME = Field.str("name", "");
+    static final Field SERVER = Field.config("server", "websocket-listener");
+    static final Field CLIENT = Field.config("client", "websocket-client");
+
+    public static final NodeType TYPE = NodeType.builder("websocket out", "network").icon("socket").ports(1, 0).color("#d7d7a0")
+            .help("Sends `msg.payload` (or the whole msg as JSON) over a WebSocket: back on `msg._session`, else to every connected peer.")
             .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")
-            .field(Field.str("name", ""))
-            .field(Field.config("server", "websocket-listener"))
-            .field(Field.config("client", "websocket-client"))
+            .field(NAME)
+            .field(SERVER)
+            .field(CLIENT)
             .factory(WebSocketOutNode::new);
 
     private final WebSocketEndpoint endpoint;

@@ -21,7 +21,7 @@ import { openSearch, quickAdd } from "./search.js";
 import { selectionToSubflow } from "./subflows.js";
 import { Tabs } from "./tabs.js";
 
-const api = new Api();
+const api = new Api(location.pathname.replace(/\/[^/]*$/, "")); // below settings' httpAdminRoot
 const model = new FlowModel();
 const $ = (id) => document.getElementById(id);
 let registry;

@@ -72,10 +72,10 @@ public final class WebServer {
         engine.loop().runOnContext(v -> engine.vertx()
                 // plain HTTP/1.1 like Node-RED: with h2c upgrades on, Java's HttpClient (which asks for one on
                 // each GET) hung or hit framing errors on large answers such as GET /flows and GET /nodes
-                .createHttpServer(guard.apply(new HttpServerOptions().setHost(host).setPort(port)
+                .createHttpServer(guard.apply(HttpsOptions.apply(new HttpServerOptions().setHost(host).setPort(port)
                         .setTcpNoDelay(true).setHttp2ClearTextEnabled(false).setCompressionSupported(false)
                         .setMaxWebSocketFrameSize(webSocketMaxPayload())
-                        .setMaxWebSocketMessageSize(webSocketMaxPayload())))
+                        .setMaxWebSocketMessageSize(webSocketMaxPayload()), engine.settings())))
                 .connectionHandler(guard::accepted)
                 .requestHandler(router)
                 .listen()

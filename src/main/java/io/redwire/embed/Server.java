@@ -1,6 +1,7 @@
 package io.redwire.embed;
 
 import io.redwire.admin.Admin;
+import io.redwire.admin.AdminRoot;
 import io.redwire.admin.FlowFile;
 import io.redwire.admin.NodeRouteTable;
 import io.redwire.admin.WebServer;
@@ -136,7 +137,7 @@ public final class Server {
         Router adminRouter = (separateAdminPort ? adminWeb : web).router();
         health.mount(adminRouter); // before the admin routes: probes and scrapes need no adminAuth login
         metrics.mount(adminRouter);
-        admin.mount(adminRouter);
+        AdminRoot.mount(adminRouter, this.vertx, settings, admin);
     }
 
     private Future<Void> closeOwnVertx() {

@@ -21,9 +21,8 @@ import java.util.regex.Pattern;
 public final class Settings {
     /** The keys Redwire acts on; any other key in a settings file is reported once, by name. */
     public static final Set<String> HONOURED = Set.of(
-            // httpAdminRoot and https are not acted on yet: they are reported
             "uiPort", "uiHost", "flowFile", "flowFilePretty", "userDir", "credentialSecret",
-            "httpNodeRoot", "adminAuth", "httpNodeCors", "httpStatic", "httpStaticRoot", "httpNodeAuth",
+            "httpNodeRoot", "httpAdminRoot", "https", "adminAuth", "httpNodeCors", "httpStatic", "httpStaticRoot", "httpNodeAuth",
             "functionGlobalContext", "exportGlobalContextKeys", "functionTimeout", "globalFunctionTimeout", "contextStorage", "logging",
             "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
             "verbose", "safeMode", "settingsFile", "cluster", "shutdownTimeout",

@@ -242,7 +242,11 @@ class GrpcLimitsTest {
                     goaway = f.errorCode();
                 }
             }
-            assertEquals(0xb, goaway, "GOAWAY ENHANCE_YOUR_CALM");
+            // the server sends GOAWAY ENHANCE_YOUR_CALM and closes; when it closes with resets still unread, the
+            // kernel answers with a TCP reset that can discard the GOAWAY before it is read: then the cut is the proof
+            assertTrue(goaway == 0xb || goaway == -1 && h2.endedByPeer(),
+                    "GOAWAY ENHANCE_YOUR_CALM or a cut connection, got GOAWAY " + goaway + ", ended by server: "
+                            + h2.endedByPeer());
         }
         try (DynamicClient c = new DynamicClient(SCHEMA, port)) {
             assertEquals("{\"data\":\"3\"}", c.unary("Limits", "Get", "{\"data\":\"3\"}"));

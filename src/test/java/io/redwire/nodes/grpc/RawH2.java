@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
  * the server allows, resets in a loop, a connection dropped mid-stream. Headers go out as HPACK literals.
  */
 final class RawH2 implements AutoCloseable {
+    private boolean endedByPeer;
     static final int DATA = 0, HEADERS = 1, RST_STREAM = 3, SETTINGS = 4, PING = 6, GOAWAY = 7;
     static final int SETTINGS_MAX_CONCURRENT_STREAMS = 3;
 
@@ -91,6 +92,11 @@ final class RawH2 implements AutoCloseable {
     }
 
     /** The next frame, null on a timeout or when the server closed the connection. Acknowledges SETTINGS. */
+    /** Whether a read found the connection closed or reset by the server (not merely quiet). */
+    boolean endedByPeer() {
+        return endedByPeer;
+    }
+
     Frame read(int timeoutMillis) throws IOException {
         socket.setSoTimeout(timeoutMillis);
         try {
@@ -111,10 +117,11 @@ final class RawH2 implements AutoCloseable {
                 out.flush();
             }
             return new Frame(type, flags, stream, payload);
-        } catch (SocketTimeoutException | java.io.EOFException e) {
+        } catch (SocketTimeoutException e) {
             return null;
-        } catch (IOException e) {
-            return null; // connection reset
+        } catch (IOException e) { // end of stream or connection reset
+            endedByPeer = true;
+            return null;
         }
     }
 

@@ -68,14 +68,19 @@ public final class WebServer {
 
     public Future<Integer> listen(String host, int port) {
         completeRoutes();
+        HttpServerOptions options;
+        try { // a malformed https setting fails the listen here, not unseen inside the loop's task
+            // plain HTTP/1.1 like Node-RED: with h2c upgrades on, Java's HttpClient (which asks for one on
+            // each GET) hung or hit framing errors on large answers such as GET /flows and GET /nodes
+            options = guard.apply(HttpsOptions.apply(new HttpServerOptions().setHost(host).setPort(port)
+                    .setTcpNoDelay(true).setHttp2ClearTextEnabled(false).setCompressionSupported(false)
+                    .setMaxWebSocketFrameSize(webSocketMaxPayload())
+                    .setMaxWebSocketMessageSize(webSocketMaxPayload()), engine.settings()));
+        } catch (IllegalArgumentException e) {
+            return Future.failedFuture(e);
+        }
         Promise<Integer> bound = Promise.promise();
-        engine.loop().runOnContext(v -> engine.vertx()
-                // plain HTTP/1.1 like Node-RED: with h2c upgrades on, Java's HttpClient (which asks for one on
-                // each GET) hung or hit framing errors on large answers such as GET /flows and GET /nodes
-                .createHttpServer(guard.apply(HttpsOptions.apply(new HttpServerOptions().setHost(host).setPort(port)
-                        .setTcpNoDelay(true).setHttp2ClearTextEnabled(false).setCompressionSupported(false)
-                        .setMaxWebSocketFrameSize(webSocketMaxPayload())
-                        .setMaxWebSocketMessageSize(webSocketMaxPayload()), engine.settings())))
+        engine.loop().runOnContext(v -> engine.vertx().createHttpServer(options)
                 .connectionHandler(guard::accepted)
                 .requestHandler(router)
                 .listen()

@@ -91,6 +91,15 @@ class AdminRootAndHttpsTest {
         }
     }
 
+    @Test
+    void aMalformedHttpsSettingFailsTheStartNamingTheSetting() throws Exception {
+        Throwable refused = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> Redwire.builder()
+                .flows(FLOWS).settings(Map.of("https", Map.of("key", "only a key")))
+                .userDir(Files.createTempDirectory("redwire-bad-https")).httpServer("127.0.0.1", 0).start()
+                .toCompletionStage().toCompletableFuture().get(20, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(refused.getMessage().contains("settings https: expected {key, cert}"), refused.getMessage());
+    }
+
     private static HttpResponse<Buffer> get(WebClient client, int port, String path) {
         return client.get(port, "127.0.0.1", path).send().await();
     }

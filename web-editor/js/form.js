@@ -2,6 +2,7 @@
 
 import { h, openDialog } from "./dialog.js";
 import { newId } from "./model.js";
+import { idlChoiceEditor } from "./idlpicker.js";
 import { customEditor, superseded } from "./rules.js";
 import { typedInput } from "./typedinput.js";
 
@@ -23,8 +24,9 @@ export function openNodeForm(node, ctx) {
     editors.push(textEditor({ name: "name", kind: "string", label: "name" }, node));
   }
   const dependent = [];
+  const form = { body, outlines: new Map() };
   for (const f of fields) {
-    const editor = editorFor(f, node, ctx);
+    const editor = editorFor(f, node, ctx, form);
     editor.row.hidden = superseded(node, f);
     editors.push(editor);
     if (f.shownWhen && !editor.row.hidden) {
@@ -141,10 +143,13 @@ function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function editorFor(f, node, ctx) {
+function editorFor(f, node, ctx, form) {
   const custom = customEditor(node.type, f, node, row);
   if (custom) {
     return custom;
+  }
+  if (f.idlChoice) {
+    return idlChoiceEditor(f, node, ctx, row, form);
   }
   switch (f.kind) {
     case "number": return numberEditor(f, node);

@@ -5,10 +5,11 @@
 import { h } from "./dialog.js";
 
 /**
- * The editor of a field with `f.idlChoice` ({config, part: "service"|"method"}). `form` = {body, outlines} is shared
- * by the fields of one form: the method list follows the service chosen in the same form.
+ * The list of a field with `f.idlChoice` ({config, part: "service"|"method"}): {select, control (select + status),
+ * initial}. `form` = {body, outlines} is shared by the fields of one form: the method list follows the service
+ * chosen in the same form.
  */
-export function idlChoiceEditor(f, node, ctx, row, form) {
+export function idlChoice(f, node, ctx, form) {
   const { config, part } = f.idlChoice;
   const initial = node[f.name] === undefined || node[f.name] === null ? "" : String(node[f.name]);
   const select = h("select", { id: "field-" + f.name, name: f.name, dataset: { idlPart: part, idlConfig: config } });
@@ -59,20 +60,9 @@ export function idlChoiceEditor(f, node, ctx, row, form) {
       refresh();
     }
   });
-  select.addEventListener("focus", refresh); // the config node may have been edited (✎) since
   Promise.resolve().then(refresh);
   fill([]);
-  return {
-    row: row(f, h("div", { class: "idl-choice" }, select, status)),
-    validate: () => (f.required && select.value === "" ? `${f.label || f.name} is required` : null),
-    apply: () => {
-      if (select.value === initial) {
-        return false;
-      }
-      node[f.name] = select.value;
-      return true;
-    },
-  };
+  return { select, control: h("div", { class: "idl-choice" }, select, status), initial };
 }
 
 /** A field's value as the form holds it now, else the node's. */

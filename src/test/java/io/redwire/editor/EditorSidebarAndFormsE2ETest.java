@@ -216,10 +216,7 @@ class EditorSidebarAndFormsE2ETest {
                   "timeout":"","count":"","reduceRight":false,"reduceExp":"","reduceInit":"","reduceInitType":"num",
                   "reduceFixup":"","x":460,"y":40,"wires":[[]]}]""";
         try (AdminServer s = new AdminServer()) {
-            b.open(s.url("/"));
-            EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "forms.json", flow));
-            b.waitFor(By.cssSelector("#canvas .node[data-id='jn']"));
-            b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+            EditorE2ETest.openOn(b, s, dir, flow, "jn");
 
             b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();
             b.waitFor(By.cssSelector("#node-form #field-ret"));
@@ -293,10 +290,7 @@ class EditorSidebarAndFormsE2ETest {
         try (AdminServer s = new AdminServer()) {
             assumeTrue(s.server().engine().registry().has("grpc-call")
                     && s.server().engine().registry().has("thrift-call"));
-            b.open(s.url("/"));
-            EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "idl.json", flow));
-            b.waitFor(By.cssSelector("#canvas .node[data-id='tc']"));
-            b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+            EditorE2ETest.openOn(b, s, dir, flow, "tc");
 
             b.actions().doubleClick(b.find("#canvas .node[data-id='gc'] .node-body")).perform();
             b.waitFor(By.cssSelector("#node-form #field-service"));

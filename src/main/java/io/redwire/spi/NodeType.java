@@ -261,6 +261,12 @@ public final class NodeType {
             return this;
         }
 
+        /** Several fields at once, in the editor's order. */
+        public Builder fields(Field... fs) {
+            fields.addAll(List.of(fs));
+            return this;
+        }
+
         /** A credential field (Node-RED's {@code credentials: {user: {type: "text"}, password: {type: "password"}}}). */
         public Builder credential(Field f) {
             credentials.add(f);

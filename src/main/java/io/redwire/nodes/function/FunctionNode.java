@@ -29,14 +29,7 @@ public final class FunctionNode extends Node {
             .label("name || \"function\"")
             .help("Runs JavaScript for each message (GraalJS, sandboxed, with a time limit).\n\n- Return the message to send it, an array to use several outputs, or nothing to send nothing.\n- `node.send`, `node.warn`, `node.error`, `node.status` and the `context`, `flow`, `global` stores are available.\n- On Start / On Stop code runs when the node starts and stops.")
             .color("#fdd0a2").ports(1, 1)
-            .field(NAME)
-            .field(FUNC)
-            .field(OUTPUTS)
-            .field(TIMEOUT)
-            .field(NOERR)
-            .field(INITIALIZE)
-            .field(FINALIZE)
-            .field(LIBS)
+            .fields(NAME, FUNC, OUTPUTS, TIMEOUT, NOERR, INITIALIZE, FINALIZE, LIBS)
             .factory(FunctionNode::new);
 
     private final FunctionRunner runner;

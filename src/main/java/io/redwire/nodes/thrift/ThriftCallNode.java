@@ -30,10 +30,7 @@ public final class ThriftCallNode extends Node {
     public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").icon("thrift").color("#A6BBCF").ports(1, 1)
             .help("Calls a function of a Thrift service with `msg.payload` as its arguments and sends the result on.")
             .label("name || (service && method ? service + \".\" + method : \"thrift call\")")
-            .field(SERVER)
-            .field(SERVICE)
-            .field(METHOD)
-            .field(TIMEOUT)
+            .fields(SERVER, SERVICE, METHOD, TIMEOUT)
             .factory(ThriftCallNode::new);
 
     private final ThriftServerNode server;

@@ -27,9 +27,7 @@ public final class ThriftRegisterFunctionNode extends Node {
             .help("Handles one function of a thrift-server's service: each call arrives as a msg with the arguments in `msg.payload`; a thrift-response node answers it.")
             .ports(0, 1)
             .label("name || (service && method ? service + \".\" + method : \"thrift register\")")
-            .field(SERVER)
-            .field(SERVICE)
-            .field(METHOD)
+            .fields(SERVER, SERVICE, METHOD)
             .factory(ThriftRegisterFunctionNode::new);
 
     private final ThriftServerNode server;

@@ -35,13 +35,7 @@ public final class ThriftServerNode extends Node {
     public static final NodeType TYPE = NodeType.builder("thrift-server", "thrift").configNode()
             .help("A Thrift server (config): the `.thrift` IDL text, the service, port, protocol (binary, compact, JSON) and transport (framed or buffered); compiled at deploy, no code generation.")
             .label("name || (host || \"localhost\") + \":\" + port")
-            .field(HOST)
-            .field(PORT)
-            .field(IDL)
-            .field(IDL_FILE)
-            .field(PROTOCOL)
-            .field(TRANSPORT)
-            .field(LOCAL_SERVER)
+            .fields(HOST, PORT, IDL, IDL_FILE, PROTOCOL, TRANSPORT, LOCAL_SERVER)
             .factory(ThriftServerNode::new);
 
     private final String host;

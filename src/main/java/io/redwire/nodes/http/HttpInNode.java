@@ -34,7 +34,7 @@ public final class HttpInNode extends Node {
             .label("name || (url ? \"[\" + method + \"] /\" + String(url).replace(/^\\//, \"\") : \"http\")")
             .help("Serves an HTTP endpoint: each request becomes a message with `msg.req`, `msg.res` and `msg.payload` (the body, or the query for GET).\n\nAnswer it with an http response node. Paths may hold `:name` parameters (in `msg.req.params`).")
             .color("#e7e7ae").ports(0, 1)
-            .field(URL).field(METHOD).field(UPLOAD).field(SKIP_BODY_PARSING).field(SWAGGER_DOC)
+            .fields(URL, METHOD, UPLOAD, SKIP_BODY_PARSING, SWAGGER_DOC)
             .factory(HttpInNode::new);
     private static final long DEFAULT_MAX_BODY = 5L * 1024 * 1024;
     private static final java.util.regex.Pattern BYTE_SIZE =

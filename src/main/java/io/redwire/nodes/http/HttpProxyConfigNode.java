@@ -20,7 +20,7 @@ public final class HttpProxyConfigNode extends Node {
     public static final NodeType TYPE = NodeType.builder("http proxy", "network")
             .help("The proxy server http request nodes go through, the hosts that bypass it and its login.")
             .configNode()
-            .field(URL).field(NO_PROXY)
+            .fields(URL, NO_PROXY)
             .credential(USERNAME).credential(PASSWORD)
             .factory(HttpProxyConfigNode::new);
 

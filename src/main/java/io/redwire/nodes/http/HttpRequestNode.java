@@ -62,8 +62,8 @@ public final class HttpRequestNode extends Node {
             .label("name || \"http request\"")
             .help("Calls a URL and sends the answer on: `msg.payload` (text, buffer or parsed JSON), `msg.statusCode`, `msg.headers`.\n\nMethod, URL and headers come from the node or from the message (`msg.method`, `msg.url`, `msg.headers`).")
             .color("#e7e7ae").ports(1, 1)
-            .field(METHOD).field(RET).field(PAYTOQS).field(URL).field(TLS).field(PERSIST).field(PROXY)
-            .field(INSECURE_HTTP_PARSER).field(AUTH_TYPE).field(SENDERR).field(HEADERS)
+            .fields(METHOD, RET, PAYTOQS, URL, TLS, PERSIST, PROXY, INSECURE_HTTP_PARSER, AUTH_TYPE, SENDERR,
+                    HEADERS)
             .credential(USER).credential(PASSWORD)
             .factory(HttpRequestNode::new);
 

@@ -28,7 +28,7 @@ public final class HttpResponseNode extends Node {
             .label("name || \"http\" + (statusCode ? \" (\" + statusCode + \")\" : \"\")")
             .help("Answers the request an http in node received: `msg.payload` is the body; `msg.statusCode` and `msg.headers` apply unless the node sets them.")
             .color("#e7e7ae").ports(1, 0)
-            .field(STATUS_CODE).field(HEADERS)
+            .fields(STATUS_CODE, HEADERS)
             .factory(HttpResponseNode::new);
 
     /** Characters Express strips from a jsonp callback name. */

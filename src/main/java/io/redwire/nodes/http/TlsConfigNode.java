@@ -55,9 +55,8 @@ public final class TlsConfigNode extends Node implements TlsConfig {
     public static final NodeType TYPE = NodeType.builder("tls-config", "network")
             .help("TLS settings: certificates, key and verification, for the nodes that open secure connections.")
             .configNode()
-            .field(CERT_TYPE).field(CERT).field(KEY).field(CA).field(P12)
-            .field(CERT_ENV).field(KEY_ENV).field(CA_ENV)
-            .field(VERIFY_SERVER_CERT).field(SERVERNAME).field(ALPN_PROTOCOL)
+            .fields(CERT_TYPE, CERT, KEY, CA, P12, CERT_ENV, KEY_ENV, CA_ENV, VERIFY_SERVER_CERT, SERVERNAME,
+                    ALPN_PROTOCOL)
             .credential(CERT_DATA).credential(KEY_DATA).credential(CA_DATA).credential(P12_DATA)
             .credential(PASSPHRASE)
             .factory(TlsConfigNode::new);

@@ -1,5 +1,6 @@
 package io.redwire.runtime;
 
+import io.redwire.testing.Closing;
 import io.redwire.testing.Harness;
 import io.redwire.testing.NodeRedPeer;
 import io.redwire.testing.Ports;
@@ -50,12 +51,7 @@ class NodeRedParityTest {
 
     @AfterAll
     static void stop() throws Exception {
-        if (redwire != null) {
-            redwire.close();
-        }
-        if (nodeRed != null) {
-            nodeRed.close();
-        }
+        Closing.all(redwire, nodeRed);
     }
 
     /** Status, the headers the flows set and the body, as one text to compare. */

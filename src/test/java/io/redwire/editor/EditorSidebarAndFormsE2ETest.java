@@ -2,6 +2,8 @@ package io.redwire.editor;
 
 import io.redwire.admin.AdminServer;
 import io.redwire.admin.ContextApiTest;
+import io.redwire.admin.IdlApiTest;
+import io.redwire.msg.Json;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -214,10 +216,7 @@ class EditorSidebarAndFormsE2ETest {
                   "timeout":"","count":"","reduceRight":false,"reduceExp":"","reduceInit":"","reduceInitType":"num",
                   "reduceFixup":"","x":460,"y":40,"wires":[[]]}]""";
         try (AdminServer s = new AdminServer()) {
-            b.open(s.url("/"));
-            EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "forms.json", flow));
-            b.waitFor(By.cssSelector("#canvas .node[data-id='jn']"));
-            b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+            EditorE2ETest.openOn(b, s, dir, flow, "jn");
 
             b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();
             b.waitFor(By.cssSelector("#node-form #field-ret"));
@@ -254,6 +253,144 @@ class EditorSidebarAndFormsE2ETest {
                     + ".map(r => r.dataset.field + ': ' + r.querySelector('.validation').textContent)"));
             assertEquals(List.of("custom", "string"), b.js("const n = window.redwire.model.get('jn');"
                     + "return [n.mode, n.build]"));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> options(String field, boolean labels) {
+        return (List<String>) b.js("return [...document.querySelectorAll(arguments[0])].map(o => arguments[1] ? "
+                + "o.textContent : o.value)", "#node-form #field-" + field + " option", labels);
+    }
+
+    private static Map<String, Object> node(String id, String type, Object... more) {
+        Map<String, Object> n = new java.util.LinkedHashMap<>();
+        n.put("id", id);
+        n.put("type", type);
+        for (int i = 0; i + 1 < more.length; i += 2) {
+            n.put((String) more[i], more[i + 1]);
+        }
+        return n;
+    }
+
+    /** gRPC and Thrift forms list the services and methods the config node's .proto / .thrift declares. */
+    @Test
+    void grpcAndThriftFormsOfferTheServicesAndMethodsOfTheCompiledDefinition(@TempDir Path dir) throws Exception {
+        List<Object> wires = List.of(List.of());
+        String flow = Json.stringify(List.of(node("t1", "tab", "label", "idl"),
+                node("gs", "grpc-server", "name", "shop", "port", 5001, "server", "", "protoFile", IdlApiTest.PROTO,
+                        "localServer", false),
+                node("bad", "grpc-server", "name", "broken", "port", 5002, "server", "", "protoFile",
+                        IdlApiTest.PROTO.replace("rpc Track", "rpc Track Track"), "localServer", false),
+                node("gc", "grpc-call", "z", "t1", "name", "", "server", "gs", "service", "", "method", "", "x", 120,
+                        "y", 60, "wires", wires),
+                node("ts", "thrift-server", "host", "", "port", 9090, "idl", IdlApiTest.THRIFT, "idlFile", "",
+                        "protocol", "binary", "transport", "buffered", "localServer", false),
+                node("tc", "thrift-call", "z", "t1", "name", "", "server", "ts", "service", "", "method", "",
+                        "x", 320, "y", 60, "wires", wires)));
+        try (AdminServer s = new AdminServer()) {
+            assumeTrue(s.server().engine().registry().has("grpc-call")
+                    && s.server().engine().registry().has("thrift-call"));
+            EditorE2ETest.openOn(b, s, dir, flow, "tc");
+
+            b.actions().doubleClick(b.find("#canvas .node[data-id='gc'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-service"));
+            until("the .proto's services listed", () -> options("service", false).equals(
+                    List.of("", "Orders", "Health")));
+            choose("service", "Orders");
+            until("the service's methods listed", () -> options("method", true).equals(List.of("(none)",
+                    "Place (unary)", "Track (server streaming)", "Upload (client streaming)",
+                    "Chat (bidirectional streaming)")));
+            choose("method", "Track");
+            b.screenshot("grpc-method-picker");
+            b.click("#form-done");
+            assertEquals(List.of("Orders", "Track"), b.js("const n = window.redwire.model.get('gc');"
+                    + "return [n.service, n.method]"));
+
+            // a config node whose .proto does not compile: the compiler's message with its line
+            b.actions().doubleClick(b.find("#canvas .node[data-id='gc'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-server"));
+            choose("server", "bad");
+            WebElement error = b.waitFor(By.cssSelector("#node-form .form-row[data-field='service'] .idl-error"));
+            assertTrue(error.getText().contains("does not compile: line 5: protoFile.proto:5:"), error.getText());
+            assertEquals(List.of("", "Orders"), options("service", false), "the chosen service is kept, marked");
+            b.click("#form-cancel");
+
+            b.actions().doubleClick(b.find("#canvas .node[data-id='tc'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-service"));
+            until("the IDL's services listed", () -> options("service", false).equals(List.of("", "Calc")));
+            choose("service", "Calc");
+            until("the methods listed", () -> options("method", true).equals(List.of("(none)", "add (call)",
+                    "ping (oneway)")));
+            choose("method", "ping");
+            b.click("#form-done");
+            assertEquals(List.of("Calc", "ping"), b.js("const n = window.redwire.model.get('tc');"
+                    + "return [n.service, n.method]"));
+        }
+    }
+
+    /**
+     * Credentials typed into a form go to the runtime with the deploy (the request carries them), never into the
+     * flows (GET /flows, the editor's export), and come back only as has_password.
+     */
+    @Test
+    void credentialsTypedIntoTheFormReachTheRuntimeButNeverTheFlows(@TempDir Path dir) throws Exception {
+        java.util.concurrent.BlockingQueue<String> authorizations = new java.util.concurrent.LinkedBlockingQueue<>();
+        com.sun.net.httpserver.HttpServer target = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        target.createContext("/secret", exchange -> {
+            String auth = exchange.getRequestHeaders().getFirst("authorization");
+            authorizations.add(auth == null ? "(none)" : auth);
+            byte[] body = "ok".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        target.start();
+        String url = "http://127.0.0.1:" + target.getAddress().getPort() + "/secret";
+        String flow = Json.stringify(List.of(node("t1", "tab", "label", "auth"),
+                node("i1", "inject", "z", "t1", "name", "", "props", List.of(Map.of("p", "payload")), "payload", "",
+                        "payloadType", "date", "x", 100, "y", 40, "wires", List.of(List.of("hr"))),
+                node("hr", "http request", "z", "t1", "name", "", "method", "GET", "ret", "txt", "paytoqs", "ignore",
+                        "url", url, "authType", "", "x", 280, "y", 40, "wires", List.of(List.of()))));
+        try (AdminServer s = new AdminServer()) {
+            assumeTrue(s.server().engine().registry().has("http request"));
+            EditorE2ETest.openOn(b, s, dir, flow, "hr");
+            b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-password"));
+            assertEquals("password", b.find("#field-password").getAttribute("type"), "a secret is a password input");
+            choose("authType", "basic");
+            b.find("#field-user").sendKeys("alice");
+            b.find("#field-password").sendKeys("s3cret");
+            b.click("#form-done");
+            assertTrue(!String.valueOf(b.js("return JSON.stringify(window.redwire.model.snapshot())"))
+                    .contains("s3cret"), "the workspace (exports, clipboard) holds no secret");
+            EditorE2ETest.deployAndExpectSuccess(b);
+
+            assertEquals(200, s.post("/inject/i1", "").statusCode());
+            assertEquals("Basic " + java.util.Base64.getEncoder().encodeToString("alice:s3cret".getBytes(
+                    java.nio.charset.StandardCharsets.UTF_8)), authorizations.poll(15, java.util.concurrent.TimeUnit
+                    .SECONDS), "the request carries the form's user and password");
+            String flows = s.get("/flows").body();
+            assertTrue(flows.contains("\"authType\":\"basic\"") && !flows.contains("s3cret")
+                    && !flows.contains("alice"), flows);
+            assertEquals(Map.of("user", "alice", "has_password", true),
+                    Json.parse(s.get("/credentials/http%20request/hr").body()));
+
+            // the form shows the stored user and a placeholder for the password; an untouched password stays
+            b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-password"));
+            until("the stored credentials shown", () -> "alice".equals(b.find("#field-user").getAttribute("value")));
+            assertEquals("__PWRD__", b.find("#field-password").getAttribute("value"));
+            b.find("#field-user").clear();
+            b.find("#field-user").sendKeys("bob");
+            b.click("#form-done");
+            EditorE2ETest.deployAndExpectSuccess(b);
+            assertEquals(200, s.post("/inject/i1", "").statusCode());
+            assertEquals("Basic " + java.util.Base64.getEncoder().encodeToString("bob:s3cret".getBytes(
+                    java.nio.charset.StandardCharsets.UTF_8)), authorizations.poll(15, java.util.concurrent.TimeUnit
+                    .SECONDS), "a new user with the kept password");
+        } finally {
+            target.stop(0);
         }
     }
 }

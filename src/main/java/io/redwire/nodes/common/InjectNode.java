@@ -1,5 +1,6 @@
 package io.redwire.nodes.common;
 
+import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
@@ -41,14 +42,7 @@ public final class InjectNode extends Node implements InjectTarget {
             .label("(() => { const sfx = (repeat && repeat != 0) || crontab ? \"\\t↻\" : once ? \" ¹\" : \"\"; if (name) return name + sfx; const p = payload || \"\", t = payloadType || \"str\", tp = topic || \"\"; if ([\"string\", \"str\", \"num\", \"bool\", \"json\"].includes(t)) return (tp !== \"\" && tp.length + p.length <= 32 ? tp + \":\" + p : p.length > 0 && p.length < 24 ? p : \"inject\") + sfx; if ([\"date\", \"bin\", \"env\"].includes(t)) { const l = { date: \"timestamp\", bin: \"buffer\", env: \"env variable\" }[t]; return (tp !== \"\" && tp.length <= 16 ? tp + \":\" + l : l) + sfx; } return (t === \"flow\" || t === \"global\" ? t + \".\" + String(p).replace(/^#:\\((\\S+?)\\)::/, \"\") : \"inject\") + sfx; })()")
             .help("Starts a flow: sends a message when its button is clicked, once after the flows start, or on a schedule.\n\n- The properties rows set `msg.payload`, `msg.topic` or any other property from a typed value.\n- Repeat every N seconds, or on a cron-style schedule (`crontab`).\n- Once: one message `onceDelay` seconds after a deploy.")
             .color("#a6bbcf").ports(0, 1)
-            .field(PROPS)
-            .field(REPEAT)
-            .field(CRONTAB)
-            .field(ONCE)
-            .field(ONCE_DELAY)
-            .field(TOPIC)
-            .field(PAYLOAD)
-            .field(CLUSTER)
+            .fields(PROPS, REPEAT, CRONTAB, ONCE, ONCE_DELAY, TOPIC, PAYLOAD, CLUSTER)
             .factory(InjectNode::new);
 
     private record Prop(PropertyPath path, TypedValue value) {
@@ -110,7 +104,7 @@ public final class InjectNode extends Node implements InjectTarget {
     private static List<Prop> compileProps(NodeConfig c, List<Map<String, Object>> defs) {
         List<Prop> out = new ArrayList<>();
         for (Map<String, Object> p : defs) {
-            String v = p.get("v") == null ? "" : String.valueOf(p.get("v"));
+            String v = p.get("v") == null ? "" : JsValues.toJsString(p.get("v")); // ""+value, as Node-RED
             String vt = p.get("vt") == null ? "str" : String.valueOf(p.get("vt"));
             out.add(new Prop(PropertyPath.ofMsg(String.valueOf(p.get("p"))), c.typed(v, vt, PROPS)));
         }
@@ -201,7 +195,7 @@ public final class InjectNode extends Node implements InjectTarget {
             for (Object o : custom) {
                 Map<String, Object> p = (Map<String, Object>) o;
                 use.add(new Prop(PropertyPath.ofMsg(String.valueOf(p.get("p"))), TypedValue.compile(
-                        p.get("v") == null ? "" : String.valueOf(p.get("v")),
+                        p.get("v") == null ? "" : JsValues.toJsString(p.get("v")),
                         p.get("vt") == null ? "str" : String.valueOf(p.get("vt")))));
             }
         }

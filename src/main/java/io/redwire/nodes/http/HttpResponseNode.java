@@ -19,12 +19,16 @@ import java.util.Map;
 
 /** http response: answers the request of msg.res with msg.payload, status and headers (Express res.send rules). */
 public final class HttpResponseNode extends Node {
+    static final Field STATUS_CODE = Field.str("statusCode", "")
+            .help("The status code to answer with; blank takes msg.statusCode, else 200.");
+    static final Field HEADERS = Field.json("headers", Map.of())
+            .help("Headers to answer with, name to value; they win over msg.headers.");
+
     public static final NodeType TYPE = NodeType.builder("http response", "network").icon("http")
             .label("name || \"http\" + (statusCode ? \" (\" + statusCode + \")\" : \"\")")
             .help("Answers the request an http in node received: `msg.payload` is the body; `msg.statusCode` and `msg.headers` apply unless the node sets them.")
             .color("#e7e7ae").ports(1, 0)
-            .field(Field.str("statusCode", ""))
-            .field(Field.json("headers", Map.of()))
+            .fields(STATUS_CODE, HEADERS)
             .factory(HttpResponseNode::new);
 
     /** Characters Express strips from a jsonp callback name. */
@@ -35,9 +39,9 @@ public final class HttpResponseNode extends Node {
 
     HttpResponseNode(NodeConfig c) {
         super(c);
-        int s = (int) JsValues.toNumber(c.str("statusCode"));
+        int s = (int) JsValues.toNumber(c.str(STATUS_CODE));
         this.statusCode = s > 0 ? s : 0;
-        this.headers = c.map("headers");
+        this.headers = c.map(HEADERS);
     }
 
     @Override
@@ -54,8 +58,10 @@ public final class HttpResponseNode extends Node {
         }
         Object payload = msg.containsKey("payload") ? msg.get("payload") : io.redwire.js.Undefined.VALUE;
         if (payload instanceof Boolean) {
-            done.done(new NodeError("TypeError: The \"chunk\" argument must be of type string or an instance of "
-                    + "Buffer or Uint8Array. Received type boolean (" + payload + ")"));
+            // express 5's res.send measures a boolean body with Buffer.byteLength, which throws this
+            done.done(new NodeError("TypeError [ERR_INVALID_ARG_TYPE]: The \"string\" argument must be of type "
+                    + "string or an instance of Buffer or ArrayBuffer. Received type boolean (" + payload + ")",
+                    "ERR_INVALID_ARG_TYPE", null));
             return;
         }
         res.setStatusCode(status(msg));

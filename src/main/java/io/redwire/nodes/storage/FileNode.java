@@ -32,11 +32,7 @@ public final class FileNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("file", "storage").color("BurlyWood").ports(1, 1)
             .help("Writes `msg.payload` to a file: appends, overwrites, or deletes the file.\n\n- Can add a newline after each payload and create missing directories.")
-            .field(FileTarget.FILENAME)
-            .field(OVERWRITE_FILE)
-            .field(APPEND_NEWLINE)
-            .field(CREATE_DIR)
-            .field(ENCODING)
+            .fields(FileTarget.FILENAME, OVERWRITE_FILE, APPEND_NEWLINE, CREATE_DIR, ENCODING)
             .factory(FileNode::new);
 
     private final FileTarget target;
@@ -102,7 +98,12 @@ public final class FileNode extends Node {
             } else if (ar.cause() instanceof Failure f) {
                 failedStatus = true;
                 status(Map.of("fill", "red", "shape", "dot", "text", f.error.code()));
-                error(f.error.asNodeError(f.prefix), msg);
+                if (f.appending && target.fixed()) {
+                    // Node-RED writes to a fixed file through a kept stream whose write callback runs on a
+                    // failure as well: the msg goes on besides the error
+                    send(msg);
+                }
+                error(f.error.quoted(f.prefix), msg);
                 done.done();
             } else {
                 done.done(ar.cause());
@@ -115,11 +116,17 @@ public final class FileNode extends Node {
     private static final class Failure extends Exception {
         final FsError error;
         final String prefix;
+        final boolean appending;
 
         Failure(FsError error, String prefix) {
+            this(error, prefix, false);
+        }
+
+        Failure(FsError error, String prefix, boolean appending) {
             super(error.message(), null, false, false);
             this.error = error;
             this.prefix = prefix;
+            this.appending = appending;
         }
     }
 
@@ -149,7 +156,7 @@ public final class FileNode extends Node {
             }
         } catch (IOException e) {
             throw new Failure(FsError.of(e, "open", filename),
-                    overwrite ? "failed to write to file: " : "failed to append to file: ");
+                    overwrite ? "failed to write to file: " : "failed to append to file: ", !overwrite);
         }
     }
 

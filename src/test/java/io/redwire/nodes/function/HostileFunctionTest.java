@@ -23,15 +23,21 @@ class HostileFunctionTest {
         JsEngine.warmUp();
     }
 
-    /** POST /bad → bad (the hostile code) → out; its catch node answers "caught: <message> / <code>"; GET-less /ok. */
+    /**
+     * POST /bad → bad, the hostile code (output 1 answers, output 2 goes to an inactive debug node); its catch
+     * node counts the errors in flow context and answers a request's own error "caught: <message> / <code> from
+     * <type>"; POST /ok answers "ok <errors counted>".
+     */
     static String flows(String code) {
         return new FunctionFlows().httpIn("in", "/bad", "bad")
-                .function("bad", code, "out")
-                .catcher("c", "bad", "report")
-                .function("report", "msg.payload = 'caught: ' + msg.error.message + ' / ' + msg.error.code"
-                        + " + ' from ' + msg.error.source.type; return msg;", "out")
+                .function("bad", code, "out", "sink")
+                .node("sink", "debug", List.of(), "active", false, "complete", "payload")
+                .catcher("c", "bad", "count")
+                .function("count", "flow.set('errors', (flow.get('errors') || 0) + 1);\nmsg.payload = 'caught: '"
+                        + " + msg.error.message + ' / ' + msg.error.code + ' from ' + msg.error.source.type;\n"
+                        + "return msg.res ? msg : null;", "out")
                 .httpIn("in2", "/ok", "fine")
-                .function("fine", "msg.payload = 'ok'; return msg;", "out")
+                .function("fine", "msg.payload = 'ok ' + (flow.get('errors') || 0); return msg;", "out")
                 .httpOut("out").json();
     }
 
@@ -40,7 +46,7 @@ class HostileFunctionTest {
         try (Harness h = new Harness().deploy(flows("function f() { return f(); }\nf();\nreturn msg;"))) {
             assertEquals("caught: RangeError: Maximum call stack size exceeded / undefined from function",
                     h.post("/bad", "application/json", "{}").body());
-            assertEquals("ok", h.post("/ok", "application/json", "{}").body());
+            assertEquals("ok 1", h.post("/ok", "application/json", "{}").body());
         }
     }
 
@@ -60,7 +66,7 @@ class HostileFunctionTest {
                     + "functionHeapLimit \\(" + (limit >> 20) + " MB\\) / ERR_FUNCTION_HEAP_LIMIT from function"),
                     answer);
             assertTrue(ms < 10_000, "stopped after " + ms + " ms");
-            assertEquals("ok", h.post("/ok", "application/json", "{}").body());
+            assertEquals("ok 1", h.post("/ok", "application/json", "{}").body());
             // the arrays were the call's own: they are garbage now, and the node runs again
             assertTrue(h.post("/bad", "application/json", "{}").body().contains("ERR_FUNCTION_HEAP_LIMIT"));
         }
@@ -85,7 +91,7 @@ class HostileFunctionTest {
                     h.post("/bad", "application/json", "{}").body());
             double busy = loopBusy(h, 3);
             long t0 = System.nanoTime();
-            assertEquals("ok", h.post("/ok", "application/json", "{}").body());
+            assertEquals("ok 1", h.post("/ok", "application/json", "{}").body());
             long okMs = (System.nanoTime() - t0) / 1_000_000;
             System.out.printf("10000 1 ms intervals: flow loop %.2f busy, /ok answered in %d ms%n", busy, okMs);
             assertTrue(busy < 0.7, "flow loop busy " + busy);
@@ -95,22 +101,6 @@ class HostileFunctionTest {
             System.out.printf("after a redeploy: flow loop %.2f busy%n", after);
             assertTrue(after < 0.05, "flow loop busy " + after + " after the redeploy");
         }
-    }
-
-    /**
-     * POST /bad → flood (output 1 answers, output 2 goes to an inactive debug node); its catch node counts the
-     * errors in flow context and answers a request's own error; POST /ok answers "ok <errors counted>".
-     */
-    private static String floodFlows(String code) {
-        return new FunctionFlows().httpIn("in", "/bad", "flood")
-                .function("flood", code, "out", "sink")
-                .node("sink", "debug", List.of(), "active", false, "complete", "payload")
-                .catcher("c", "flood", "count")
-                .function("count", "flow.set('errors', (flow.get('errors') || 0) + 1);\n"
-                        + "msg.payload = 'caught: ' + msg.error.message;\nreturn msg.res ? msg : null;", "out")
-                .httpIn("in2", "/ok", "fine")
-                .function("fine", "msg.payload = 'ok ' + (flow.get('errors') || 0); return msg;", "out")
-                .httpOut("out").json();
     }
 
     private static long heapAfterGc() {
@@ -125,10 +115,10 @@ class HostileFunctionTest {
     @Test
     void aMillionSendsInALoopAreRefusedAtTheDeliveryQueueLimit() throws Exception {
         long before = heapAfterGc();
-        try (Harness h = new Harness(SMALL_QUEUE).deploy(floodFlows(
+        try (Harness h = new Harness(SMALL_QUEUE).deploy(flows(
                 "for (let i = 0; i < 1e6; i++) { node.send([null, { payload: i }]); }\nreturn [msg, null];"))) {
             assertEquals("caught: Error: node.send refused: 10000 messages are waiting for delivery"
-                    + " (settings.deliveryQueueLimit)", h.post("/bad", "application/json", "{}").body());
+                    + " (settings.deliveryQueueLimit) / undefined from function", h.post("/bad", "application/json", "{}").body());
             assertEquals("ok 1", h.post("/ok", "application/json", "{}").body());
             long after = heapAfterGc();
             assertTrue(after - before < 64, "heap " + before + " -> " + after + " MB");
@@ -137,7 +127,7 @@ class HostileFunctionTest {
 
     @Test
     void anIntervalFloodNeverFillsTheQueueAndOtherRoutesKeepAnswering() throws Exception {
-        String flows = floodFlows("setInterval(() => { for (let i = 0; i < 2000; i++) { node.send([null, { payload: i }]); } }, 0);"
+        String flows = flows("setInterval(() => { for (let i = 0; i < 2000; i++) { node.send([null, { payload: i }]); } }, 0);"
                 + "\nreturn [msg, null];");
         try (Harness h = new Harness(SMALL_QUEUE).deploy(flows)) {
             h.post("/bad", "application/json", "{}");

@@ -22,9 +22,7 @@ OUT=target/bench; mkdir -p "$OUT"
 . scripts/lib/bench-common.sh
 GRPC_PORT="${GRPC_PORT:-15001}"
 CP="$(test_classpath target/test-classes/io/redwire/nodes/grpc/GrpcBidiEchoBench.class)"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; }
-trap cleanup EXIT
+kill_on_exit
 
 # 1. unary load: HelloRequest{id:123456,name:"test"} with the 5-byte gRPC frame prefix
 if command -v h2load >/dev/null; then

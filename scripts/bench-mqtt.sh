@@ -15,9 +15,7 @@ OUT=target/bench; mkdir -p "$OUT"
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
 NR_DIR="${REDWIRE_NODERED_DIR:-$HOME/.cache/redwire/nodered}"
 WORK="$(mktemp -d)"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
-trap cleanup EXIT
+kill_on_exit "$WORK"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 BROKER=$(free_port)

@@ -20,11 +20,7 @@ $PY -c 'import thrift' 2>/dev/null || { echo "bench-thrift: $PY cannot import th
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
 OUT=target/bench; mkdir -p "$OUT"
 . scripts/lib/bench-common.sh
-GEN="$(mktemp -d)"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GEN"; }
-trap cleanup EXIT
-thrift --gen py -out "$GEN" protos/tinycalc.thrift
+tinycalc_python
 
 wait_port() { # port
   for _ in $(seq 1 120); do

@@ -20,11 +20,7 @@ for tool in wrk h2load thrift; do command -v $tool >/dev/null || { echo "soak: $
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
 OUT=target/soak; mkdir -p "$OUT"
 . scripts/lib/bench-common.sh
-GEN="$(mktemp -d)"
-PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$GEN"; }
-trap cleanup EXIT
-thrift --gen py -out "$GEN" protos/tinycalc.thrift
+tinycalc_python
 
 on_port flows/seed-http-vs-grpc.flow.json "$OUT/seed.json" 15011
 $PY - "$OUT/seed.json" flows/tinycalc.json "$OUT/mixed.json" <<'PY'

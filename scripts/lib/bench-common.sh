@@ -32,3 +32,15 @@ test_classpath() { # the class path of the bench clients in target/test-classes 
   mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/classpath.txt" >/dev/null
   echo "target/test-classes:target/classes:$(cat "$OUT/classpath.txt")"
 }
+
+kill_on_exit() { # [dir]: on exit, kill every background process listed in PIDS (add with PIDS+=($!)) and remove dir
+  PIDS=()
+  CLEANUP_DIR="${1:-}"
+  trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; [ -z "$CLEANUP_DIR" ] || rm -rf "$CLEANUP_DIR"' EXIT
+}
+
+tinycalc_python() { # sets GEN: a temporary directory, removed on exit, holding protos/tinycalc.thrift's Python code
+  GEN="$(mktemp -d)"
+  kill_on_exit "$GEN"
+  thrift --gen py -out "$GEN" protos/tinycalc.thrift
+}

@@ -9,16 +9,13 @@ const CONTEXT = ["msg", "flow", "global"];
 const VALUE_TYPES = ["msg", "flow", "global", "str", "num", "bool", "json", "bin", "date", "jsonata", "env"];
 
 /**
- * Fields Node-RED's forms do not show: those the declaration marks legacy (the change node's pre-0.18 single rule,
- * read by the runtime for old flows and taken over by the rules editor) and the function node's error count;
- * hidden unless a flow sets them.
+ * Fields Node-RED's forms do not show, as their declarations mark them: `internal` ones never (the function node's
+ * error count), `legacy` ones (the change node's pre-0.18 single rule, read by the runtime for old flows and taken
+ * over by the rules editor) unless a flow sets them.
  */
-const SUPERSEDED = { function: ["noerr"] };
-
 export function superseded(node, f) {
   const v = node[f.name];
-  return (f.legacy || (SUPERSEDED[node.type] || []).includes(f.name))
-    && (v === undefined || v === "" || v === false || (f.name === "noerr" && Number(v) === 0));
+  return !!f.internal || (!!f.legacy && (v === undefined || v === "" || v === false));
 }
 
 /** The editor for a field of a node type, or null for the generic one. */

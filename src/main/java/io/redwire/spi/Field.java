@@ -20,17 +20,33 @@ import java.util.Map;
  */
 public record Field(String name, Kind kind, Object editorDefault, Object runtimeDefault, boolean required,
                     List<String> options, String typeField, List<String> types, String configType, String language,
-                    String label, String help, boolean legacy, Map<String, String> optionLabels,
-                    Map<String, List<String>> shownWhen) {
+                    String label, String help, Visibility visibility, Map<String, String> optionLabels,
+                    Map<String, List<String>> shownWhen, IdlChoice idlChoice) {
 
     public enum Kind { STRING, NUMBER, BOOLEAN, SELECT, TYPED, CODE, CONFIG, JSON, PASSWORD }
+
+    /** Whether the editor's form offers the field. */
+    public enum Visibility {
+        SHOWN,
+        /** See the class comment: read from old flows, hidden in the form unless a flow sets it. */
+        LEGACY,
+        /** Kept by the editor for the runtime but never in the form (the function node's {@code noerr} count). */
+        INTERNAL
+    }
+
+    /**
+     * The field names a service or a method of the interface definition (.proto, .thrift) held by the config node
+     * in {@code configField}; the editor offers the definition's services / methods as a list.
+     */
+    public record IdlChoice(String configField, String part) {
+    }
 
     public static final List<String> ALL_TYPES = List.of("msg", "flow", "global", "str", "num", "bool", "json",
             "bin", "re", "date", "jsonata", "env");
 
     private static Field of(String name, Kind kind, Object dflt) {
-        return new Field(name, kind, dflt, dflt, false, List.of(), null, List.of(), null, null, null, null, false,
-                Map.of(), Map.of());
+        return new Field(name, kind, dflt, dflt, false, List.of(), null, List.of(), null, null, null, null,
+                Visibility.SHOWN, Map.of(), Map.of(), null);
     }
 
     public static Field str(String name, String dflt) {
@@ -46,23 +62,24 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
     }
 
     public static Field select(String name, String dflt, String... options) {
-        return of(name, Kind.SELECT, dflt).options(List.of(options));
+        return of(name, Kind.SELECT, dflt).with(d -> d.options = List.of(options));
     }
 
     /** A typed input: the value lives in {@code name}, its type in {@code typeField}. */
     public static Field typed(String name, String typeField, String dfltType, List<String> types) {
-        return new Field(name, Kind.TYPED, "", "", false, List.of(), typeField, types, null, dfltType, null, null,
-                false, Map.of(), Map.of());
+        return of(name, Kind.TYPED, "").with(d -> {
+            d.typeField = typeField;
+            d.types = types;
+            d.language = dfltType;
+        });
     }
 
     public static Field code(String name, String language, String dflt) {
-        return new Field(name, Kind.CODE, dflt, dflt, false, List.of(), null, List.of(), null, language, null, null,
-                false, Map.of(), Map.of());
+        return of(name, Kind.CODE, dflt).with(d -> d.language = language);
     }
 
     public static Field config(String name, String configType) {
-        return new Field(name, Kind.CONFIG, "", "", false, List.of(), null, List.of(), configType, null, null, null,
-                false, Map.of(), Map.of());
+        return of(name, Kind.CONFIG, "").with(d -> d.configType = configType);
     }
 
     /** Structured value (rules arrays, header objects, nested options) edited as JSON; read with
@@ -76,37 +93,83 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
         return of(name, Kind.PASSWORD, "");
     }
 
-    private Field options(List<String> values) {
-        return new Field(name, kind, editorDefault, runtimeDefault, required, values, typeField, types, configType,
-                language, label, help, legacy, optionLabels, shownWhen);
+    /** The mutable copy the fluent methods below change. */
+    private static final class Draft {
+        Object runtimeDefault;
+        boolean required;
+        List<String> options;
+        String typeField;
+        List<String> types;
+        String configType;
+        String language;
+        String label;
+        String help;
+        Visibility visibility;
+        Map<String, String> optionLabels;
+        Map<String, List<String>> shownWhen;
+        IdlChoice idlChoice;
+    }
+
+    private Field with(java.util.function.Consumer<Draft> change) {
+        Draft d = new Draft();
+        d.runtimeDefault = runtimeDefault;
+        d.required = required;
+        d.options = options;
+        d.typeField = typeField;
+        d.types = types;
+        d.configType = configType;
+        d.language = language;
+        d.label = label;
+        d.help = help;
+        d.visibility = visibility;
+        d.optionLabels = optionLabels;
+        d.shownWhen = shownWhen;
+        d.idlChoice = idlChoice;
+        change.accept(d);
+        return new Field(name, kind, editorDefault, d.runtimeDefault, d.required, d.options, d.typeField, d.types,
+                d.configType, d.language, d.label, d.help, d.visibility, d.optionLabels, d.shownWhen, d.idlChoice);
     }
 
     public Field asRequired() {
-        return new Field(name, kind, editorDefault, runtimeDefault, true, options, typeField, types, configType,
-                language, label, help, legacy, optionLabels, shownWhen);
+        return with(d -> d.required = true);
     }
 
     public Field label(String text) {
-        return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
-                language, text, help, legacy, optionLabels, shownWhen);
+        return with(d -> d.label = text);
     }
 
     /** What the field means, shown beside it in the editor's form. */
     public Field help(String text) {
-        return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
-                language, label, text, legacy, optionLabels, shownWhen);
+        return with(d -> d.help = text);
     }
 
     /** The value the runtime uses when the flow file leaves this field out, where it differs from the editor's. */
     public Field runtimeDefault(Object value) {
-        return new Field(name, kind, editorDefault, value, required, options, typeField, types, configType,
-                language, label, help, legacy, optionLabels, shownWhen);
+        return with(d -> d.runtimeDefault = value);
     }
 
     /** See the class comment: read from old flows, hidden in the editor unless set. */
     public Field asLegacy() {
-        return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
-                language, label, help, true, optionLabels, shownWhen);
+        return with(d -> d.visibility = Visibility.LEGACY);
+    }
+
+    /** See {@link Visibility#INTERNAL}. */
+    public Field asInternal() {
+        return with(d -> d.visibility = Visibility.INTERNAL);
+    }
+
+    public boolean legacy() {
+        return visibility == Visibility.LEGACY;
+    }
+
+    /** The form offers the services of the definition held by the config node in {@code configField}. */
+    public Field idlService(String configField) {
+        return with(d -> d.idlChoice = new IdlChoice(configField, "service"));
+    }
+
+    /** The form offers the methods of the service chosen in the field picking it ({@link #idlService}). */
+    public Field idlMethod(String configField) {
+        return with(d -> d.idlChoice = new IdlChoice(configField, "method"));
     }
 
     /** Words the form shows for option values (Node-RED's form says "a parsed JSON object", stores "obj"). */
@@ -115,16 +178,14 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
         for (int i = 0; i + 1 < valueLabelPairs.length; i += 2) {
             labels.put(valueLabelPairs[i], valueLabelPairs[i + 1]);
         }
-        return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
-                language, label, help, legacy, Map.copyOf(labels), shownWhen);
+        return with(d -> d.optionLabels = Map.copyOf(labels));
     }
 
     /** The form shows this field only while another field has one of these values (e.g. join's mode). */
     public Field shownWhen(String otherField, String... values) {
         Map<String, List<String>> when = new LinkedHashMap<>(shownWhen);
         when.put(otherField, List.of(values));
-        return new Field(name, kind, editorDefault, runtimeDefault, required, options, typeField, types, configType,
-                language, label, help, legacy, optionLabels, Map.copyOf(when));
+        return with(d -> d.shownWhen = Map.copyOf(when));
     }
 
     /** The declaration as the editor reads it. */
@@ -140,8 +201,11 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
         if (help != null) {
             d.put("help", help);
         }
-        if (legacy) {
-            d.put("legacy", true);
+        if (visibility != Visibility.SHOWN) {
+            d.put(visibility == Visibility.LEGACY ? "legacy" : "internal", true);
+        }
+        if (idlChoice != null) {
+            d.put("idlChoice", Map.of("config", idlChoice.configField(), "part", idlChoice.part()));
         }
         if (!options.isEmpty()) {
             d.put("options", options);

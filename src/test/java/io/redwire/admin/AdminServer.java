@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 /** A real Redwire server (admin API on its flows port, optional flow file) plus an HTTP client speaking its API. */
 public final class AdminServer implements AutoCloseable {
@@ -90,7 +89,7 @@ public final class AdminServer implements AutoCloseable {
 
     /** Next debug node output, or null after {@code seconds}. */
     public DebugEvent nextDebug(double seconds) throws InterruptedException {
-        return debug.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        return Harness.poll(debug, seconds);
     }
 
     @Override

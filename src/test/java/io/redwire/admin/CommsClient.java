@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
 import io.redwire.msg.Json;
+import io.redwire.testing.Harness;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -66,12 +67,12 @@ public final class CommsClient implements WebSocket.Listener, AutoCloseable {
 
     /** The next message whatever its topic, or null. */
     public Map<String, Object> next(double seconds) throws InterruptedException {
-        return received.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        return Harness.poll(received, seconds);
     }
 
     /** The next unframed reply such as {"auth":"ok"}. */
     public String nextBare(double seconds) throws InterruptedException {
-        return bare.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        return Harness.poll(bare, seconds);
     }
 
     public int frames() {

@@ -55,6 +55,8 @@ class DeclarationsServedTest {
                     assertEquals(f.label(), got.get("label"), where);
                     assertEquals(f.help(), got.get("help"), where);
                     assertEquals(f.legacy() ? Boolean.TRUE : null, got.get("legacy"), where);
+                    assertEquals(f.visibility() == Field.Visibility.INTERNAL ? Boolean.TRUE : null,
+                            got.get("internal"), where);
                 }
             }
             assertEquals(List.of(), withoutHelp, "types without help text");

@@ -104,7 +104,10 @@ class EditorNodeRedParityE2ETest {
         }
     }
 
-    /** Network nodes of each kind, disabled so neither runtime opens a socket: only their labels matter here. */
+    /**
+     * Network nodes of each kind and watch nodes, disabled so neither runtime opens a socket or a watcher: only their
+     * labels matter here.
+     */
     static final String NETWORK = """
             [{"id":"net","type":"tab","label":"network"},
              {"id":"mb","type":"mqtt-broker","name":"","broker":"localhost","port":"1883","clientid":"c1"},
@@ -133,7 +136,13 @@ class EditorNodeRedParityE2ETest {
              {"id":"wo","type":"websocket out","z":"net","d":true,"name":"","server":"","client":"wc","x":840,"y":100,
               "wires":[]},
              {"id":"wo2","type":"websocket out","z":"net","d":true,"name":"","server":"","client":"","x":840,"y":160,
-              "wires":[]}]""";
+              "wires":[]},
+             {"id":"wa1","type":"watch","z":"net","d":true,"name":"","files":"/tmp/a,/tmp/b","recursive":"",
+              "x":600,"y":220,"wires":[[]]},
+             {"id":"wa2","type":"watch","z":"net","d":true,"name":"","files":"","recursive":"","x":600,"y":280,
+              "wires":[[]]},
+             {"id":"wa3","type":"watch","z":"net","d":true,"name":"logs","files":"/var/log","recursive":true,
+              "x":600,"y":340,"wires":[[]]}]""";
 
     @Test
     void networkNodeLabelsAreNodeReds() throws Exception {
@@ -148,7 +157,7 @@ class EditorNodeRedParityE2ETest {
             b.driver().get(nodeRed.url("/"));
             try {
                 new WebDriverWait(b.driver(), Duration.ofSeconds(60)).until(d -> ((Number) b.js(
-                        "return document.querySelectorAll('g.red-ui-flow-node-group').length")).intValue() >= 13);
+                        "return document.querySelectorAll('g.red-ui-flow-node-group').length")).intValue() >= 16);
             } catch (RuntimeException e) {
                 b.screenshot("nodered-network-failed");
                 throw e;
@@ -159,12 +168,13 @@ class EditorNodeRedParityE2ETest {
             try (AdminServer s = new AdminServer()) {
                 b.open(s.url("/"));
                 EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "network.json", NETWORK));
-                b.waitFor(By.cssSelector("#canvas .node[data-id='wo2']"));
+                b.waitFor(By.cssSelector("#canvas .node[data-id='wa3']"));
                 Map<String, String> ours = labels("#canvas .node[data-id]", ".node-label");
-                assertEquals(13, theirs.size(), "Node-RED draws the 13 network nodes");
+                assertEquals(16, theirs.size(), "Node-RED draws the 13 network nodes and 3 watch nodes");
                 assertEquals(theirs, ours, "every network node's label as Node-RED 5.0.7 shows it");
                 assertEquals("[ws] /ws/chat", ours.get("wi"));
                 assertEquals("udp 239.1.1.1:7", ours.get("ui2"));
+                assertEquals("/tmp/a,/tmp/b", ours.get("wa1"));
             }
         } finally {
             http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(nodeRed.url("/flows")))

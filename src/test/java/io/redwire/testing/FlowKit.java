@@ -1,12 +1,10 @@
 package io.redwire.testing;
 
 import io.redwire.msg.Json;
-import io.redwire.runtime.Engine;
 import io.redwire.spi.DebugEvent;
 import io.redwire.spi.Settings;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -76,16 +74,9 @@ public final class FlowKit implements AutoCloseable {
         return harness;
     }
 
-    /** Hands a message (JSON object text) to a node's input on the flow loop. */
-    @SuppressWarnings("unchecked")
-    public void receive(String nodeId, String msgJson) {
-        try {
-            Map<String, Object> msg = new LinkedHashMap<>((Map<String, Object>) Json.parse(msgJson));
-            Engine engine = harness.server().engine();
-            engine.execute(() -> engine.node(nodeId).receive(msg));
-        } catch (Exception e) {
-            throw new IllegalArgumentException(e);
-        }
+    /** Hands messages (JSON object texts) to a node's input on the flow loop, in order. */
+    public void receive(String nodeId, String... msgsJson) {
+        harness.receive(nodeId, msgsJson);
     }
 
     /** The next event from {@code node} matching {@code test}, waiting up to {@code seconds}; fails otherwise. */

@@ -1,7 +1,11 @@
 package io.redwire.testing;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+
 import io.redwire.embed.Server;
 import io.redwire.flow.FlowFileReader;
+import io.redwire.msg.Json;
+import io.redwire.runtime.Engine;
 import io.redwire.spi.DebugEvent;
 import io.redwire.spi.Settings;
 
@@ -11,8 +15,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -76,7 +82,27 @@ public final class Harness implements AutoCloseable {
 
     /** Next debug node output, waiting up to {@code seconds}; null if none came. */
     public DebugEvent nextDebug(double seconds) throws InterruptedException {
-        return debug.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        return poll(debug, seconds);
+    }
+
+    /** Hands messages (JSON object texts) to a node's input on the flow loop, in order, as a wire delivers them. */
+    @SuppressWarnings("unchecked")
+    public void receive(String nodeId, String... msgsJson) {
+        Engine engine = server.engine();
+        for (String json : msgsJson) {
+            Map<String, Object> msg;
+            try {
+                msg = new LinkedHashMap<>((Map<String, Object>) Json.parse(json));
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("not a JSON object: " + json, e);
+            }
+            engine.execute(() -> engine.node(nodeId).receive(msg));
+        }
+    }
+
+    /** The queue's next element, waiting up to {@code seconds}; null if none came. */
+    public static <T> T poll(BlockingQueue<T> queue, double seconds) throws InterruptedException {
+        return queue.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
     }
 
     /** Fires an inject node as the editor's button does. */

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -172,11 +171,11 @@ public final class NodeFlow implements AutoCloseable {
     }
 
     public String nextWarning(double seconds) throws InterruptedException {
-        return warnings.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        return Harness.poll(warnings, seconds);
     }
 
     public String nextError(double seconds) throws InterruptedException {
-        return errors.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        return Harness.poll(errors, seconds);
     }
 
     public Harness harness() {

@@ -1,15 +1,12 @@
 package io.redwire.testing;
 
 import io.redwire.msg.Json;
-import io.redwire.runtime.Engine;
 import io.redwire.spi.DebugEvent;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -62,16 +59,13 @@ public final class SequenceTestKit implements AutoCloseable {
         return (System.nanoTime() - startNanos) / 1_000_000;
     }
 
-    /** Hands a message (JSON object text) to a node's input, on the flow loop. */
-    @SuppressWarnings("unchecked")
-    public void receive(String nodeId, String msgJson) throws Exception {
-        Map<String, Object> msg = new LinkedHashMap<>((Map<String, Object>) Json.parse(msgJson));
-        Engine engine = harness.server().engine();
-        engine.execute(() -> engine.node(nodeId).receive(msg));
+    /** Hands messages (JSON object texts) to a node's input, on the flow loop, in order. */
+    public void receive(String nodeId, String... msgsJson) {
+        harness.receive(nodeId, msgsJson);
     }
 
     public Out next(double seconds) throws InterruptedException {
-        Out o = outputs.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        Out o = Harness.poll(outputs, seconds);
         assertNotNull(o, "no debug output within " + seconds + " s");
         return o;
     }
@@ -90,7 +84,7 @@ public final class SequenceTestKit implements AutoCloseable {
 
     /** The next output if one arrives in time, else null. */
     public Out poll(double seconds) throws InterruptedException {
-        return outputs.poll((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        return Harness.poll(outputs, seconds);
     }
 
     public Harness harness() {

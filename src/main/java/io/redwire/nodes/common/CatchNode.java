@@ -12,8 +12,7 @@ public final class CatchNode extends ScopedEventNode {
             .label("name || (scope === \"group\" ? \"catch: group\" : Array.isArray(scope) ? \"catch: \" + scope.length : uncaught ? \"catch: uncaught\" : \"catch: all\")")
             .help("Receives the errors thrown by nodes on the same flow (all, or the chosen nodes, or the group).")
             .color("#e49191").ports(0, 1)
-            .field(SCOPE)
-            .field(UNCAUGHT)
+            .fields(SCOPE, UNCAUGHT)
             .factory(CatchNode::new);
 
     private final boolean uncaught;

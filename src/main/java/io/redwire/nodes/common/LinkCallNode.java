@@ -26,9 +26,7 @@ public final class LinkCallNode extends Node {
             .label("name || (linkType === \"dynamic\" ? \"Dynamic\" : \"link call\")")
             .help("Calls a link in node's flow and waits for its link out in return mode to answer.")
             .color("#dddddd").ports(1, 1)
-            .field(LINKS)
-            .field(LINK_TYPE)
-            .field(TIMEOUT)
+            .fields(LINKS, LINK_TYPE, TIMEOUT)
             .factory(LinkCallNode::new);
 
     private record Pending(long timer, Map<String, Object> original) {

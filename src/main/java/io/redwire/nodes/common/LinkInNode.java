@@ -23,8 +23,7 @@ public final class LinkInNode extends Node {
             .label("name || \"link in\"")
             .help("The end of a virtual wire: receives what link out or link call nodes send to it, across flows.")
             .color("#dddddd").ports(0, 1)
-            .field(LINKS)
-            .field(CLUSTER)
+            .fields(LINKS, CLUSTER)
             .factory(LinkInNode::new);
 
     private final boolean local;

@@ -21,8 +21,7 @@ public final class EventBusOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("eventbus out", "network").color("#c0deed").ports(1, 0)
             .help("Puts each msg on the Vert.x event bus at an address: `publish` reaches every consumer, `send` one of them. The msg crosses as JSON; Buffers are kept.")
             .label("name || (address ? \"eventbus: \" + address : \"eventbus out\")")
-            .field(ADDRESS)
-            .field(MODE)
+            .fields(ADDRESS, MODE)
             .factory(EventBusOutNode::new);
 
     private final String address;

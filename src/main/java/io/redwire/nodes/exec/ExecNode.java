@@ -42,13 +42,7 @@ public final class ExecNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("exec", "function").color("darksalmon").ports(1, 3)
             .help("Runs a system command.\n\n- Outputs: stdout, stderr and the return code.\n- exec mode sends each output when the command ends; spawn mode streams them as they come.\n- `msg.payload` can be appended to the command; `msg.kill` stops a running command; an optional timeout kills it.")
-            .field(COMMAND)
-            .field(ADDPAY)
-            .field(APPEND)
-            .field(USE_SPAWN)
-            .field(TIMER)
-            .field(OLDRC)
-            .field(WIN_HIDE)
+            .fields(COMMAND, ADDPAY, APPEND, USE_SPAWN, TIMER, OLDRC, WIN_HIDE)
             .factory(ExecNode::new);
 
     private static final String SHELL = Files.isExecutable(Path.of("/bin/bash")) ? "/bin/bash" : "/bin/sh";

@@ -23,12 +23,7 @@ public final class ChangeNode extends Node {
             .label("name || (Array.isArray(rules) ? (rules.length === 1 ? ({ set: \"set\", change: \"change\", move: \"move\" }[rules[0].t] || \"delete\") + \" \" + (rules[0].pt || \"msg\") + \".\" + String(rules[0].p).replace(/^#:\\((\\S+?)\\)::/, \"\") : \"change: \" + rules.length + \" rules\") : ({ replace: \"set\", change: \"change\", move: \"move\" }[action] || \"delete\") + \" msg.\" + property)")
             .help("Sets, changes, moves or deletes message and context properties, applying its rules in order.\n\n- Set: a property to a typed value (text, number, JSON, another property, JSONata, env variable, timestamp).\n- Change: search and replace inside a property (text or regular expression).\n- Move: a property to another place. Delete: removes it.")
             .color("#E2D96E").ports(1, 1)
-            .field(RULES)
-            .field(ACTION)
-            .field(PROPERTY)
-            .field(FROM)
-            .field(TO)
-            .field(REG)
+            .fields(RULES, ACTION, PROPERTY, FROM, TO, REG)
             .factory(ChangeNode::new);
 
     private final ChangeRule[] steps;

@@ -38,19 +38,8 @@ public final class DelayNode extends Node {
             .label("name || (pauseType == \"delayv\" ? \"variable\" : pauseType == \"delay\" ? \"delay \" + timeout + (timeoutUnits == \"milliseconds\" ? \"ms\" : timeoutUnits ? timeoutUnits.charAt(0) : \"s\") : pauseType == \"random\" ? \"random\" : (pauseType == \"rate\" ? \"limit \" : pauseType == \"burst\" ? \"burst \" : \"limit topic \") + rate + \" msg/\" + (rateUnits ? (nbRateUnits > 1 ? nbRateUnits : \"\") + rateUnits.charAt(0) : \"s\"))")
             .help("Delays each message, or limits how many pass per time unit (dropping or queueing the rest).")
             .color("#E6E0F8").ports(1, 1)
-            .field(NAME)
-            .field(PAUSE_TYPE)
-            .field(TIMEOUT)
-            .field(TIMEOUT_UNITS)
-            .field(RATE)
-            .field(NB_RATE_UNITS)
-            .field(RATE_UNITS)
-            .field(RANDOM_FIRST)
-            .field(RANDOM_LAST)
-            .field(RANDOM_UNITS)
-            .field(DROP)
-            .field(ALLOWRATE)
-            .field(OUTPUTS)
+            .fields(NAME, PAUSE_TYPE, TIMEOUT, TIMEOUT_UNITS, RATE, NB_RATE_UNITS, RATE_UNITS, RANDOM_FIRST,
+                    RANDOM_LAST, RANDOM_UNITS, DROP, ALLOWRATE, OUTPUTS)
             .factory(DelayNode::new);
 
     /** One held message: its timer, what firing does, and what cancelling does (complete without output). */

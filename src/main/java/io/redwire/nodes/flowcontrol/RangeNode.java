@@ -26,9 +26,7 @@ public final class RangeNode extends Node {
             .color("#E2D96E").ports(1, 1)
             .field(MININ).field(MAXIN)
             .field(MINOUT).field(MAXOUT)
-            .field(ACTION)
-            .field(ROUND)
-            .field(PROPERTY)
+            .fields(ACTION, ROUND, PROPERTY)
             .factory(RangeNode::new);
 
     private final String action;

@@ -32,13 +32,7 @@ public final class RbeNode extends Node {
             .label("name || \"filter\"")
             .help("Passes a message only when its property changed (report by exception), or moved by more than a dead band or gap.")
             .color("#E2D96E").ports(1, 1)
-            .field(FUNC)
-            .field(GAP)
-            .field(START)
-            .field(INOUT)
-            .field(SEPTOPICS)
-            .field(PROPERTY)
-            .field(TOPI)
+            .fields(FUNC, GAP, START, INOUT, SEPTOPICS, PROPERTY, TOPI)
             .factory(RbeNode::new);
 
     private static final String NO_TOPIC = "_no_topic";

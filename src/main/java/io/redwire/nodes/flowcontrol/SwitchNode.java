@@ -30,11 +30,7 @@ public final class SwitchNode extends Node {
             .label("name || \"switch\"")
             .help("Routes each message by testing one property against its rules; every rule has its own output.\n\n- Comparisons, ranges, regular expressions, types, emptiness, position in a sequence, JSONata.\n- Stops at the first matching rule, or checks them all.")
             .color("#E2D96E").ports(1, 1)
-            .field(PROPERTY)
-            .field(RULES)
-            .field(CHECKALL)
-            .field(REPAIR)
-            .field(OUTPUTS)
+            .fields(PROPERTY, RULES, CHECKALL, REPAIR, OUTPUTS)
             .factory(SwitchNode::new);
 
     private final SwitchRule[] rules;

@@ -38,11 +38,7 @@ public final class TemplateNode extends Node {
             .help("Sets a property from a Mustache template filled with the message's properties, as text, JSON or YAML.")
             .color("rgb(243, 181, 103)")
             .ports(1, 1)
-            .field(FIELD)
-            .field(FORMAT)
-            .field(SYNTAX)
-            .field(TEMPLATE)
-            .field(OUTPUT)
+            .fields(FIELD, FORMAT, SYNTAX, TEMPLATE, OUTPUT)
             .factory(TemplateNode::new);
 
     private static final Pattern CONTEXT_NAME = Pattern.compile("^(flow|global)(\\[(\\w+)])?\\.(.+)");

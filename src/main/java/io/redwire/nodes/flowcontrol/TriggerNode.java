@@ -47,17 +47,7 @@ public final class TriggerNode extends Node {
             .label("name || (duration > 0 ? \"trigger \" + duration + units : duration < 0 ? \"resend every \" + (duration * -1) + units : \"trigger & block\")")
             .help("Sends a message, then a second one after a time unless reset; or sends once and blocks until reset.")
             .color("#E6E0F8").ports(1, 1)
-            .field(NAME)
-            .field(OP1)
-            .field(OP2)
-            .field(DURATION)
-            .field(EXTEND)
-            .field(OVERRIDE_DELAY)
-            .field(UNITS)
-            .field(RESET)
-            .field(BYTOPIC)
-            .field(TOPIC)
-            .field(OUTPUTS)
+            .fields(NAME, OP1, OP2, DURATION, EXTEND, OVERRIDE_DELAY, UNITS, RESET, BYTOPIC, TOPIC, OUTPUTS)
             .factory(TriggerNode::new);
     private static final String ALL_TOPICS = "_none";
 

@@ -18,7 +18,7 @@ public final class FunctionNode extends Node {
     static final Field FUNC = Field.code("func", "javascript", "\nreturn msg;");
     static final Field OUTPUTS = Field.num("outputs", 1);
     static final Field TIMEOUT = Field.num("timeout", 0).label("timeout (seconds, 0 = settings.functionTimeout)");
-    static final Field NOERR = Field.num("noerr", 0);
+    static final Field NOERR = Field.num("noerr", 0).asInternal(); // Node-RED's editor counts syntax errors here
     static final Field INITIALIZE = Field.code("initialize", "javascript", "");
     static final Field FINALIZE = Field.code("finalize", "javascript", "");
     static final Field LIBS = Field.json("libs", List.of());
@@ -29,14 +29,7 @@ public final class FunctionNode extends Node {
             .label("name || \"function\"")
             .help("Runs JavaScript for each message (GraalJS, sandboxed, with a time limit).\n\n- Return the message to send it, an array to use several outputs, or nothing to send nothing.\n- `node.send`, `node.warn`, `node.error`, `node.status` and the `context`, `flow`, `global` stores are available.\n- On Start / On Stop code runs when the node starts and stops.")
             .color("#fdd0a2").ports(1, 1)
-            .field(NAME)
-            .field(FUNC)
-            .field(OUTPUTS)
-            .field(TIMEOUT)
-            .field(NOERR)
-            .field(INITIALIZE)
-            .field(FINALIZE)
-            .field(LIBS)
+            .fields(NAME, FUNC, OUTPUTS, TIMEOUT, NOERR, INITIALIZE, FINALIZE, LIBS)
             .factory(FunctionNode::new);
 
     private final FunctionRunner runner;

@@ -35,15 +35,7 @@ public final class MqttInNode extends Node {
     public static final NodeType TYPE = NodeType.builder("mqtt in", "network").icon("mqtt").ports(0, 1).color("#d8bfd8")
             .help("Subscribes to a topic (wildcards and `$share/` allowed) and sends each message received, with `topic`, `qos` and `retain`; the payload parsed as configured. With an input, subscriptions follow `msg.action`.")
             .label("name || (topicType !== \"dynamic\" && topic ? topic : \"mqtt\")")
-            .field(NAME)
-            .field(TOPIC)
-            .field(QOS)
-            .field(DATATYPE)
-            .field(BROKER)
-            .field(NL)
-            .field(RAP)
-            .field(RH)
-            .field(INPUTS)
+            .fields(NAME, TOPIC, QOS, DATATYPE, BROKER, NL, RAP, RH, INPUTS)
             .factory(MqttInNode::new);
 
     static final String INVALID_TOPIC = "Invalid topic specified";

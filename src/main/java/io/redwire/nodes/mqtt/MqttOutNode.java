@@ -36,16 +36,7 @@ public final class MqttOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("mqtt out", "network").icon("mqtt").ports(1, 0).color("#d8bfd8")
             .help("Publishes `msg.payload` to the node's topic or `msg.topic`, with its QoS and retain flag (or the msg's).")
             .label("name || topic || \"mqtt\"")
-            .field(NAME)
-            .field(TOPIC)
-            .field(QOS)
-            .field(RETAIN)
-            .field(RESP_TOPIC)
-            .field(CONTENT_TYPE)
-            .field(USER_PROPS)
-            .field(CORREL)
-            .field(EXPIRY)
-            .field(BROKER)
+            .fields(NAME, TOPIC, QOS, RETAIN, RESP_TOPIC, CONTENT_TYPE, USER_PROPS, CORREL, EXPIRY, BROKER)
             .factory(MqttOutNode::new);
 
     private final MqttBrokerNode broker;

@@ -31,17 +31,8 @@ public final class CsvNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("csv", "parser").color("#DEBD5C").ports(1, 1)
             .help("Converts between CSV text and objects.\n\n- A string in: one message per row (or one message with an array of rows), using the column names of the template or the first line.\n- An object or array out: CSV text, with a header line as configured.\n- RFC 4180 mode, or the legacy mode of flows from before Node-RED 4.")
-            .field(SPEC)
-            .field(TEMP)
-            .field(SEP)
-            .field(HDRIN)
-            .field(HDROUT)
-            .field(MULTI)
-            .field(RET)
-            .field(SKIP)
-            .field(STRINGS)
-            .field(INCLUDE_EMPTY_STRINGS)
-            .field(INCLUDE_NULL_VALUES)
+            .fields(SPEC, TEMP, SEP, HDRIN, HDROUT, MULTI, RET, SKIP, STRINGS, INCLUDE_EMPTY_STRINGS,
+                    INCLUDE_NULL_VALUES)
             .factory(CsvNode::new);
 
     /** The settings both modes read, decoded as Node-RED decodes them. */

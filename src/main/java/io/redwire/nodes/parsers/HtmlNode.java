@@ -34,12 +34,7 @@ public final class HtmlNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("html", "parser").color("#DEBD5C").ports(1, 1)
             .help("Picks elements out of an HTML document with a CSS selector.\n\n- Returns each match's HTML, text or attributes, as one array or one message per match.")
-            .field(PROPERTY)
-            .field(OUTPROPERTY)
-            .field(TAG)
-            .field(RET)
-            .field(AS)
-            .field(CHR)
+            .fields(PROPERTY, OUTPROPERTY, TAG, RET, AS, CHR)
             .factory(HtmlNode::new);
 
     private final PropertyPath property;

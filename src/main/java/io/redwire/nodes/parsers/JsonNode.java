@@ -24,9 +24,7 @@ public final class JsonNode extends Node {
             .label("name || \"json\"")
             .help("Converts between a JSON string and the JavaScript object it describes.")
             .color("#DEBD5C").ports(1, 1)
-            .field(PROPERTY)
-            .field(ACTION)
-            .field(PRETTY)
+            .fields(PROPERTY, ACTION, PRETTY)
             .factory(JsonNode::new);
 
     private final PropertyPath property;

@@ -20,9 +20,7 @@ public final class XmlNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("xml", "parser").color("#DEBD5C").ports(1, 1)
             .help("Converts between XML text and a JavaScript object.\n\n- Attributes go under `$` (or the chosen key), text under `_` when an element also has attributes or children.")
-            .field(PROPERTY)
-            .field(ATTR)
-            .field(CHR)
+            .fields(PROPERTY, ATTR, CHR)
             .factory(XmlNode::new);
 
     private final PropertyPath property;

@@ -37,14 +37,7 @@ public final class BatchNode extends Node {
             .label("name || \"batch\"")
             .help("Groups messages into sequences by count, time interval or concatenation.")
             .color("#E2D96E").ports(1, 1)
-            .field(NAME)
-            .field(MODE)
-            .field(COUNT)
-            .field(OVERLAP)
-            .field(INTERVAL)
-            .field(ALLOW_EMPTY_SEQUENCE)
-            .field(HONOUR_PARTS)
-            .field(TOPICS)
+            .fields(NAME, MODE, COUNT, OVERLAP, INTERVAL, ALLOW_EMPTY_SEQUENCE, HONOUR_PARTS, TOPICS)
             .factory(BatchNode::new);
 
     private record Held(Map<String, Object> msg, Done done) {

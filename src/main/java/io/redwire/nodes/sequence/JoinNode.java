@@ -54,20 +54,8 @@ public final class JoinNode extends Node {
             .label("name || \"join\"")
             .help("Joins a sequence of messages back into one: automatically from `msg.parts`, by count or time, or by reducing.")
             .color("#E2D96E").ports(1, 1)
-            .field(NAME)
-            .field(MODE)
-            .field(BUILD)
-            .field(PROPERTY)
-            .field(KEY)
-            .field(JOINER)
-            .field(USEPARTS)
-            .field(ACCUMULATE)
-            .field(TIMEOUT)
-            .field(COUNT)
-            .field(REDUCE_RIGHT)
-            .field(REDUCE_EXP)
-            .field(REDUCE_INIT)
-            .field(REDUCE_FIXUP)
+            .fields(NAME, MODE, BUILD, PROPERTY, KEY, JOINER, USEPARTS, ACCUMULATE, TIMEOUT, COUNT, REDUCE_RIGHT,
+                    REDUCE_EXP, REDUCE_INIT, REDUCE_FIXUP)
             .factory(JoinNode::new);
     /** Groups without msg.parts.id (manual mode) share this id. */
     private static final String DEFAULT_GROUP = "_";

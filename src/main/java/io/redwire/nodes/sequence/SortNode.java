@@ -41,12 +41,7 @@ public final class SortNode extends Node {
             .label("name || \"sort\"")
             .help("Sorts an array property, or a sequence of messages, by a value or expression.")
             .color("#E2D96E").ports(1, 1)
-            .field(NAME)
-            .field(ORDER)
-            .field(AS_NUM)
-            .field(TARGET)
-            .field(MSG_KEY)
-            .field(SEQ_KEY)
+            .fields(NAME, ORDER, AS_NUM, TARGET, MSG_KEY, SEQ_KEY)
             .factory(SortNode::new);
 
     private record Held(Map<String, Object> msg, Done done) {

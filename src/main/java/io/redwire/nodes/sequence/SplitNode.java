@@ -42,13 +42,7 @@ public final class SplitNode extends Node {
             .label("name || \"split\"")
             .help("Splits a string, array, object or buffer into a sequence of messages (with `msg.parts`).")
             .color("#E2D96E").ports(1, 1)
-            .field(NAME)
-            .field(SPLT)
-            .field(ARRAY_SPLT)
-            .field(ARRAY_SPLT_TYPE)
-            .field(STREAM)
-            .field(ADDNAME)
-            .field(PROPERTY)
+            .fields(NAME, SPLT, ARRAY_SPLT, ARRAY_SPLT_TYPE, STREAM, ADDNAME, PROPERTY)
             .factory(SplitNode::new);
 
     private final String propertyName;

@@ -30,11 +30,7 @@ public final class FileInNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("file in", "storage").color("BurlyWood").ports(1, 1)
             .help("Reads a file.\n\n- The whole file as one string or Buffer, one message per line, or Buffer chunks.\n- The filename comes from the node or from the message (`msg.filename`).")
-            .field(FileTarget.FILENAME)
-            .field(FORMAT)
-            .field(SEND_ERROR)
-            .field(ENCODING)
-            .field(ALL_PROPS)
+            .fields(FileTarget.FILENAME, FORMAT, SEND_ERROR, ENCODING, ALL_PROPS)
             .factory(FileInNode::new);
 
     private static final int CHUNK = 64 * 1024;

@@ -32,11 +32,7 @@ public final class FileNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("file", "storage").color("BurlyWood").ports(1, 1)
             .help("Writes `msg.payload` to a file: appends, overwrites, or deletes the file.\n\n- Can add a newline after each payload and create missing directories.")
-            .field(FileTarget.FILENAME)
-            .field(OVERWRITE_FILE)
-            .field(APPEND_NEWLINE)
-            .field(CREATE_DIR)
-            .field(ENCODING)
+            .fields(FileTarget.FILENAME, OVERWRITE_FILE, APPEND_NEWLINE, CREATE_DIR, ENCODING)
             .factory(FileNode::new);
 
     private final FileTarget target;

@@ -28,10 +28,9 @@ public final class WatchNode extends Node {
     static final Field RECURSIVE = Field.bool("recursive", false);
 
     public static final NodeType TYPE = NodeType.builder("watch", "storage").color("BurlyWood").ports(0, 1)
+            .label("name || files || \"watch\"")
             .help("Watches files and directories (a comma-separated list) and sends a message on every change, with the path, the event and the entry's type.")
-            .field(NAME)
-            .field(FILES)
-            .field(RECURSIVE)
+            .fields(NAME, FILES, RECURSIVE)
             .factory(WatchNode::new);
 
     private final List<String> files;

@@ -40,16 +40,7 @@ public final class TcpInNode extends Node {
     public static final NodeType TYPE = NodeType.builder("tcp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
             .help("Reads from TCP: listens on a port or connects to a host.\n\n- A stream of chunks, lines split at a delimiter, or one message per connection.\n- `msg._session` names the connection, so a tcp out node can reply on it.")
             .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
-            .field(NAME)
-            .field(SERVER)
-            .field(HOST)
-            .field(PORT)
-            .field(DATAMODE)
-            .field(DATATYPE)
-            .field(NEWLINE)
-            .field(TOPIC)
-            .field(TRIM)
-            .field(TcpConnector.TLS)
+            .fields(NAME, SERVER, HOST, PORT, DATAMODE, DATATYPE, NEWLINE, TOPIC, TRIM, TcpConnector.TLS)
             .factory(TcpInNode::new);
 
     private final TcpConnector connector;

@@ -39,13 +39,7 @@ public final class TcpOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("tcp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
             .help("Writes `msg.payload` to TCP: connects to a host, listens on a port, or replies on the connection in `msg._session` (all connections when it has none).")
             .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
-            .field(NAME)
-            .field(HOST)
-            .field(PORT)
-            .field(BESERVER)
-            .field(BASE64)
-            .field(END)
-            .field(TcpConnector.TLS)
+            .fields(NAME, HOST, PORT, BESERVER, BASE64, END, TcpConnector.TLS)
             .factory(TcpOutNode::new);
 
     private final TcpConnector connector;

@@ -43,15 +43,7 @@ public final class TcpRequestNode extends Node {
     public static final NodeType TYPE = NodeType.builder("tcp request", "network").icon("socket").ports(1, 1).color("#c0c0c0")
             .help("Sends `msg.payload` to a TCP server and returns its answer: after a time, at once, at a character, after a number of bytes, or keeps the connection and sends everything it receives.")
             .label("name || \"tcp:\" + (server ? server + \":\" : \"\") + port")
-            .field(NAME)
-            .field(SERVER)
-            .field(PORT)
-            .field(OUT)
-            .field(RET)
-            .field(SPLITC)
-            .field(NEWLINE)
-            .field(TRIM)
-            .field(TcpConnector.TLS)
+            .fields(NAME, SERVER, PORT, OUT, RET, SPLITC, NEWLINE, TRIM, TcpConnector.TLS)
             .factory(TcpRequestNode::new);
 
     private final TcpConnector connector;

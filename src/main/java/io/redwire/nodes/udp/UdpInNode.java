@@ -31,13 +31,7 @@ public final class UdpInNode extends Node {
     public static final NodeType TYPE = NodeType.builder("udp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
             .help("Listens for UDP datagrams on a port (unicast or a multicast group) and sends each as a msg with its sender's `ip` and `port`; the payload as a Buffer, a string or base64.")
             .label("name || \"udp \" + (multicast == \"false\" ? port : group + \":\" + port)")
-            .field(NAME)
-            .field(IFACE)
-            .field(PORT)
-            .field(IPV)
-            .field(MULTICAST)
-            .field(GROUP)
-            .field(DATATYPE)
+            .fields(NAME, IFACE, PORT, IPV, MULTICAST, GROUP, DATATYPE)
             .factory(UdpInNode::new);
 
     private final int port;

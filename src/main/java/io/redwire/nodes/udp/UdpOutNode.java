@@ -35,14 +35,7 @@ public final class UdpOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("udp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
             .help("Sends `msg.payload` as a UDP datagram to the configured address and port, or to `msg.ip` / `msg.port`; unicast, broadcast or multicast.")
             .label("name || \"udp \" + (addr + \":\" + port)")
-            .field(NAME)
-            .field(ADDR)
-            .field(IFACE)
-            .field(PORT)
-            .field(IPV)
-            .field(OUTPORT)
-            .field(BASE64)
-            .field(MULTICAST)
+            .fields(NAME, ADDR, IFACE, PORT, IPV, OUTPORT, BASE64, MULTICAST)
             .factory(UdpOutNode::new);
 
     private final String addr;

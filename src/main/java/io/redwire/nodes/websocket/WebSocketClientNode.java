@@ -33,12 +33,7 @@ public final class WebSocketClientNode extends WebSocketEndpoint {
     public static final NodeType TYPE = NodeType.builder("websocket-client", "network").configNode()
             .help("A WebSocket connection to a server URL, shared by the websocket in and out nodes that use it; reconnects when it drops and can send heartbeat pings.")
             .label("path")
-            .field(PATH)
-            .field(TLS)
-            .field(WHOLEMSG)
-            .field(HB)
-            .field(SUBPROTOCOL)
-            .field(HEADERS)
+            .fields(PATH, TLS, WHOLEMSG, HB, SUBPROTOCOL, HEADERS)
             .factory(WebSocketClientNode::new);
 
     private static final long RECONNECT_MS = 3000;

@@ -18,9 +18,7 @@ public final class WebSocketInNode extends Node {
     public static final NodeType TYPE = NodeType.builder("websocket in", "network").icon("socket").ports(0, 1).color("#d7d7a0")
             .help("Sends a msg for every WebSocket message a listener or client receives, the payload or (whole-message mode) the parsed msg, with `_session` set.")
             .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")
-            .field(NAME)
-            .field(SERVER)
-            .field(CLIENT)
+            .fields(NAME, SERVER, CLIENT)
             .factory(WebSocketInNode::new);
 
     private final WebSocketEndpoint endpoint;

@@ -22,8 +22,7 @@ public final class WebSocketListenerNode extends WebSocketEndpoint {
     public static final NodeType TYPE = NodeType.builder("websocket-listener", "network").configNode()
             .help("A WebSocket endpoint at a path on the flows' HTTP server, shared by the websocket in and out nodes that use it.")
             .label("\"/\" + (path ? String(path).replace(/^\\//, \"\") : \"\")")
-            .field(PATH)
-            .field(WHOLEMSG)
+            .fields(PATH, WHOLEMSG)
             .factory(WebSocketListenerNode::new);
 
     /** Full paths in use by running listeners (process-wide, like Node-RED's listener table). */

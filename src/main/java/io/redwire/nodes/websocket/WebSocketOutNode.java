@@ -26,9 +26,7 @@ public final class WebSocketOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("websocket out", "network").icon("socket").ports(1, 0).color("#d7d7a0")
             .help("Sends `msg.payload` (or the whole msg as JSON) over a WebSocket: back on `msg._session`, else to every connected peer.")
             .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")
-            .field(NAME)
-            .field(SERVER)
-            .field(CLIENT)
+            .fields(NAME, SERVER, CLIENT)
             .factory(WebSocketOutNode::new);
 
     private final WebSocketEndpoint endpoint;

@@ -47,9 +47,8 @@ class DelayNodeTest {
         String nodes = "[" + delay(",\"pauseType\":\"delayv\"").replace("\"timeout\":\"5\",\"timeoutUnits\":\"seconds\"",
                 "\"timeout\":\"150\",\"timeoutUnits\":\"milliseconds\"") + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("delay", "{\"payload\":\"a\",\"delay\":400}");
-            kit.receive("delay", "{\"payload\":\"b\",\"delay\":\"5\"}");
-            kit.receive("delay", "{\"payload\":\"c\"}");
+            kit.receive("delay", "{\"payload\":\"a\",\"delay\":400}", "{\"payload\":\"b\",\"delay\":\"5\"}",
+                    "{\"payload\":\"c\"}");
             assertEquals(List.of("b", "c", "a"), kit.payloads(3, 5));
         }
     }
@@ -57,14 +56,10 @@ class DelayNodeTest {
     @Test
     void resetDropsEverythingWaitingAndFlushReleasesIt() throws Exception {
         try (SequenceTestKit kit = new SequenceTestKit("[" + fixed(2000) + "," + DEBUG + "]")) {
-            kit.receive("delay", "{\"payload\":\"a\"}");
-            kit.receive("delay", "{\"payload\":\"b\"}");
-            kit.receive("delay", "{\"reset\":true}");
+            kit.receive("delay", "{\"payload\":\"a\"}", "{\"payload\":\"b\"}", "{\"reset\":true}");
             assertNull(kit.poll(0.3));
             long t0 = kit.elapsedMs();
-            kit.receive("delay", "{\"payload\":\"c\"}");
-            kit.receive("delay", "{\"payload\":\"d\"}");
-            kit.receive("delay", "{\"flush\":1}");
+            kit.receive("delay", "{\"payload\":\"c\"}", "{\"payload\":\"d\"}", "{\"flush\":1}");
             SequenceTestKit.Out first = kit.next(5);
             assertEquals("c", first.payload());
             assertTrue(first.atMs() - t0 < 1500, "flush released c at once");
@@ -98,10 +93,8 @@ class DelayNodeTest {
                 .replace("\"outputs\":1", "\"outputs\":2").replace("\"wires\":[[\"out\"]]",
                         "\"wires\":[[\"out\"],[\"dropped\"]]") + "," + DROPPED + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("delay", "{\"payload\":\"a\"}");
-            kit.receive("delay", "{\"payload\":\"b\"}");
-            kit.receive("delay", "{\"reset\":true}");
-            kit.receive("delay", "{\"payload\":\"c\"}");
+            kit.receive("delay", "{\"payload\":\"a\"}", "{\"payload\":\"b\"}", "{\"reset\":true}",
+                    "{\"payload\":\"c\"}");
             List<SequenceTestKit.Out> outs = kit.next(3, 5);
             assertEquals(List.of("a", "b", "c"), outs.stream().map(SequenceTestKit.Out::payload).toList());
             assertEquals(List.of("out", "dropped", "out"), outs.stream().map(SequenceTestKit.Out::node).toList(),
@@ -114,9 +107,7 @@ class DelayNodeTest {
         String nodes = "[" + delay(",\"pauseType\":\"burst\"").replace("\"rate\":\"1\"", "\"rate\":\"2\"") + ","
                 + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("delay", "{\"payload\":1}");
-            kit.receive("delay", "{\"payload\":2}");
-            kit.receive("delay", "{\"payload\":3}");
+            kit.receive("delay", "{\"payload\":1}", "{\"payload\":2}", "{\"payload\":3}");
             assertEquals(List.of(1, 2), kit.payloads(2, 5));
             assertNull(kit.poll(0.3), "the third is dropped");
         }
@@ -127,10 +118,8 @@ class DelayNodeTest {
         String nodes = "[" + delay(",\"pauseType\":\"timed\"").replace("\"rate\":\"1\"", "\"rate\":\"3\"") + ","
                 + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("delay", "{\"topic\":\"a\",\"payload\":1}");
-            kit.receive("delay", "{\"topic\":\"b\",\"payload\":2}");
-            kit.receive("delay", "{\"topic\":\"a\",\"payload\":3}");
-            kit.receive("delay", "{\"payload\":4}");
+            kit.receive("delay", "{\"topic\":\"a\",\"payload\":1}", "{\"topic\":\"b\",\"payload\":2}",
+                    "{\"topic\":\"a\",\"payload\":3}", "{\"payload\":4}");
             List<SequenceTestKit.Out> outs = kit.next(3, 5);
             assertEquals(List.of(3, 2, 4), outs.stream().map(SequenceTestKit.Out::payload).toList());
             assertEquals("_none_", outs.get(2).msg().get("topic"));

@@ -29,8 +29,7 @@ class TriggerNodeTest {
                 + "\"duration\":\"200\"") + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
             long t0 = kit.elapsedMs();
-            kit.receive("trg", "{\"payload\":\"x\",\"topic\":\"t1\"}");
-            kit.receive("trg", "{\"payload\":\"y\",\"topic\":\"t2\"}");
+            kit.receive("trg", "{\"payload\":\"x\",\"topic\":\"t1\"}", "{\"payload\":\"y\",\"topic\":\"t2\"}");
             SequenceTestKit.Out start = kit.next(5);
             SequenceTestKit.Out end = kit.next(5);
             assertEquals("start", start.payload());
@@ -64,11 +63,8 @@ class TriggerNodeTest {
         String nodes = "[" + trigger(",\"op1\":\"\",\"op1type\":\"pay\",\"op2\":\"end\",\"op2type\":\"str\","
                 + "\"duration\":\"150\",\"reset\":\"stop\"") + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("trg", "{\"payload\":\"a\"}");
-            kit.receive("trg", "{\"reset\":true}");
-            kit.receive("trg", "{\"payload\":\"b\"}");
-            kit.receive("trg", "{\"payload\":\"stop\"}");
-            kit.receive("trg", "{\"payload\":\"c\"}");
+            kit.receive("trg", "{\"payload\":\"a\"}", "{\"reset\":true}", "{\"payload\":\"b\"}",
+                    "{\"payload\":\"stop\"}", "{\"payload\":\"c\"}");
             assertEquals(List.of("a", "b", "c", "end"), kit.payloads(4, 5));
             assertNull(kit.poll(0.3));
         }
@@ -79,11 +75,8 @@ class TriggerNodeTest {
         String nodes = "[" + trigger(",\"op1\":\"\",\"op1type\":\"pay\",\"op2\":\"\",\"op2type\":\"nul\","
                 + "\"duration\":\"0\"") + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("trg", "{\"payload\":\"a\"}");
-            kit.receive("trg", "{\"payload\":\"b\"}");
-            kit.receive("trg", "{\"reset\":true}");
-            kit.receive("trg", "{\"payload\":\"c\"}");
-            kit.receive("trg", "{\"payload\":\"d\"}");
+            kit.receive("trg", "{\"payload\":\"a\"}", "{\"payload\":\"b\"}", "{\"reset\":true}", "{\"payload\":\"c\"}",
+                    "{\"payload\":\"d\"}");
             assertEquals(List.of("a", "c"), kit.payloads(2, 5));
             assertNull(kit.poll(0.3));
         }
@@ -95,8 +88,7 @@ class TriggerNodeTest {
                 + "\"op2type\":\"str\",\"duration\":\"100\",\"bytopic\":\"topic\",\"outputs\":2,"
                 + "\"wires\":[[\"out\"],[\"out2\"]]") + "," + DEBUG + "," + DEBUG2 + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("trg", "{\"payload\":\"<a>\",\"topic\":\"x\"}");
-            kit.receive("trg", "{\"payload\":\"b\",\"topic\":\"y\"}");
+            kit.receive("trg", "{\"payload\":\"<a>\",\"topic\":\"x\"}", "{\"payload\":\"b\",\"topic\":\"y\"}");
             List<SequenceTestKit.Out> outs = kit.next(4, 5);
             assertEquals(List.of("out", "out", "out2", "out2"), outs.stream().map(SequenceTestKit.Out::node).toList());
             assertEquals(List.of("hi &lt;a&gt;", "hi b", "x done", "y done"),

@@ -76,9 +76,9 @@ class MqttNodesTest {
                      + "\"broker\":\"b1\"}," + statusOf("pub", "st") + "]")) {
             kit.awaitStatus("st", "node-red:common.status.connected", 10);
             PeerProcess live = mq.subscribe("out/#", 3, 2);
-            kit.receive("pub", "{\"topic\":\"out/q0\",\"payload\":\"zero\",\"qos\":0}");
-            kit.receive("pub", "{\"topic\":\"out/q1\",\"payload\":{\"n\":1},\"qos\":1}");
-            kit.receive("pub", "{\"topic\":\"out/q2\",\"payload\":42,\"qos\":2,\"retain\":true}");
+            kit.receive("pub", "{\"topic\":\"out/q0\",\"payload\":\"zero\",\"qos\":0}",
+                    "{\"topic\":\"out/q1\",\"payload\":{\"n\":1},\"qos\":1}",
+                    "{\"topic\":\"out/q2\",\"payload\":42,\"qos\":2,\"retain\":true}");
             assertEquals(List.of("out/q0 zero", "out/q1 {\"n\":1}", "out/q2 42"), Mosquitto.received(live));
             PeerProcess late = mq.subscribe("out/q2", 1, 1);
             assertEquals(List.of("out/q2 42"), Mosquitto.received(late), "the retained message is kept");
@@ -93,15 +93,14 @@ class MqttNodesTest {
              FlowKit kit = new FlowKit(SETTINGS, "[" + broker(mq.port, "") + "," + dyn + "," + debug("out") + ","
                      + statusOf("in", "st") + "]")) {
             kit.awaitStatus("st", "node-red:common.status.connected", 10);
-            kit.receive("in", "{\"action\":\"subscribe\",\"topic\":[\"dyn/a\",{\"topic\":\"dyn/b/#\",\"qos\":1}]}");
-            kit.receive("in", "{\"action\":\"getSubscriptions\"}");
+            kit.receive("in", "{\"action\":\"subscribe\",\"topic\":[\"dyn/a\",{\"topic\":\"dyn/b/#\",\"qos\":1}]}",
+                    "{\"action\":\"getSubscriptions\"}");
             FlowKit.Event subs = kit.await("out", e -> "subscriptions".equals(e.msg().get("topic")), 10);
             assertEquals(List.of(Map.of("topic", "dyn/a", "qos", 2), Map.of("topic", "dyn/b/#", "qos", 1)),
                     subs.payload());
             mq.publish("dyn/b/c", "hello", 1, false);
             assertEquals("hello", kit.await("out", e -> "dyn/b/c".equals(e.msg().get("topic")), 10).payload());
-            kit.receive("in", "{\"action\":\"unsubscribe\",\"topic\":true}");
-            kit.receive("in", "{\"action\":\"getSubscriptions\"}");
+            kit.receive("in", "{\"action\":\"unsubscribe\",\"topic\":true}", "{\"action\":\"getSubscriptions\"}");
             assertEquals(List.of(), kit.await("out", e -> "subscriptions".equals(e.msg().get("topic")), 10)
                     .payload());
             mq.publish("dyn/a", "after unsubscribe", 1, false);

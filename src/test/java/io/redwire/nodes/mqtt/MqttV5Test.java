@@ -119,8 +119,8 @@ class MqttV5Test {
             try (FlowKit kit = new FlowKit(Map.of(), nodes.replace("\"port\":\"0\"", "\"port\":\"" + mq.port + "\""))) {
                 kit.awaitStatus("st", "node-red:common.status.connected", 10);
                 assertEquals(Boolean.TRUE, kit.awaitPayload("out", "kept", 10).msg().get("retain"));
-                kit.receive("pub", "{\"topic\":\"nl/mine\",\"payload\":\"own\"}");
-                kit.receive("pub", "{\"topic\":\"echo/mine\",\"payload\":\"echoed\"}");
+                kit.receive("pub", "{\"topic\":\"nl/mine\",\"payload\":\"own\"}",
+                        "{\"topic\":\"echo/mine\",\"payload\":\"echoed\"}");
                 kit.awaitPayload("out", "echoed", 10);
                 mq.publish("nl/theirs", "foreign", 1, false);
                 kit.awaitPayload("out", "foreign", 10);

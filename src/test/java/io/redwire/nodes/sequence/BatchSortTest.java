@@ -37,8 +37,7 @@ class BatchSortTest {
         String nodes = "[" + batch(",\"mode\":\"count\",\"count\":2,\"overlap\":0,\"honourParts\":false") + ","
                 + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("batch", "{\"payload\":0}");
-            kit.receive("batch", "{\"reset\":true}");
+            kit.receive("batch", "{\"payload\":0}", "{\"reset\":true}");
             for (int i = 1; i <= 5; i++) {
                 kit.receive("batch", "{\"payload\":" + i + "}");
             }
@@ -80,8 +79,7 @@ class BatchSortTest {
         String nodes = "[" + batch(",\"mode\":\"interval\",\"interval\":0.3,\"count\":10,\"overlap\":0")
                 .replace("\"interval\":1,", "") + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("batch", "{\"payload\":\"a\"}");
-            kit.receive("batch", "{\"payload\":\"b\"}");
+            kit.receive("batch", "{\"payload\":\"a\"}", "{\"payload\":\"b\"}");
             List<SequenceTestKit.Out> outs = kit.next(2, 5);
             assertEquals(List.of(List.of("a", 0, 2), List.of("b", 1, 2)), facts(outs));
         }
@@ -94,8 +92,7 @@ class BatchSortTest {
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
             kit.receive("sort", "{\"payload\":[\"b\",\"10\",\"a\",\"9\"]}");
             assertEquals(List.of("10", "9", "a", "b"), kit.next(5).payload());
-            kit.receive("sort", "{\"payload\":{\"not\":\"an array\"}}");
-            kit.receive("sort", "{\"payload\":[3,1,2]}");
+            kit.receive("sort", "{\"payload\":{\"not\":\"an array\"}}", "{\"payload\":[3,1,2]}");
             assertEquals(List.of(1, 2, 3), kit.next(5).payload(), "the non-array message was dropped");
         }
         String numeric = "[" + sort(",\"order\":\"descending\",\"target\":\"payload\",\"targetType\":\"msg\","

@@ -130,9 +130,8 @@ class SplitJoinTest {
                 .replace("\"timeout\":\"\",\"count\":\"\",", "") + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
             long t0 = kit.elapsedMs();
-            kit.receive("join", "{\"topic\":\"a\",\"payload\":1}");
-            kit.receive("join", "{\"topic\":\"b\",\"payload\":\"x\"}");
-            kit.receive("join", "{\"topic\":\"a\",\"payload\":2}");
+            kit.receive("join", "{\"topic\":\"a\",\"payload\":1}", "{\"topic\":\"b\",\"payload\":\"x\"}",
+                    "{\"topic\":\"a\",\"payload\":2}");
             SequenceTestKit.Out out = kit.next(5);
             assertEquals(Map.of("a", 2, "b", "x"), out.payload());
             assertEquals("a", out.msg().get("topic"), "the last message's properties win");
@@ -146,12 +145,9 @@ class SplitJoinTest {
         String nodes = "[" + join(",\"mode\":\"custom\",\"build\":\"string\",\"count\":\"3\",\"joiner\":\"-\"")
                 .replace("\"joiner\":\"\\\\n\",", "").replace("\"count\":\"\",", "") + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("join", "{\"payload\":\"a\"}");
-            kit.receive("join", "{\"payload\":1}");
-            kit.receive("join", "{\"payload\":true}");
+            kit.receive("join", "{\"payload\":\"a\"}", "{\"payload\":1}", "{\"payload\":true}");
             assertEquals("a-1-true", kit.next(5).payload());
-            kit.receive("join", "{\"payload\":\"x\"}");
-            kit.receive("join", "{\"payload\":\"y\",\"complete\":true}");
+            kit.receive("join", "{\"payload\":\"x\"}", "{\"payload\":\"y\",\"complete\":true}");
             SequenceTestKit.Out out = kit.next(5);
             assertEquals("x-y", out.payload());
             assertFalse(out.msg().containsKey("complete"));
@@ -164,9 +160,8 @@ class SplitJoinTest {
         String nodes = "[" + join(",\"mode\":\"custom\",\"build\":\"merged\",\"count\":\"3\"")
                 .replace("\"count\":\"\",", "") + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("join", "{\"payload\":{\"a\":1,\"b\":1}}");
-            kit.receive("join", "{\"payload\":{\"b\":2}}");
-            kit.receive("join", "{\"payload\":{\"c\":3}}");
+            kit.receive("join", "{\"payload\":{\"a\":1,\"b\":1}}", "{\"payload\":{\"b\":2}}",
+                    "{\"payload\":{\"c\":3}}");
             assertEquals(Map.of("a", 1, "b", 2, "c", 3), kit.next(5).payload());
         }
         String keyed = "[" + join(",\"mode\":\"custom\",\"build\":\"object\",\"count\":\"2\"")
@@ -186,13 +181,11 @@ class SplitJoinTest {
                 .replace("\"count\":\"\",", "").replace("\"accumulate\":false", "\"accumulate\":true") + ","
                 + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("join", "{\"topic\":\"a\",\"payload\":1}");
-            kit.receive("join", "{\"topic\":\"b\",\"payload\":2}");
+            kit.receive("join", "{\"topic\":\"a\",\"payload\":1}", "{\"topic\":\"b\",\"payload\":2}");
             assertEquals(Map.of("a", 1, "b", 2), kit.next(5).payload());
             kit.receive("join", "{\"topic\":\"c\",\"payload\":3}");
             assertEquals(Map.of("a", 1, "b", 2, "c", 3), kit.next(5).payload());
-            kit.receive("join", "{\"reset\":true}");
-            kit.receive("join", "{\"topic\":\"z\",\"payload\":0}");
+            kit.receive("join", "{\"reset\":true}", "{\"topic\":\"z\",\"payload\":0}");
             assertNull(kit.poll(0.3), "after reset a new group waits for its count");
         }
     }
@@ -219,9 +212,9 @@ class SplitJoinTest {
         String nodes = "[" + join(",\"mode\":\"reduce\",\"reduceExp\":\"$A & payload\",\"reduceInit\":\"\","
                 + "\"reduceInitType\":\"str\",\"reduceFixup\":\"\"") + "," + DEBUG + "]";
         try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
-            kit.receive("join", "{\"payload\":\"c\",\"parts\":{\"index\":2,\"id\":222}}");
-            kit.receive("join", "{\"payload\":\"b\",\"parts\":{\"index\":1,\"id\":222}}");
-            kit.receive("join", "{\"payload\":\"d\",\"parts\":{\"index\":3,\"count\":4,\"id\":222}}");
+            kit.receive("join", "{\"payload\":\"c\",\"parts\":{\"index\":2,\"id\":222}}",
+                    "{\"payload\":\"b\",\"parts\":{\"index\":1,\"id\":222}}",
+                    "{\"payload\":\"d\",\"parts\":{\"index\":3,\"count\":4,\"id\":222}}");
             assertNull(kit.poll(0.2));
             kit.receive("join", "{\"payload\":\"a\",\"parts\":{\"index\":0,\"id\":222}}");
             SequenceTestKit.Out out = kit.next(5);

@@ -18,26 +18,40 @@ import io.vertx.core.net.SocketAddress;
  * it only tells grpc-call nodes where to call and with which schema.
  */
 public final class GrpcServerNode extends Node {
+    static final Field PORT = Field.num("port", 5001)
+            .help("The port the local server listens on, or the remote server's port; 0 picks a free one.");
+    static final Field SERVER = Field.str("server", "")
+            .help("The remote server's host name, or the address the local server binds to; blank: this machine.");
+    static final Field NAME = Field.str("name", "").help("A name for this server in the editor's lists.");
+    static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "")
+            .help("The service definition: .proto text, or the name of a .proto file under the protos directory.");
+    static final Field LOCAL_SERVER = Field.bool("localServer", false)
+            .help("Runs a gRPC server here for the proto's services, answered by grpc-register-function nodes.");
+    static final Field SSL = Field.bool("ssl", false).help("Uses TLS: the local server serves the chain and key below.");
+    static final Field SELFSIGNED = Field.bool("selfsigned", false)
+            .help("The server's certificate is signed by the CA below rather than by a CA the JDK trusts.");
+    static final Field MUTUAL_TLS = Field.bool("mutualTls", false)
+            .help("Clients must present a certificate signed by the CA below.");
+    static final Field CA = Field.code("ca", "pem", "")
+            .help("The CA certificate (PEM) that signs the server's certificate or the clients' certificates.");
+    static final Field CHAIN = Field.code("chain", "pem", "").help("The local server's certificate chain (PEM).");
+    static final Field KEY = Field.code("key", "pem", "").help("The local server's private key (PEM).");
+    // only used by node-red-contrib-grpc's editor to generate certificates; kept so exports round-trip
+    static final Field CA_PRIVATE_KEY = Field.str("caPrivateKey", "")
+            .help("Kept from node-red-contrib-grpc flows, whose editor made certificates with it; not used here.");
+    static final Field CACERT = Field.str("cacert", "")
+            .help("Kept from node-red-contrib-grpc flows (a generated CA certificate); not used here.");
+    static final Field CA_NAME = Field.str("caName", "")
+            .help("Kept from node-red-contrib-grpc flows (the generated CA's name); not used here.");
+    static final Field CA_ORG_NAME = Field.str("caOrgName", "")
+            .help("Kept from node-red-contrib-grpc flows (the generated CA's organisation); not used here.");
+
     public static final NodeType TYPE = NodeType.builder("grpc-server", "grpc")
             .label("(name || \"localhost\") + \":\" + port")
             .help("A gRPC server and its service. The .proto text is compiled when the flows deploy, with no code generation step; grpc-call nodes use it as their target.")
             .configNode()
-            .field(Field.num("port", 5001))
-            .field(Field.str("server", ""))
-            .field(Field.str("name", ""))
-            .field(Field.code("protoFile", "protobuf", ""))
-            .field(Field.bool("localServer", false))
-            .field(Field.bool("ssl", false))
-            .field(Field.bool("selfsigned", false))
-            .field(Field.bool("mutualTls", false))
-            .field(Field.code("ca", "pem", ""))
-            .field(Field.code("chain", "pem", ""))
-            .field(Field.code("key", "pem", ""))
-            // only used by node-red-contrib-grpc's editor to generate certificates; kept so exports round-trip
-            .field(Field.str("caPrivateKey", ""))
-            .field(Field.str("cacert", ""))
-            .field(Field.str("caName", ""))
-            .field(Field.str("caOrgName", ""))
+            .fields(PORT, SERVER, NAME, PROTO_FILE, LOCAL_SERVER, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN, KEY,
+                    CA_PRIVATE_KEY, CACERT, CA_NAME, CA_ORG_NAME)
             .factory(GrpcServerNode::new);
 
     /** The name an inline .proto gets in descriptors and error messages. */
@@ -54,31 +68,34 @@ public final class GrpcServerNode extends Node {
 
     GrpcServerNode(NodeConfig c) {
         super(c);
-        double p = c.num("port");
+        double p = c.num(PORT);
         if (p != Math.rint(p) || p < 0 || p > 65535) {
-            throw c.error("port", "must be a port number (0-65535), got " + c.str("port"));
+            throw c.error(PORT, "must be a port number (0-65535), got " + c.str(PORT));
         }
         this.port = (int) p;
-        this.host = c.str("server").trim();
-        this.ssl = c.bool("ssl");
-        this.selfsigned = c.bool("selfsigned");
-        this.mutualTls = c.bool("mutualTls");
-        this.ca = c.str("ca");
-        String proto = c.str("protoFile");
+        this.host = c.str(SERVER).trim();
+        this.ssl = c.bool(SSL);
+        this.selfsigned = c.bool(SELFSIGNED);
+        this.mutualTls = c.bool(MUTUAL_TLS);
+        this.ca = c.str(CA);
+        String proto = c.str(PROTO_FILE);
         this.schema = proto.isBlank() ? null : compile(c, proto);
-        if (!c.bool("localServer")) {
+        if (!c.bool(LOCAL_SERVER)) {
             this.server = null;
             return;
         }
         if (schema == null) {
-            throw c.error("protoFile", "a local server needs the .proto text (or the name of a file under protos/)");
+            throw c.error(PROTO_FILE, "a local server needs the .proto text (or the name of a file under protos/)");
         }
-        String problem = GrpcTls.serverProblem(ssl, mutualTls, ca, c.str("chain"), c.str("key"));
-        if (problem != null) {
-            throw c.error(problem.substring(0, problem.indexOf(':')), problem.substring(problem.indexOf(':') + 2));
+        if (ssl) {
+            GrpcTls.requirePem(c, CHAIN, "ssl needs the server certificate chain (PEM)");
+            GrpcTls.requirePem(c, KEY, "ssl needs the server private key (PEM)");
+            if (mutualTls) {
+                GrpcTls.requirePem(c, CA, "mutual TLS needs the CA certificate (PEM) that signs client certificates");
+            }
         }
-        String chain = c.str("chain");
-        String key = c.str("key");
+        String chain = c.str(CHAIN);
+        String key = c.str(KEY);
         this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port,
                 options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key));
     }
@@ -93,7 +110,7 @@ public final class GrpcServerNode extends Node {
             }
             return cache.compile(INLINE_PROTO_NAME, proto, c.services().protosDir());
         } catch (ProtoException e) {
-            throw c.error("protoFile", e.getMessage());
+            throw c.error(PROTO_FILE, e.getMessage());
         }
     }
 
@@ -133,9 +150,18 @@ public final class GrpcServerNode extends Node {
         return SocketAddress.inetSocketAddress(port(), h);
     }
 
-    /** Why a client with this certificate/key cannot call, or null. */
-    String clientProblem(String chain, String key) {
-        return GrpcTls.clientProblem(ssl, selfsigned, mutualTls, ca, chain, key);
+    /** Refuses a client node whose TLS material cannot call this server; the error names the client's field. */
+    void checkClient(NodeConfig c, Field serverField, Field chainField, Field keyField) {
+        if (!ssl) {
+            return;
+        }
+        if (selfsigned && !GrpcTls.isPem(ca)) {
+            throw c.error(serverField, "a self-signed server needs its CA certificate (PEM) in the grpc-server config");
+        }
+        if (mutualTls) {
+            GrpcTls.requirePem(c, chainField, "mutual TLS needs this node's client certificate chain (PEM)");
+            GrpcTls.requirePem(c, keyField, "mutual TLS needs this node's client private key (PEM)");
+        }
     }
 
     /** Identifies the credentials a client with this certificate/key uses, for client sharing. */

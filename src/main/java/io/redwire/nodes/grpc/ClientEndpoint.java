@@ -39,17 +39,12 @@ final class ClientEndpoint {
     private Descriptors.MethodDescriptor configured;
     private ClientPool.Lease lease;
 
-    static final Field SERVER = Field.config("server", "grpc-server").asRequired()
-            .help("The grpc-server config that describes the service and where it runs.");
-    static final Field SERVICE = Field.str("service", "")
-            .help("The service to call, as the .proto names it (with its package); blank: msg.service.");
-    static final Field METHOD = Field.str("method", "").help("The method to call; blank: msg.method.");
-    static final Field CHAIN = Field.code("chain", "pem", "")
-            .help("This node's client certificate chain (PEM), for a server that asks for mutual TLS.");
-    static final Field KEY = Field.code("key", "pem", "")
-            .help("This node's client private key (PEM), for a server that asks for mutual TLS.");
-    static final Field DEADLINE = Field.num("deadline", 0).label("deadline (ms, 0 = none)")
-            .help("How long a call may take before it fails with DEADLINE_EXCEEDED; 0: no limit.");
+    static final Field SERVER = Field.config("server", "grpc-server").asRequired();
+    static final Field SERVICE = Field.str("service", "");
+    static final Field METHOD = Field.str("method", "");
+    static final Field CHAIN = Field.code("chain", "pem", "");
+    static final Field KEY = Field.code("key", "pem", "");
+    static final Field DEADLINE = Field.num("deadline", 0).label("deadline (ms, 0 = none)");
 
     /** The node type of a node that calls through an endpoint: the fields the constructor below reads. */
     static NodeType nodeType(String type, NodeType.Factory factory) {

@@ -17,11 +17,9 @@ import java.util.Map;
  * bidi streams each incoming message is its own msg, and the client's end of stream a msg with msg.complete.
  */
 public final class GrpcRegisterFunctionNode extends Node {
-    static final Field SERVER = Field.config("server", "grpc-server").asRequired()
-            .help("The grpc-server config whose local server this node answers for (its localServer must be on).");
-    static final Field SERVICE = Field.str("service", "")
-            .help("The service, as the .proto names it (with its package).");
-    static final Field METHOD = Field.str("method", "").help("The method of that service this node answers.");
+    static final Field SERVER = Field.config("server", "grpc-server").asRequired();
+    static final Field SERVICE = Field.str("service", "");
+    static final Field METHOD = Field.str("method", "");
 
     public static final NodeType TYPE = NodeType.builder("grpc-register-function", "grpc").icon("grpc")
             .label("name || \"gRPC Register\"")

@@ -18,33 +18,22 @@ import io.vertx.core.net.SocketAddress;
  * it only tells grpc-call nodes where to call and with which schema.
  */
 public final class GrpcServerNode extends Node {
-    static final Field PORT = Field.num("port", 5001)
-            .help("The port the local server listens on, or the remote server's port; 0 picks a free one.");
-    static final Field SERVER = Field.str("server", "")
-            .help("The remote server's host name, or the address the local server binds to; blank: this machine.");
-    static final Field NAME = Field.str("name", "").help("A name for this server in the editor's lists.");
-    static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "")
-            .help("The service definition: .proto text, or the name of a .proto file under the protos directory.");
-    static final Field LOCAL_SERVER = Field.bool("localServer", false)
-            .help("Runs a gRPC server here for the proto's services, answered by grpc-register-function nodes.");
-    static final Field SSL = Field.bool("ssl", false).help("Uses TLS: the local server serves the chain and key below.");
-    static final Field SELFSIGNED = Field.bool("selfsigned", false)
-            .help("The server's certificate is signed by the CA below rather than by a CA the JDK trusts.");
-    static final Field MUTUAL_TLS = Field.bool("mutualTls", false)
-            .help("Clients must present a certificate signed by the CA below.");
-    static final Field CA = Field.code("ca", "pem", "")
-            .help("The CA certificate (PEM) that signs the server's certificate or the clients' certificates.");
-    static final Field CHAIN = Field.code("chain", "pem", "").help("The local server's certificate chain (PEM).");
-    static final Field KEY = Field.code("key", "pem", "").help("The local server's private key (PEM).");
+    static final Field PORT = Field.num("port", 5001);
+    static final Field SERVER = Field.str("server", "");
+    static final Field NAME = Field.str("name", "");
+    static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "");
+    static final Field LOCAL_SERVER = Field.bool("localServer", false);
+    static final Field SSL = Field.bool("ssl", false);
+    static final Field SELFSIGNED = Field.bool("selfsigned", false);
+    static final Field MUTUAL_TLS = Field.bool("mutualTls", false);
+    static final Field CA = Field.code("ca", "pem", "");
+    static final Field CHAIN = Field.code("chain", "pem", "");
+    static final Field KEY = Field.code("key", "pem", "");
     // only used by node-red-contrib-grpc's editor to generate certificates; kept so exports round-trip
-    static final Field CA_PRIVATE_KEY = Field.str("caPrivateKey", "")
-            .help("Kept from node-red-contrib-grpc flows, whose editor made certificates with it; not used here.");
-    static final Field CACERT = Field.str("cacert", "")
-            .help("Kept from node-red-contrib-grpc flows (a generated CA certificate); not used here.");
-    static final Field CA_NAME = Field.str("caName", "")
-            .help("Kept from node-red-contrib-grpc flows (the generated CA's name); not used here.");
-    static final Field CA_ORG_NAME = Field.str("caOrgName", "")
-            .help("Kept from node-red-contrib-grpc flows (the generated CA's organisation); not used here.");
+    static final Field CA_PRIVATE_KEY = Field.str("caPrivateKey", "");
+    static final Field CACERT = Field.str("cacert", "");
+    static final Field CA_NAME = Field.str("caName", "");
+    static final Field CA_ORG_NAME = Field.str("caOrgName", "");
 
     public static final NodeType TYPE = NodeType.builder("grpc-server", "grpc")
             .label("(name || \"localhost\") + \":\" + port")

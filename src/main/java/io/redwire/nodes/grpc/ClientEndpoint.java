@@ -40,8 +40,8 @@ final class ClientEndpoint {
     private ClientPool.Lease lease;
 
     static final Field SERVER = Field.config("server", "grpc-server").asRequired();
-    static final Field SERVICE = Field.str("service", "");
-    static final Field METHOD = Field.str("method", "");
+    static final Field SERVICE = Field.str("service", "").idlService("server");
+    static final Field METHOD = Field.str("method", "").idlMethod("server");
     static final Field CHAIN = Field.code("chain", "pem", "");
     static final Field KEY = Field.code("key", "pem", "");
     static final Field DEADLINE = Field.num("deadline", 0).label("deadline (ms, 0 = none)");

@@ -18,8 +18,8 @@ import java.util.Map;
  */
 public final class GrpcRegisterFunctionNode extends Node {
     static final Field SERVER = Field.config("server", "grpc-server").asRequired();
-    static final Field SERVICE = Field.str("service", "");
-    static final Field METHOD = Field.str("method", "");
+    static final Field SERVICE = Field.str("service", "").idlService("server");
+    static final Field METHOD = Field.str("method", "").idlMethod("server");
 
     public static final NodeType TYPE = NodeType.builder("grpc-register-function", "grpc").icon("grpc")
             .label("name || \"gRPC Register\"")

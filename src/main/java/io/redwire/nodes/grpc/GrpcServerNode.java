@@ -41,6 +41,7 @@ public final class GrpcServerNode extends Node {
             .configNode()
             .fields(PORT, SERVER, NAME, PROTO_FILE, LOCAL_SERVER, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN, KEY,
                     CA_PRIVATE_KEY, CACERT, CA_NAME, CA_ORG_NAME)
+            .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
             .factory(GrpcServerNode::new);
 
     /** The name an inline .proto gets in descriptors and error messages. */
@@ -91,16 +92,21 @@ public final class GrpcServerNode extends Node {
 
     private static ProtoSchema compile(NodeConfig c, String proto) {
         ProtoCache cache = c.services().shared(ProtoCache.class, ProtoCache::new);
-        String trimmed = proto.trim();
         try {
-            if (trimmed.endsWith(".proto") && trimmed.indexOf('\n') < 0 && trimmed.indexOf('{') < 0
-                    && trimmed.indexOf(';') < 0) {
-                return cache.compileFile(c.services().protosDir(), trimmed);
+            if (namesFile(proto)) {
+                return cache.compileFile(c.services().protosDir(), proto.trim());
             }
             return cache.compile(INLINE_PROTO_NAME, proto, c.services().protosDir());
         } catch (ProtoException e) {
             throw c.error(PROTO_FILE, e.getMessage());
         }
+    }
+
+    /** A protoFile value that names a file under protos/ instead of holding the .proto text. */
+    static boolean namesFile(String proto) {
+        String trimmed = proto.trim();
+        return trimmed.endsWith(".proto") && trimmed.indexOf('\n') < 0 && trimmed.indexOf('{') < 0
+                && trimmed.indexOf(';') < 0;
     }
 
     @Override

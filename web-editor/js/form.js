@@ -2,6 +2,7 @@
 
 import { h, openDialog } from "./dialog.js";
 import { newId } from "./model.js";
+import { credentialEditors } from "./credentials.js";
 import { idlChoice } from "./idlpicker.js";
 import { customEditor, superseded } from "./rules.js";
 import { typedInput } from "./typedinput.js";
@@ -32,6 +33,9 @@ export function openNodeForm(node, ctx) {
     if (f.shownWhen && !editor.row.hidden) {
       dependent.push({ f, row: editor.row });
     }
+  }
+  if (type && type.credentials) {
+    editors.push(...credentialEditors(type, node, ctx, row));
   }
   const showDependent = () => dependent.forEach(({ f, row }) => { row.hidden = !shownNow(body, node, f); });
   body.addEventListener("change", showDependent);

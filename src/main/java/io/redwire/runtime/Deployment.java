@@ -198,6 +198,9 @@ final class Deployment {
             if (n instanceof FlowEventNode e && flow != null) {
                 flow.register(e);
             }
+            if (FlowSet.SUBFLOW_STATUS.equals(d.type()) && flow != null) {
+                flow.statusPort();
+            }
         }
         for (FlowScope f : flows.values()) {
             if (f.unit().isSubflow()) {

@@ -37,6 +37,7 @@ public final class HttpInNode extends Node {
             .fields(URL, METHOD, UPLOAD, SKIP_BODY_PARSING, SWAGGER_DOC)
             .factory(HttpInNode::new);
     private static final long DEFAULT_MAX_BODY = 5L * 1024 * 1024;
+    private static final long LINGER_MS = 10_000;
 
     private static final List<String> METHODS = List.of("get", "post", "put", "delete", "patch");
 
@@ -129,10 +130,10 @@ public final class HttpInNode extends Node {
         }
         String contentType = req.getHeader("content-type");
         if (upload && "multipart/form-data".equals(RequestBodyParser.mediaType(contentType))) {
-            MultipartReader.read(req, (int) Math.min(maxBody, Integer.MAX_VALUE)).onSuccess(form -> {
+            readForm(ctx).onSuccess(form -> {
                 info.put("files", form.files());
                 emit(ctx, info, form.fields());
-            }).onFailure(e -> badRequest(ctx, e.getMessage()));
+            }).onFailure(e -> refuse(ctx, e));
             return;
         }
         readBody(ctx).onSuccess(bytes -> {
@@ -144,31 +145,42 @@ public final class HttpInNode extends Node {
                 return;
             }
             emit(ctx, info, payload);
-        }).onFailure(e -> {
-            if (e instanceof TooLarge) {
-                refuseUnread(ctx, 413, "PayloadTooLargeError: request entity too large");
-            } else if (e instanceof Overloaded) {
-                ctx.response().putHeader("retry-after", "1");
-                refuseUnread(ctx, 503, "ServiceUnavailableError: too many request bodies in flight, try again");
-            } else {
-                badRequest(ctx, e.getMessage());
-            }
-        });
+        }).onFailure(e -> refuse(ctx, e));
+    }
+
+    private static void refuse(RoutingContext ctx, Throwable e) {
+        if (e instanceof TooLarge) {
+            refuseUnread(ctx, 413, "PayloadTooLargeError: request entity too large");
+        } else if (e instanceof Overloaded) {
+            ctx.response().putHeader("retry-after", "1");
+            refuseUnread(ctx, 503, "ServiceUnavailableError: too many request bodies in flight, try again");
+        } else {
+            badRequest(ctx, e.getMessage());
+        }
     }
 
     /**
-     * The rest of an HTTP/1 body is never read, so that connection cannot serve another request: say so in the
-     * response, so clients do not send the next request on it, and close it.
+     * The rest of an HTTP/1 body is not kept, so that connection cannot serve another request: say so in the
+     * response and close it. Closing while the client is still sending would make the kernel reset the connection
+     * and the client lose the answer, so the rest is read and dropped first (for up to {@value #LINGER_MS} ms).
      */
     private static void refuseUnread(RoutingContext ctx, int status, String text) {
-        boolean http1 = ctx.request().version() != io.vertx.core.http.HttpVersion.HTTP_2;
-        if (http1) {
+        HttpServerRequest req = ctx.request();
+        if (req.version() != io.vertx.core.http.HttpVersion.HTTP_2) {
             ctx.response().putHeader("connection", "close");
+            long linger = ctx.vertx().setTimer(LINGER_MS, t -> req.connection().close());
+            req.handler(dropped -> { });
+            req.endHandler(v -> {
+                ctx.vertx().cancelTimer(linger);
+                req.connection().close();
+            });
+            req.resume();
         }
-        Future<Void> sent = errorPage(ctx, status, text);
-        if (http1) {
-            sent.onComplete(v -> ctx.request().connection().close());
-        }
+        errorPage(ctx, status, text).onComplete(v -> {
+            if (req.isEnded() && req.version() != io.vertx.core.http.HttpVersion.HTTP_2) {
+                req.connection().close();
+            }
+        });
     }
 
     /** Accepting the body would pass settings.httpBodyMemoryLimit. */
@@ -192,18 +204,13 @@ public final class HttpInNode extends Node {
      */
     private Future<byte[]> readBody(RoutingContext ctx) {
         HttpServerRequest req = ctx.request();
-        String declared = req.getHeader("content-length");
-        long length = declared != null && !declared.isEmpty() && declared.length() < 19
-                && declared.chars().allMatch(Character::isDigit) ? Long.parseLong(declared) : -1;
-        if (length > maxBody) {
-            return Future.failedFuture(new TooLarge());
+        long length = declaredLength(req);
+        Held held;
+        try {
+            held = admit(ctx, length);
+        } catch (TooLarge | Overloaded e) {
+            return Future.failedFuture(e);
         }
-        long[] held = {0};
-        ctx.addEndHandler(v -> budget.giveBack(held[0]));
-        if (length >= 0 && !budget.take(length)) {
-            return Future.failedFuture(new Overloaded());
-        }
-        held[0] = Math.max(length, 0);
         Promise<byte[]> done = Promise.promise();
         byte[][] body = {new byte[(int) Math.max(length, 0)]};
         int[] size = {0};
@@ -215,11 +222,10 @@ public final class HttpInNode extends Node {
             }
             if (size[0] + n > body[0].length) { // no or a wrong Content-Length: grow, within the budget
                 int grown = (int) Math.min(maxBody, Math.max(size[0] + (long) n, body[0].length * 2L));
-                if (!budget.take(grown - body[0].length)) {
+                if (!held.growTo(grown)) {
                     done.tryFail(new Overloaded());
                     return;
                 }
-                held[0] += grown - body[0].length;
                 body[0] = java.util.Arrays.copyOf(body[0], grown);
             }
             chunk.getBytes(0, n, body[0], size[0]);
@@ -230,6 +236,56 @@ public final class HttpInNode extends Node {
                 : java.util.Arrays.copyOf(body[0], size[0])));
         req.resume();
         return done.future();
+    }
+
+    /**
+     * A multipart body (multer's memory storage): the same apiMaxLength and budget rules as any body, counted on
+     * the bytes of the files received so far (form fields are bounded by Vert.x's form limits).
+     */
+    private Future<MultipartReader.Form> readForm(RoutingContext ctx) {
+        Held held;
+        try {
+            held = admit(ctx, declaredLength(ctx.request()));
+        } catch (TooLarge | Overloaded e) {
+            return Future.failedFuture(e);
+        }
+        return MultipartReader.read(ctx.request(),
+                total -> total > maxBody ? new TooLarge() : held.growTo(total) ? null : new Overloaded());
+    }
+
+    private static long declaredLength(HttpServerRequest req) {
+        String declared = req.getHeader("content-length");
+        return declared != null && !declared.isEmpty() && declared.length() < 19
+                && declared.chars().allMatch(Character::isDigit) ? Long.parseLong(declared) : -1;
+    }
+
+    /** The share of settings.httpBodyMemoryLimit one request body holds; given back when its exchange ends. */
+    private final class Held {
+        private long bytes;
+
+        boolean growTo(long total) {
+            if (total <= bytes) {
+                return true;
+            }
+            if (!budget.take(total - bytes)) {
+                return false;
+            }
+            bytes = total;
+            return true;
+        }
+    }
+
+    /** apiMaxLength checked against the declared length (raw-body's rule), which is then reserved: it will arrive. */
+    private Held admit(RoutingContext ctx, long length) {
+        if (length > maxBody) {
+            throw new TooLarge();
+        }
+        Held held = new Held();
+        ctx.addEndHandler(v -> budget.giveBack(held.bytes));
+        if (length >= 0 && !held.growTo(length)) {
+            throw new Overloaded();
+        }
+        return held;
     }
 
     /** @param payload the query for GET, else the parsed body, which is msg.req.body too */

@@ -70,4 +70,73 @@ class BodyMemoryLimitTest {
             assertEquals(200, after.statusCode());
         }
     }
+
+    static final String FORM_FLOW = """
+            [{"id":"t1","type":"tab","label":"up"},
+             {"id":"in","type":"http in","z":"t1","url":"/form","method":"post","upload":true,"wires":[["dl"]]},
+             {"id":"dl","type":"delay","z":"t1","pauseType":"delay","timeout":"300","timeoutUnits":"milliseconds",
+              "wires":[["fn"]]},
+             {"id":"fn","type":"function","z":"t1","func":"msg.payload = msg.req.files.map(f => f.size).join(); return msg;",
+              "outputs":1,"wires":[["out"]]},
+             {"id":"out","type":"http response","z":"t1","wires":[]}]
+            """;
+
+    /** A multipart/form-data body with one file of the given size. */
+    static byte[] form(int fileBytes) {
+        String head = "--XyZ\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.bin\"\r\n"
+                + "Content-Type: application/octet-stream\r\n\r\n";
+        byte[] h = head.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] tail = "\r\n--XyZ--\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] all = new byte[h.length + fileBytes + tail.length];
+        System.arraycopy(h, 0, all, 0, h.length);
+        System.arraycopy(tail, 0, all, h.length + fileBytes, tail.length);
+        return all;
+    }
+
+    private static HttpRequest.Builder formRequest(Harness h) {
+        return HttpRequest.newBuilder(URI.create(h.url("/form"))).timeout(Duration.ofSeconds(60))
+                .header("content-type", "multipart/form-data; boundary=XyZ");
+    }
+
+    @Test
+    void multipartUploadsCountAgainstTheBodyLimitAndTheBudget() throws Exception {
+        int mb = 1024 * 1024;
+        try (Harness h = new Harness(AdminServer.settings("{\"httpBodyMemoryLimit\":\"4mb\",\"apiMaxLength\":\"2mb\"}"))) {
+            h.deploy(FORM_FLOW);
+            HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            HttpResponse<String> one = client.send(formRequest(h).POST(HttpRequest.BodyPublishers.ofByteArray(
+                    form(mb))).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals("1048576", one.body(), "a file within the limits arrives whole");
+            assertEquals(413, client.send(formRequest(h).POST(HttpRequest.BodyPublishers.ofByteArray(form(3 * mb)))
+                    .build(), HttpResponse.BodyHandlers.ofString()).statusCode(), "declared past apiMaxLength");
+            byte[] big = form(3 * mb); // sent chunked: no Content-Length, counted as the file arrives
+            assertEquals(413, client.send(formRequest(h).POST(HttpRequest.BodyPublishers.ofInputStream(
+                    () -> new java.io.ByteArrayInputStream(big))).build(), HttpResponse.BodyHandlers.ofString())
+                    .statusCode(), "a chunked file past apiMaxLength");
+            List<CompletableFuture<HttpResponse<String>>> uploads = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                uploads.add(client.sendAsync(formRequest(h).POST(HttpRequest.BodyPublishers.ofByteArray(form(mb)))
+                        .build(), HttpResponse.BodyHandlers.ofString()));
+            }
+            int ok = 0;
+            int shed = 0;
+            for (CompletableFuture<HttpResponse<String>> f : uploads) {
+                HttpResponse<String> r = f.get();
+                if (r.statusCode() == 200) {
+                    assertEquals("1048576", r.body());
+                    ok++;
+                } else {
+                    assertEquals(503, r.statusCode(), r.body());
+                    shed++;
+                }
+            }
+            assertTrue(ok >= 1 && shed >= 1, ok + " answered 200, " + shed + " answered 503");
+            BodyBudget budget = h.server().engine().shared(BodyBudget.class, () -> null);
+            long deadline = System.currentTimeMillis() + 5000;
+            while (budget.used() != 0 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(0, budget.used(), "every form's bytes are given back once answered");
+        }
+    }
 }

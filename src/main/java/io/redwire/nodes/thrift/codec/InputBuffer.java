@@ -43,31 +43,61 @@ final class InputBuffer extends MemoryTransport {
     /** @throws MalformedInput when growing for the chunk would pass the budget */
     void append(Buffer chunk) throws MalformedInput {
         int n = chunk.length();
-        if (end + n > buf.length) {
-            if (end - pos + n <= buf.length / 2) {
-                compact();
-            } else {
-                // grown as bytes arrive (never to a size a header merely declares), at most to one whole message
-                int size = (int) Math.max(end - pos + (long) n,
-                        Math.min(buf.length * 2L, maxMessageSize + 4L));
-                if (budget != null) {
-                    if (!budget.take(size - buf.length)) {
-                        throw new MalformedInput("the server's Thrift input memory limit ("
-                                + budget.limit() + " bytes for all connections) is reached");
-                    }
-                    held += size - buf.length;
-                }
-                byte[] bigger = new byte[size];
-                System.arraycopy(buf, pos, bigger, 0, end - pos);
-                end -= pos;
-                limit -= pos;
-                pos = 0;
-                buf = bigger;
-            }
-        }
+        ensure(n, false);
         chunk.getBytes(0, n, buf, end);
         end += n;
         limit = end;
+    }
+
+    /**
+     * Room for n more bytes: grown as bytes arrive (never to a size a header merely declares), doubling up to one
+     * whole message, or exactly to what is needed when the caller knows the rest has arrived.
+     * @throws MalformedInput when growing would pass the budget
+     */
+    void ensure(long n, boolean exact) throws MalformedInput {
+        long needed = end - pos + n;
+        if (end + n <= buf.length) {
+            return;
+        }
+        if (needed <= buf.length / 2 || (exact && needed <= buf.length)) {
+            compact();
+            return;
+        }
+        int size = (int) (exact ? needed : Math.max(needed, Math.min(buf.length * 2L, maxMessageSize + 4L)));
+        if (!take(size - buf.length)) {
+            throw overBudget();
+        }
+        byte[] bigger = new byte[size];
+        System.arraycopy(buf, pos, bigger, 0, end - pos);
+        end -= pos;
+        limit -= pos;
+        pos = 0;
+        buf = bigger;
+    }
+
+    /** Counts bytes against the budget (always true without one). */
+    boolean take(long bytes) {
+        if (budget == null) {
+            return true;
+        }
+        if (!budget.take(bytes)) {
+            return false;
+        }
+        held += bytes;
+        return true;
+    }
+
+    /** Gives back bytes counted with {@link #take}. */
+    void giveBack(long bytes) {
+        if (budget != null) {
+            budget.giveBack(bytes);
+            held -= bytes;
+        }
+    }
+
+    MalformedInput overBudget() {
+        return new MalformedInput("the server's Thrift input memory limit (" + budget.limit()
+                + " bytes for all connections) is reached");
     }
 
     private void compact() {

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Issue 15's acceptance figures as one command: starts the engine with ./redwire (the launcher's production JVM
+# settings) serving an upload route, a cyclic-object route, a gRPC Chat echo and a framed Thrift server, then measures
+# it from outside (io.redwire.reliab.HostileFigures): 60 and 600 parallel 5 MB uploads while another client keeps
+# asking /ok, a gRPC client that never reads its echoes, 100 half-sent 15 MB Thrift frames, the cyclic-object route
+# and the deploy-hang inputs. One line per figure, PASS or FAIL; exit 1 when any fails.
+#   scripts/hostile.sh [seconds the gRPC client does not read, default 60]
+# Needs target/redwire.jar (built when missing) and the test classes. Binds 127.0.0.1 only, on free ports.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+OUT=target/hostile; mkdir -p "$OUT"
+. scripts/lib/bench-common.sh
+[ -f target/redwire.jar ] || mvn -B -q package -DskipTests
+CP="$(test_classpath target/test-classes/io/redwire/reliab/HostileFigures.class)"
+echo "load before: $(uptime)" | tee "$OUT/output.txt"
+java -cp "$CP" io.redwire.reliab.HostileFigures "${1:-60}" 2>"$OUT/clients.log" | tee -a "$OUT/output.txt"
+status=${PIPESTATUS[0]}
+echo "load after: $(uptime)" | tee -a "$OUT/output.txt"
+exit "$status"

@@ -230,28 +230,17 @@ final class LegacyCsvCodec implements CsvNode.Codec {
     public void fromCsv(Map<String, Object> msg, String line, Done done) {
         boolean outside = true;
         List<Map<String, Object>> rows = new ArrayList<>();
-        boolean first = true;
-        boolean last = false;
-        int linecount = 0;
         StringBuilder header = new StringBuilder();
-        Map<?, ?> parts = CsvCells.parts(msg);
-        boolean hasParts = msg.containsKey("parts");
-        if (parts != null) {
-            linecount = CsvCells.partsInt(parts, "index");
-            if (linecount > s.skip()) {
-                first = false;
-            }
-            if (parts.containsKey("count") && linecount + 1 >= CsvCells.partsInt(parts, "count")) {
-                last = true;
-            }
-        }
+        CsvCells.SplitPosition at = CsvCells.SplitPosition.of(msg, s.skip());
+        boolean first = at.first();
+        int linecount = at.linecount();
         int breaks = 0;
         for (int i = 0; i < line.length(); i++) {
             if (line.charAt(i) == '\r' || line.charAt(i) == '\n') {
                 breaks++;
             }
         }
-        if (hasParts && !s.multiOne() && breaks > 1) {
+        if (at.hasParts() && !s.multiOne() && breaks > 1) {
             first = true;
         }
         Record r = new Record();
@@ -315,26 +304,9 @@ final class LegacyCsvCodec implements CsvNode.Codec {
             }
         }
         String columns = String.join(",", cols);
-        if (!s.multiOne()) {
-            if (hasParts && breaks <= 1) {
-                if (!r.obj.isEmpty()) {
-                    store.add(r.obj);
-                }
-                if (parts != null && CsvCells.partsInt(parts, "index") + 1 == CsvCells.partsInt(parts, "count")) {
-                    msg.put("payload", new ArrayList<>(store));
-                    msg.put("columns", columns);
-                    msg.remove("parts");
-                    node.send(msg);
-                    store.clear();
-                }
-            } else {
-                msg.put("payload", new ArrayList<Object>(rows));
-                msg.put("columns", columns);
-                node.send(msg);
-            }
-        } else {
-            CsvCells.sendRows(node, s, msg, rows, columns, hasParts, last);
-        }
+        // sic (Node-RED's legacy parser): of a one-line part only the unterminated last record is kept
+        List<Map<String, Object>> partial = r.obj.isEmpty() ? List.of() : List.of(r.obj);
+        CsvCells.sendParsed(node, s, msg, at, breaks, rows, partial, store, columns);
         done.done();
     }
 }

@@ -181,20 +181,9 @@ final class RfcCsvCodec implements CsvNode.Codec {
 
     @Override
     public void fromCsv(Map<String, Object> msg, String input, Done done) {
-        boolean firstLine = true;
-        boolean last = false;
-        int linecount = 0;
-        Map<?, ?> parts = CsvCells.parts(msg);
-        boolean hasParts = msg.containsKey("parts");
-        if (parts != null) {
-            linecount = CsvCells.partsInt(parts, "index");
-            if (linecount > s.skip()) {
-                firstLine = false;
-            }
-            if (parts.containsKey("count") && linecount + 1 >= CsvCells.partsInt(parts, "count")) {
-                last = true;
-            }
-        }
+        CsvCells.SplitPosition at = CsvCells.SplitPosition.of(msg, s.skip());
+        boolean firstLine = at.first();
+        int linecount = at.linecount();
         int cursor = 0;
         if (s.skip() > 0 && linecount < s.skip()) {
             // like Node-RED, every \r and every \n counts as a line, so a CRLF counts twice
@@ -216,7 +205,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
                 breaks++;
             }
         }
-        if (hasParts && !s.multiOne() && breaks > 1) {
+        if (at.hasParts() && !s.multiOne() && breaks > 1) {
             firstLine = true;
         }
         if (firstLine && s.hdrin()) {
@@ -245,24 +234,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
         RfcCsv.Result result = RfcCsv.parse(input, o);
         List<Map<String, Object>> data = result.objects(o);
         String columns = result.header();
-        if (!s.multiOne()) {
-            if (hasParts && breaks <= 1) {
-                store.addAll(data);
-                if (parts != null && CsvCells.partsInt(parts, "index") + 1 == CsvCells.partsInt(parts, "count")) {
-                    msg.put("payload", new ArrayList<>(store));
-                    msg.put("columns", columns);
-                    msg.remove("parts");
-                    node.send(msg);
-                    store.clear();
-                }
-            } else {
-                msg.put("columns", columns);
-                msg.put("payload", new ArrayList<Object>(data));
-                node.send(msg);
-            }
-        } else {
-            CsvCells.sendRows(node, s, msg, data, columns, hasParts, last);
-        }
+        CsvCells.sendParsed(node, s, msg, at, breaks, data, data, store, columns);
         done.done();
     }
 }

@@ -109,29 +109,4 @@ final class CsvCells {
             return parts != null && partsInt(parts, "index") + 1 == partsInt(parts, "count");
         }
     }
-
-    /**
-     * Sends what one input parsed to: one msg per row ("multiOne"), or the rows as one array — where the input is
-     * one line of a split text, {@code partial} is collected in {@code store} until its final part.
-     */
-    static void sendParsed(CsvNode node, CsvNode.Settings s, Map<String, Object> msg, SplitPosition at, int breaks,
-                           List<Map<String, Object>> rows, List<Map<String, Object>> partial,
-                           List<Map<String, Object>> store, String columns) {
-        if (s.multiOne()) {
-            sendRows(node, s, msg, rows, columns, at.hasParts(), at.last());
-        } else if (at.hasParts() && breaks <= 1) {
-            store.addAll(partial);
-            if (at.isFinalPart()) {
-                msg.put("payload", new ArrayList<>(store));
-                msg.put("columns", columns);
-                msg.remove("parts");
-                node.send(msg);
-                store.clear();
-            }
-        } else {
-            msg.put("payload", new ArrayList<Object>(rows));
-            msg.put("columns", columns);
-            node.send(msg);
-        }
-    }
 }

@@ -8,20 +8,15 @@ import java.util.List;
 import java.util.Map;
 
 /** The csv node in RFC 4180 mode: Node-RED 5's conversions, header handling and row collection, message by message. */
-final class RfcCsvCodec implements CsvNode.Codec {
+final class RfcCsvCodec extends CsvCodec {
     private static final String BAD_TEMPLATE = "Malformed columns template.";
 
-    private final CsvNode node;
-    private final CsvNode.Settings s;
     private final boolean badConfigTemplate;
     private List<String> template;
-    private boolean hdrSent;
     private boolean warnedNoTemplate;
-    private final List<Map<String, Object>> store = new ArrayList<>();
 
     RfcCsvCodec(CsvNode node, CsvNode.Settings s) {
-        this.node = node;
-        this.s = s;
+        super(node, s);
         boolean bad = false;
         try {
             template = configTemplate();
@@ -41,7 +36,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
     }
 
     @Override
-    public boolean accepts(Done done) {
+    boolean accepts(Done done) {
         if (badConfigTemplate) {
             // Node-RED does not hook such a node up at all: the message goes nowhere
             node.status(Map.of("fill", "red", "shape", "dot", "text", BAD_TEMPLATE));
@@ -53,12 +48,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
     }
 
     @Override
-    public void resetHeader() {
-        hdrSent = false;
-    }
-
-    @Override
-    public void unsupported(Done done) {
+    void unsupported(Done done) {
         // unlike legacy mode, an error the flow can catch, with a status
         node.status(Map.of("fill", "red", "shape", "dot", "text", "This node only handles CSV strings or js objects."));
         done.done(new NodeError("Error: This node only handles CSV strings or js objects."));
@@ -67,7 +57,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
     // ---- object -> CSV -------------------------------------------------------------------------------------
 
     @Override
-    public void toCsv(Map<String, Object> msg, Done done) {
+    void toCsv(Map<String, Object> msg, Done done) {
         Object payload = msg.get("payload");
         List<Object> rows;
         boolean arrays;
@@ -180,7 +170,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
     // ---- CSV -> objects ------------------------------------------------------------------------------------
 
     @Override
-    public void fromCsv(Map<String, Object> msg, String input, Done done) {
+    void fromCsv(Map<String, Object> msg, String input, Done done) {
         CsvCells.SplitPosition at = CsvCells.SplitPosition.of(msg, s.skip());
         boolean firstLine = at.first();
         int linecount = at.linecount();
@@ -234,7 +224,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
         RfcCsv.Result result = RfcCsv.parse(input, o);
         List<Map<String, Object>> data = result.objects(o);
         String columns = result.header();
-        CsvCells.sendParsed(node, s, msg, at, breaks, data, data, store, columns);
+        sendParsed(msg, at, breaks, data, data, columns);
         done.done();
     }
 }

@@ -6,18 +6,18 @@ package io.redwire.nodes.function;
  * object identity and full JS semantics below the root; {@link #materialize()} turns stored JS values back into
  * message values before anything on the Java side reads the container again.
  */
-abstract class GuestRoot {
+abstract class GuestRoot<T> {
     final GuestValues values;
+    /** The Java container behind the proxy. */
+    final T target;
     private boolean dirty;
     /** The input msg of a running invocation keeps its JS values until it is sent or the body settles. */
     boolean held;
 
-    GuestRoot(GuestValues values) {
+    GuestRoot(GuestValues values, T target) {
         this.values = values;
+        this.target = target;
     }
-
-    /** The Java container behind the proxy. */
-    abstract Object target();
 
     /** Converts stored JS values in place; returns the container. */
     final Object materialize() {
@@ -25,7 +25,7 @@ abstract class GuestRoot {
             dirty = false;
             convertStored();
         }
-        return target();
+        return target;
     }
 
     /** A deep copy as message values (cloneMessage). */

@@ -52,6 +52,11 @@ final class TestFlows {
                 "payloadType", "json", "wires", to(wiresTo));
     }
 
+    /** A thrift-call node calling service.method through a thrift-server config node, its output wired on. */
+    static Map<String, Object> call(String id, String server, String service, String method, String... wiresTo) {
+        return node(id, "thrift-call", "server", server, "service", service, "method", method, "wires", to(wiresTo));
+    }
+
     static Map<String, Object> debug(String id) {
         return node(id, "debug", "complete", "true");
     }

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import static io.redwire.nodes.thrift.TestFlows.boundPort;
+import static io.redwire.nodes.thrift.TestFlows.call;
 import static io.redwire.nodes.thrift.TestFlows.debug;
 import static io.redwire.nodes.thrift.TestFlows.flow;
 import static io.redwire.nodes.thrift.TestFlows.inject;
@@ -88,12 +89,9 @@ class ThriftNodesTest {
                 inject("missing", "{}", "callMissing"),
                 inject("nothing", "{}", "callNothing"),
                 inject("pair", "{\"a\":1,\"b\":2}", "callPair"),
-                node("callMissing", "thrift-call", "server", "C", "service", "Echo", "method", "missing",
-                        "wires", to("out")),
-                node("callNothing", "thrift-call", "server", "C", "service", "Echo", "method", "nothing",
-                        "wires", to("out")),
-                node("callPair", "thrift-call", "server", "C", "service", "Echo", "method", "pair",
-                        "wires", to("out")),
+                call("callMissing", "C", "Echo", "missing", "out"),
+                call("callNothing", "C", "Echo", "nothing", "out"),
+                call("callPair", "C", "Echo", "pair", "out"),
                 debug("out"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("missing");
@@ -118,8 +116,7 @@ class ThriftNodesTest {
                 inject("fast", "{\"a\":3,\"b\":4}", "callPair"),
                 node("callAgain", "thrift-call", "server", "S", "service", "Child", "method", "again",
                         "timeout", 300, "wires", to("out")),
-                node("callPair", "thrift-call", "server", "S", "service", "Child", "method", "pair",
-                        "wires", to("out")),
+                call("callPair", "S", "Child", "pair", "out"),
                 node("catch", "catch", "wires", to("caught")),
                 debug("out"), debug("caught"));
         try (Harness h = new Harness().deploy(flows)) {
@@ -243,8 +240,7 @@ class ThriftNodesTest {
                 node("resp", "thrift-response"),
                 inject("badArgs", "{\"a\":\"x\"}", "call"),
                 inject("badAnswer", "{\"a\":1}", "call"),
-                node("call", "thrift-call", "server", "S", "service", "Echo", "method", "text",
-                        "wires", to("out")),
+                call("call", "S", "Echo", "text", "out"),
                 node("catch", "catch", "scope", java.util.List.of("call"), "wires", to("caught")),
                 node("catchResp", "catch", "scope", java.util.List.of("resp"), "wires", to("caughtResp")),
                 debug("out"), debug("caught"), debug("caughtResp"));
@@ -287,7 +283,7 @@ class ThriftNodesTest {
                 node("resp", "thrift-response"),
                 debug("served"),
                 inject("go", "{\"text\":\"fire and forget\"}", "call"),
-                node("call", "thrift-call", "server", "S", "service", "Echo", "method", "note", "wires", to("out")),
+                call("call", "S", "Echo", "note", "out"),
                 debug("out"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("go");
@@ -306,7 +302,7 @@ class ThriftNodesTest {
         int nobody = Ports.free();
         String flows = flow(node("C", "thrift-server", "port", nobody, "idl", ECHO),
                 inject("go", "{\"a\":1,\"b\":2}", "call"),
-                node("call", "thrift-call", "server", "C", "service", "Echo", "method", "pair", "wires", to("out")),
+                call("call", "C", "Echo", "pair", "out"),
                 debug("out"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("go");
@@ -335,10 +331,8 @@ class ThriftNodesTest {
                 node("resp", "thrift-response"),
                 inject("find", "{\"key\": {\"name\": \"x\"}}", "callFind"),
                 inject("clear", "{}", "callClear"),
-                node("callFind", "thrift-call", "server", "S", "service", "Inventory", "method", "find",
-                        "wires", to("out")),
-                node("callClear", "thrift-call", "server", "S", "service", "Inventory", "method", "clear",
-                        "wires", to("out")),
+                call("callFind", "S", "Inventory", "find", "out"),
+                call("callClear", "S", "Inventory", "clear", "out"),
                 debug("out"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("find");
@@ -366,8 +360,8 @@ class ThriftNodesTest {
                 node("resp", "thrift-response"),
                 inject("text", "{\"a\": 1}", "callText"),
                 inject("pair", "{\"a\": 1, \"b\": 2}", "callPair"),
-                node("callText", "thrift-call", "server", "C", "service", "Echo", "method", "text", "wires", to("out")),
-                node("callPair", "thrift-call", "server", "C", "service", "Echo", "method", "pair", "wires", to("out")),
+                call("callText", "C", "Echo", "text", "out"),
+                call("callPair", "C", "Echo", "pair", "out"),
                 debug("out"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("text");

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 import static io.redwire.nodes.thrift.TestFlows.boundPort;
+import static io.redwire.nodes.thrift.TestFlows.call;
 import static io.redwire.nodes.thrift.TestFlows.debug;
 import static io.redwire.nodes.thrift.TestFlows.inject;
 import static io.redwire.nodes.thrift.TestFlows.node;
@@ -117,12 +118,9 @@ class ThriftPythonInteropTest {
                              "at": "9007199254740993"}}}""", "callPut"),
                     inject("find", "{\"key\": {\"name\": \"missing\"}}", "callFind"),
                     inject("nope", "{}", "callNope"),
-                    node("callPut", "thrift-call", "server", "U", "service", "Inventory", "method", "put",
-                            "wires", to("out")),
-                    node("callFind", "thrift-call", "server", "U", "service", "Inventory", "method", "find",
-                            "wires", to("out")),
-                    node("callNope", "thrift-call", "server", "C", "service", "More", "method", "nope",
-                            "wires", to("out")),
+                    call("callPut", "U", "Inventory", "put", "out"),
+                    call("callFind", "U", "Inventory", "find", "out"),
+                    call("callNope", "C", "More", "nope", "out"),
                     debug("out"));
             try (Harness h = new Harness().deploy(flows)) {
                 h.inject("put");
@@ -158,16 +156,13 @@ class ThriftPythonInteropTest {
                      node("U2", "thrift-server", "port", inv.port(), "idlFile", "inventory.thrift"),
                      node("reg", "thrift-register-function", "server", "S", "service", "TinyCalc", "method", "sum",
                              "wires", to("call")),
-                     node("call", "thrift-call", "server", "U", "service", "TinyCalc", "method", "sum",
-                             "wires", to("resp")),
+                     call("call", "U", "TinyCalc", "sum", "resp"),
                      node("regSub", "thrift-register-function", "server", "S", "service", "TinyCalc",
                              "method", "subtract", "wires", to("callSub")),
-                     node("callSub", "thrift-call", "server", "U", "service", "TinyCalc", "method", "subtract",
-                             "wires", to("resp")),
+                     call("callSub", "U", "TinyCalc", "subtract", "resp"),
                      node("reg2", "thrift-register-function", "server", "S2", "service", "Inventory",
                              "method", "ping", "wires", to("call2")),
-                     node("call2", "thrift-call", "server", "U2", "service", "Inventory", "method", "ping",
-                             "wires", to("resp")),
+                     call("call2", "U2", "Inventory", "ping", "resp"),
                      node("resp", "thrift-response")))) {
             int port = boundPort(h, "S");
             Map<String, Object> wrong = PythonPeer.client("tinycalc", "binary", "buffered", port, "wrong_types");

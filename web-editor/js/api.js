@@ -90,6 +90,11 @@ export class Api {
     return this.post("debug/" + encodeURIComponent(id) + (on ? "/enable" : "/disable"));
   }
 
+  /** The services and methods of a config node's .proto / .thrift: {services: [{name, methods: [{name, kind}]}]}. */
+  outline(language, configNode) {
+    return this.post("redwire/idl/" + encodeURIComponent(language), configNode);
+  }
+
   loginPrompt() {
     return this.get("auth/login");
   }

@@ -2,6 +2,7 @@
 
 import { h, openDialog } from "./dialog.js";
 import { newId } from "./model.js";
+import { idlChoice } from "./idlpicker.js";
 import { customEditor, superseded } from "./rules.js";
 import { typedInput } from "./typedinput.js";
 
@@ -23,8 +24,9 @@ export function openNodeForm(node, ctx) {
     editors.push(textEditor({ name: "name", kind: "string", label: "name" }, node));
   }
   const dependent = [];
+  const form = { body, outlines: new Map() };
   for (const f of fields) {
-    const editor = editorFor(f, node, ctx);
+    const editor = editorFor(f, node, ctx, form);
     editor.row.hidden = superseded(node, f);
     editors.push(editor);
     if (f.shownWhen && !editor.row.hidden) {
@@ -141,10 +143,14 @@ function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function editorFor(f, node, ctx) {
+function editorFor(f, node, ctx, form) {
   const custom = customEditor(node.type, f, node, row);
   if (custom) {
     return custom;
+  }
+  if (f.idlChoice) {
+    const { select, control, initial } = idlChoice(f, node, ctx, form);
+    return selectField(f, node, select, initial, control);
   }
   switch (f.kind) {
     case "number": return numberEditor(f, node);
@@ -228,8 +234,13 @@ function selectEditor(f, node) {
   const select = h("select", { id: "field-" + f.name, name: f.name },
     options.map((o) => h("option", { value: o }, (f.optionLabels && f.optionLabels[o]) || (o === "" ? "(none)" : o))));
   select.value = initial;
+  return selectField(f, node, select, initial);
+}
+
+/** A select holding the field's value (in `control`, a wrapper, when given): required check, written when changed. */
+function selectField(f, node, select, initial, control = select) {
   return {
-    row: row(f, select),
+    row: row(f, control),
     validate: () => (f.required && select.value === "" ? `${f.label || f.name} is required` : null),
     apply: () => {
       if (select.value === initial) {
@@ -314,6 +325,10 @@ function configEditor(f, node, ctx) {
     }
     select.value = chosen;
   };
+  const refill = (chosen) => { // after the config node's own form: what depends on it (service lists) looks again
+    fill(chosen);
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  };
   fill(initial);
   const declared = ctx.registry.get(f.configType);
   const add = h("button", { type: "button", class: "config-add", title: `add a new ${f.configType}`,
@@ -322,7 +337,7 @@ function configEditor(f, node, ctx) {
       ctx.model.add(created);
       const closed = await openNodeForm(created, ctx);
       if (closed === "done") {
-        fill(created.id);
+        refill(created.id);
       } else {
         if (ctx.model.get(created.id)) {
           ctx.model.remove([created.id]);
@@ -335,7 +350,7 @@ function configEditor(f, node, ctx) {
       const chosen = ctx.model.get(select.value);
       if (chosen) {
         await openNodeForm(chosen, ctx);
-        fill(ctx.model.get(chosen.id) ? chosen.id : "");
+        refill(ctx.model.get(chosen.id) ? chosen.id : "");
       }
     } }, "✎");
   return {

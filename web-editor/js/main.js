@@ -56,6 +56,7 @@ function openForm(node) {
     model,
     onDone: () => model.changed(),
     onDelete: (n) => model.remove([n.id]),
+    outline: (language, configNode) => authed(() => api.outline(language, configNode)),
   });
 }
 

@@ -27,7 +27,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 class TypedConfigTest {
     /** Families whose node classes read only through their declaration. */
     static final List<String> CONVERTED = List.of("common", "flowcontrol", "sequence", "parsers", "storage", "exec",
-            "eventbus", "udp", "tcp", "websocket", "mqtt", "thrift", "function");
+            "eventbus", "udp", "tcp", "websocket", "mqtt", "thrift", "function", "http");
 
     private static JavaClasses classes;
 

@@ -14,6 +14,7 @@ public final class Admin {
     private final CommsHub comms;
     private final AdminApi api;
     private final ContextApi context;
+    private final IdlApi idl;
     private final AdminAuth auth;
 
     /**
@@ -28,6 +29,7 @@ public final class Admin {
         this.flows.addListener(comms);
         this.api = new AdminApi(engine, flows, auth);
         this.context = new ContextApi(engine);
+        this.idl = new IdlApi(engine);
     }
 
     /** Adds the admin routes, /comms and the editor; mount before the http-in routes. */
@@ -35,6 +37,7 @@ public final class Admin {
         router.get("/comms").handler(comms::handle);
         api.mount(router);
         context.mount(router, auth);
+        idl.mount(router, auth);
         EditorFiles.mount(router);
     }
 

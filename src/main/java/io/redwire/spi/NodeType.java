@@ -34,6 +34,9 @@ public final class NodeType {
     private final String labelExpression;
     private final List<String> inputLabels;
     private final List<String> outputLabels;
+    private final String idlLanguage;
+    private final Field idlField;
+    private final ServiceOutline serviceOutline;
     private final Factory factory;
 
     private NodeType(Builder b) {
@@ -51,6 +54,9 @@ public final class NodeType {
         this.labelExpression = b.labelExpression;
         this.inputLabels = List.copyOf(b.inputLabels);
         this.outputLabels = List.copyOf(b.outputLabels);
+        this.idlLanguage = b.idlLanguage;
+        this.idlField = b.idlField;
+        this.serviceOutline = b.serviceOutline;
         this.factory = b.factory;
     }
 
@@ -116,6 +122,20 @@ public final class NodeType {
 
     public List<String> outputLabels() {
         return outputLabels;
+    }
+
+    /** "grpc", "thrift": the language of the interface definition this config node holds; null: none. */
+    public String idlLanguage() {
+        return idlLanguage;
+    }
+
+    /** The field holding the definition's text (a text posted alone is put there). */
+    public Field idlField() {
+        return idlField;
+    }
+
+    public ServiceOutline serviceOutline() {
+        return serviceOutline;
     }
 
     public int inputs() {
@@ -206,6 +226,7 @@ public final class NodeType {
         if (!outputLabels.isEmpty()) {
             d.put("outputLabels", outputLabels);
         }
+        putIfSet(d, "idl", idlLanguage);
         return d;
     }
 
@@ -231,6 +252,9 @@ public final class NodeType {
         private String labelExpression;
         private List<String> inputLabels = List.of();
         private List<String> outputLabels = List.of();
+        private String idlLanguage;
+        private Field idlField;
+        private ServiceOutline serviceOutline;
         private Factory factory;
 
         private Builder(String type, String family) {
@@ -301,6 +325,14 @@ public final class NodeType {
 
         public Builder outputLabels(String... labels) {
             this.outputLabels = List.of(labels);
+            return this;
+        }
+
+        /** This config node holds an interface definition in {@code field}, outlined for the editor's pickers. */
+        public Builder serviceOutline(String language, Field field, ServiceOutline outline) {
+            this.idlLanguage = language;
+            this.idlField = field;
+            this.serviceOutline = outline;
             return this;
         }
 

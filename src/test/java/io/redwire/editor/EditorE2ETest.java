@@ -73,6 +73,19 @@ class EditorE2ETest {
         b.click("#import-confirm");
     }
 
+    /** Opens the editor on a fresh server, imports {@code json} and waits until node {@code shownId} is drawn. */
+    static void openOn(EditorBrowser b, AdminServer s, Path dir, String json, String shownId) throws Exception {
+        b.open(s.url("/"));
+        importFile(b, write(dir, "flow.json", json));
+        try {
+            b.waitFor(By.cssSelector("#canvas .node[data-id='" + shownId + "']"));
+        } catch (RuntimeException e) {
+            b.screenshot("open-failed");
+            throw e;
+        }
+        b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+    }
+
     static void deployAndExpectSuccess(EditorBrowser b) throws Exception {
         b.click("#deploy-button");
         WebElement result = new org.openqa.selenium.support.ui.WebDriverWait(b.driver(),

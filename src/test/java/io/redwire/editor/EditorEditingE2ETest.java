@@ -47,15 +47,7 @@ class EditorEditingE2ETest {
     }
 
     private static void openOn(AdminServer s, Path dir, String json) throws Exception {
-        b.open(s.url("/"));
-        importFile(b, write(dir, "flow.json", json));
-        try {
-            b.waitFor(By.cssSelector("#canvas .node[data-id='i1']"));
-        } catch (RuntimeException e) {
-            b.screenshot("open-failed");
-            throw e;
-        }
-        b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+        EditorE2ETest.openOn(b, s, dir, json, "i1");
     }
 
     @Test

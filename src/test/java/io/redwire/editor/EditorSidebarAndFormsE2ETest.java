@@ -2,6 +2,8 @@ package io.redwire.editor;
 
 import io.redwire.admin.AdminServer;
 import io.redwire.admin.ContextApiTest;
+import io.redwire.admin.IdlApiTest;
+import io.redwire.msg.Json;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -214,10 +216,7 @@ class EditorSidebarAndFormsE2ETest {
                   "timeout":"","count":"","reduceRight":false,"reduceExp":"","reduceInit":"","reduceInitType":"num",
                   "reduceFixup":"","x":460,"y":40,"wires":[[]]}]""";
         try (AdminServer s = new AdminServer()) {
-            b.open(s.url("/"));
-            EditorE2ETest.importFile(b, EditorE2ETest.write(dir, "forms.json", flow));
-            b.waitFor(By.cssSelector("#canvas .node[data-id='jn']"));
-            b.js("document.querySelectorAll('.notification').forEach(n => n.remove())");
+            EditorE2ETest.openOn(b, s, dir, flow, "jn");
 
             b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();
             b.waitFor(By.cssSelector("#node-form #field-ret"));
@@ -254,6 +253,78 @@ class EditorSidebarAndFormsE2ETest {
                     + ".map(r => r.dataset.field + ': ' + r.querySelector('.validation').textContent)"));
             assertEquals(List.of("custom", "string"), b.js("const n = window.redwire.model.get('jn');"
                     + "return [n.mode, n.build]"));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> options(String field, boolean labels) {
+        return (List<String>) b.js("return [...document.querySelectorAll(arguments[0])].map(o => arguments[1] ? "
+                + "o.textContent : o.value)", "#node-form #field-" + field + " option", labels);
+    }
+
+    private static Map<String, Object> node(String id, String type, Object... more) {
+        Map<String, Object> n = new java.util.LinkedHashMap<>();
+        n.put("id", id);
+        n.put("type", type);
+        for (int i = 0; i + 1 < more.length; i += 2) {
+            n.put((String) more[i], more[i + 1]);
+        }
+        return n;
+    }
+
+    /** gRPC and Thrift forms list the services and methods the config node's .proto / .thrift declares. */
+    @Test
+    void grpcAndThriftFormsOfferTheServicesAndMethodsOfTheCompiledDefinition(@TempDir Path dir) throws Exception {
+        List<Object> wires = List.of(List.of());
+        String flow = Json.stringify(List.of(node("t1", "tab", "label", "idl"),
+                node("gs", "grpc-server", "name", "shop", "port", 5001, "server", "", "protoFile", IdlApiTest.PROTO,
+                        "localServer", false),
+                node("bad", "grpc-server", "name", "broken", "port", 5002, "server", "", "protoFile",
+                        IdlApiTest.PROTO.replace("rpc Track", "rpc Track Track"), "localServer", false),
+                node("gc", "grpc-call", "z", "t1", "name", "", "server", "gs", "service", "", "method", "", "x", 120,
+                        "y", 60, "wires", wires),
+                node("ts", "thrift-server", "host", "", "port", 9090, "idl", IdlApiTest.THRIFT, "idlFile", "",
+                        "protocol", "binary", "transport", "buffered", "localServer", false),
+                node("tc", "thrift-call", "z", "t1", "name", "", "server", "ts", "service", "", "method", "",
+                        "x", 320, "y", 60, "wires", wires)));
+        try (AdminServer s = new AdminServer()) {
+            assumeTrue(s.server().engine().registry().has("grpc-call")
+                    && s.server().engine().registry().has("thrift-call"));
+            EditorE2ETest.openOn(b, s, dir, flow, "tc");
+
+            b.actions().doubleClick(b.find("#canvas .node[data-id='gc'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-service"));
+            until("the .proto's services listed", () -> options("service", false).equals(
+                    List.of("", "Orders", "Health")));
+            choose("service", "Orders");
+            until("the service's methods listed", () -> options("method", true).equals(List.of("(none)",
+                    "Place (unary)", "Track (server streaming)", "Upload (client streaming)",
+                    "Chat (bidirectional streaming)")));
+            choose("method", "Track");
+            b.screenshot("grpc-method-picker");
+            b.click("#form-done");
+            assertEquals(List.of("Orders", "Track"), b.js("const n = window.redwire.model.get('gc');"
+                    + "return [n.service, n.method]"));
+
+            // a config node whose .proto does not compile: the compiler's message with its line
+            b.actions().doubleClick(b.find("#canvas .node[data-id='gc'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-server"));
+            choose("server", "bad");
+            WebElement error = b.waitFor(By.cssSelector("#node-form .form-row[data-field='service'] .idl-error"));
+            assertTrue(error.getText().contains("does not compile: line 5: protoFile.proto:5:"), error.getText());
+            assertEquals(List.of("", "Orders"), options("service", false), "the chosen service is kept, marked");
+            b.click("#form-cancel");
+
+            b.actions().doubleClick(b.find("#canvas .node[data-id='tc'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-service"));
+            until("the IDL's services listed", () -> options("service", false).equals(List.of("", "Calc")));
+            choose("service", "Calc");
+            until("the methods listed", () -> options("method", true).equals(List.of("(none)", "add (call)",
+                    "ping (oneway)")));
+            choose("method", "ping");
+            b.click("#form-done");
+            assertEquals(List.of("Calc", "ping"), b.js("const n = window.redwire.model.get('tc');"
+                    + "return [n.service, n.method]"));
         }
     }
 }

@@ -58,7 +58,7 @@ class NodeTypeDeclarationsTest {
 
     @Test
     void theTypesKnownToHoldSecretsDeclareThem() {
-        for (String type : Set.of("mqtt-broker", "http request", "http proxy")) {
+        for (String type : Set.of("mqtt-broker", "http request", "http proxy", "tls-config")) {
             NodeType t = all().stream().filter(x -> x.type().equals(type)).findFirst().orElseThrow();
             assertTrue(!t.credentials().isEmpty(), type + " declares no credential fields");
         }

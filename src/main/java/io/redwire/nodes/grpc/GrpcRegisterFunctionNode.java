@@ -23,8 +23,8 @@ public final class GrpcRegisterFunctionNode extends Node {
             .color("#7FDBFF")
             .ports(0, 1)
             .field(Field.config("server", "grpc-server").asRequired())
-            .field(Field.str("service", ""))
-            .field(Field.str("method", ""))
+            .field(Field.str("service", "").idlService("server"))
+            .field(Field.str("method", "").idlMethod("server"))
             .factory(GrpcRegisterFunctionNode::new);
 
     private final GrpcServerNode server;

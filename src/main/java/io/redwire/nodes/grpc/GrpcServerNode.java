@@ -18,6 +18,8 @@ import io.vertx.core.net.SocketAddress;
  * it only tells grpc-call nodes where to call and with which schema.
  */
 public final class GrpcServerNode extends Node {
+    static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "");
+
     public static final NodeType TYPE = NodeType.builder("grpc-server", "grpc")
             .label("(name || \"localhost\") + \":\" + port")
             .help("A gRPC server and its service. The .proto text is compiled when the flows deploy, with no code generation step; grpc-call nodes use it as their target.")
@@ -25,7 +27,7 @@ public final class GrpcServerNode extends Node {
             .field(Field.num("port", 5001))
             .field(Field.str("server", ""))
             .field(Field.str("name", ""))
-            .field(Field.code("protoFile", "protobuf", ""))
+            .field(PROTO_FILE)
             .field(Field.bool("localServer", false))
             .field(Field.bool("ssl", false))
             .field(Field.bool("selfsigned", false))
@@ -38,6 +40,7 @@ public final class GrpcServerNode extends Node {
             .field(Field.str("cacert", ""))
             .field(Field.str("caName", ""))
             .field(Field.str("caOrgName", ""))
+            .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
             .factory(GrpcServerNode::new);
 
     /** The name an inline .proto gets in descriptors and error messages. */
@@ -85,16 +88,21 @@ public final class GrpcServerNode extends Node {
 
     private static ProtoSchema compile(NodeConfig c, String proto) {
         ProtoCache cache = c.services().shared(ProtoCache.class, ProtoCache::new);
-        String trimmed = proto.trim();
         try {
-            if (trimmed.endsWith(".proto") && trimmed.indexOf('\n') < 0 && trimmed.indexOf('{') < 0
-                    && trimmed.indexOf(';') < 0) {
-                return cache.compileFile(c.services().protosDir(), trimmed);
+            if (namesFile(proto)) {
+                return cache.compileFile(c.services().protosDir(), proto.trim());
             }
             return cache.compile(INLINE_PROTO_NAME, proto, c.services().protosDir());
         } catch (ProtoException e) {
             throw c.error("protoFile", e.getMessage());
         }
+    }
+
+    /** A protoFile value that names a file under protos/ instead of holding the .proto text. */
+    static boolean namesFile(String proto) {
+        String trimmed = proto.trim();
+        return trimmed.endsWith(".proto") && trimmed.indexOf('\n') < 0 && trimmed.indexOf('{') < 0
+                && trimmed.indexOf(';') < 0;
     }
 
     @Override

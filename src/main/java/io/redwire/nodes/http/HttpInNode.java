@@ -19,15 +19,22 @@ import java.util.Map;
 
 /** http in: an HTTP endpoint on the shared server; each request becomes a msg with payload, req and res. */
 public final class HttpInNode extends Node {
+    static final Field URL = Field.str("url", "").label("path (required; a node without one stays inert)")
+            .help("The path served below the http node root, e.g. /orders/:id; :name parts land in msg.req.params.");
+    static final Field METHOD = Field.select("method", "get", "get", "post", "put", "delete", "patch")
+            .help("The HTTP method this endpoint answers.");
+    static final Field UPLOAD = Field.bool("upload", false)
+            .help("Accepts multipart file uploads; the files arrive in msg.req.files.");
+    static final Field SKIP_BODY_PARSING = Field.bool("skipBodyParsing", false)
+            .help("Passes the request body on as received (a buffer) instead of parsing JSON, form or text bodies.");
+    static final Field SWAGGER_DOC = Field.str("swaggerDoc", "")
+            .help("Kept for flows that describe the endpoint with a swagger document; not used at run time.");
+
     public static final NodeType TYPE = NodeType.builder("http in", "network").icon("http")
             .label("name || (url ? \"[\" + method + \"] /\" + String(url).replace(/^\\//, \"\") : \"http\")")
             .help("Serves an HTTP endpoint: each request becomes a message with `msg.req`, `msg.res` and `msg.payload` (the body, or the query for GET).\n\nAnswer it with an http response node. Paths may hold `:name` parameters (in `msg.req.params`).")
             .color("#e7e7ae").ports(0, 1)
-            .field(Field.str("url", "").label("path (required; a node without one stays inert)"))
-            .field(Field.select("method", "get", "get", "post", "put", "delete", "patch"))
-            .field(Field.bool("upload", false))
-            .field(Field.bool("skipBodyParsing", false))
-            .field(Field.str("swaggerDoc", ""))
+            .fields(URL, METHOD, UPLOAD, SKIP_BODY_PARSING, SWAGGER_DOC)
             .factory(HttpInNode::new);
     private static final long DEFAULT_MAX_BODY = 5L * 1024 * 1024;
     private static final java.util.regex.Pattern BYTE_SIZE =
@@ -52,11 +59,11 @@ public final class HttpInNode extends Node {
 
     HttpInNode(NodeConfig c) {
         super(c);
-        String u = c.str("url");
+        String u = c.str(URL);
         this.url = u.isEmpty() || u.startsWith("/") ? u : "/" + u;
-        this.method = c.str("method").toLowerCase();
-        this.upload = c.bool("upload");
-        this.skipBodyParsing = c.bool("skipBodyParsing");
+        this.method = c.str(METHOD).toLowerCase();
+        this.upload = c.bool(UPLOAD);
+        this.skipBodyParsing = c.bool(SKIP_BODY_PARSING);
         this.routes = c.services().httpRoutes();
         this.maxBody = byteSize(c.services().settings().get("apiMaxLength"), DEFAULT_MAX_BODY);
         long budgetLimit = byteSize(c.services().settings().get("httpBodyMemoryLimit"), BodyBudget.DEFAULT_LIMIT);

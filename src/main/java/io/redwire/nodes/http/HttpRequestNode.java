@@ -25,29 +25,46 @@ import java.util.Map;
  * reported to catch nodes and, unless `senderr`, also sent on with the error text as payload.
  */
 public final class HttpRequestNode extends Node {
+    static final Field METHOD = Field.select("method", "GET", "GET", "POST", "PUT", "DELETE", "HEAD", "use")
+            .optionLabels("use", "- set by msg.method -")
+            .help("The HTTP method; \"- set by msg.method -\" takes it from the message.");
+    static final Field RET = Field.select("ret", "txt", "txt", "bin", "obj").label("return")
+            .optionLabels("txt", "a UTF-8 string", "bin", "a binary buffer", "obj", "a parsed JSON object")
+            .help("What msg.payload holds once the answer arrives: text, a buffer, or the body parsed as JSON.");
+    static final Field PAYTOQS = Field.select("paytoqs", "ignore", "ignore", "query", "body").label("payload")
+            .shownWhen("method", "GET")
+            .optionLabels("ignore", "Ignore", "query", "Append to query-string parameters", "body",
+                    "Send as request body")
+            .help("For GET: leave msg.payload out, add its properties to the query string, or send it as the body.");
+    static final Field URL = Field.str("url", "")
+            .help("The address to call; blank takes msg.url. {{name}} inserts a message property.");
+    static final Field TLS = Field.config("tls", "tls-config").label("TLS configuration")
+            .help("Certificates and verification for https addresses; an address without a scheme then uses https.");
+    static final Field PERSIST = Field.bool("persist", false).label("Enable connection keep-alive")
+            .help("Keeps connections open between requests instead of opening one per request.");
+    static final Field PROXY = Field.config("proxy", "http proxy").label("proxy configuration")
+            .help("The proxy to go through; none set: the http_proxy / no_proxy environment variables apply.");
+    static final Field INSECURE_HTTP_PARSER = Field.bool("insecureHTTPParser", false)
+            .help("Accepts answers with malformed HTTP headers from servers that send them.");
+    static final Field AUTH_TYPE = Field.select("authType", "", "", "basic", "digest", "bearer").label("authentication")
+            .optionLabels("", "none", "basic", "basic authentication", "digest", "digest authentication",
+                    "bearer", "bearer authentication")
+            .help("How the request logs in, with the user name and password (the token, for bearer) below.");
+    static final Field SENDERR = Field.bool("senderr", false).label("Only send non-2xx responses to Catch node")
+            .help("Answers outside 2xx go to catch nodes only, instead of also being sent on.");
+    static final Field HEADERS = Field.json("headers", List.of())
+            .help("Headers to set, each name and value typed in or taken from a message property; they win over msg.headers.");
+    static final Field USER = Field.str("user", "").help("The user name for basic or digest authentication.");
+    static final Field PASSWORD = Field.password("password")
+            .help("The password for basic or digest authentication, or the token for bearer.");
+
     public static final NodeType TYPE = NodeType.builder("http request", "network").icon("http")
             .label("name || \"http request\"")
             .help("Calls a URL and sends the answer on: `msg.payload` (text, buffer or parsed JSON), `msg.statusCode`, `msg.headers`.\n\nMethod, URL and headers come from the node or from the message (`msg.method`, `msg.url`, `msg.headers`).")
             .color("#e7e7ae").ports(1, 1)
-            .field(Field.select("method", "GET", "GET", "POST", "PUT", "DELETE", "HEAD", "use")
-                    .optionLabels("use", "- set by msg.method -"))
-            .field(Field.select("ret", "txt", "txt", "bin", "obj").label("return")
-                    .optionLabels("txt", "a UTF-8 string", "bin", "a binary buffer", "obj", "a parsed JSON object"))
-            .field(Field.select("paytoqs", "ignore", "ignore", "query", "body").label("payload").shownWhen("method", "GET")
-                    .optionLabels("ignore", "Ignore", "query", "Append to query-string parameters", "body",
-                            "Send as request body"))
-            .field(Field.str("url", ""))
-            .field(Field.config("tls", "tls-config").label("TLS configuration"))
-            .field(Field.bool("persist", false).label("Enable connection keep-alive"))
-            .field(Field.config("proxy", "http proxy").label("proxy configuration"))
-            .field(Field.bool("insecureHTTPParser", false))
-            .field(Field.select("authType", "", "", "basic", "digest", "bearer").label("authentication")
-                    .optionLabels("", "none", "basic", "basic authentication", "digest", "digest authentication",
-                            "bearer", "bearer authentication"))
-            .field(Field.bool("senderr", false).label("Only send non-2xx responses to Catch node"))
-            .field(Field.json("headers", List.of()))
-            .credential(Field.str("user", ""))
-            .credential(Field.password("password"))
+            .fields(METHOD, RET, PAYTOQS, URL, TLS, PERSIST, PROXY, INSECURE_HTTP_PARSER, AUTH_TYPE, SENDERR,
+                    HEADERS)
+            .credential(USER).credential(PASSWORD)
             .factory(HttpRequestNode::new);
 
     static final String NO_OVERRIDE = "Warning: msg properties can no longer override set node properties. "
@@ -75,22 +92,22 @@ public final class HttpRequestNode extends Node {
 
     HttpRequestNode(NodeConfig c) {
         super(c);
-        this.nodeUrl = c.str("url");
+        this.nodeUrl = c.str(URL);
         this.urlTemplate = UrlTemplate.compileIfTemplated(nodeUrl);
-        this.nodeMethod = c.str("method").isEmpty() ? "GET" : c.str("method");
-        this.ret = c.str("ret").isEmpty() ? "txt" : c.str("ret");
-        Object paytoqs = c.get("paytoqs");
+        this.nodeMethod = c.str(METHOD).isEmpty() ? "GET" : c.str(METHOD);
+        this.ret = c.str(RET).isEmpty() ? "txt" : c.str(RET);
+        Object paytoqs = c.get(PAYTOQS);
         this.payloadToQuery = Boolean.TRUE.equals(paytoqs) || "query".equals(paytoqs);
         this.payloadToBody = "body".equals(paytoqs);
-        this.persist = c.bool("persist");
-        this.sendErrorsToCatchOnly = c.bool("senderr");
-        this.auth = RequestAuth.of(c.str("authType"), c.credential("user"), c.credential("password"));
-        this.headerRules = new HeaderRules(c.list("headers"));
+        this.persist = c.bool(PERSIST);
+        this.sendErrorsToCatchOnly = c.bool(SENDERR);
+        this.auth = RequestAuth.of(c.str(AUTH_TYPE), c.credential(USER), c.credential(PASSWORD));
+        this.headerRules = new HeaderRules(c.list(HEADERS));
         long configured = (long) JsValues.toNumber(c.services().settings().get("httpRequestTimeout"));
         this.defaultTimeoutMs = configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
-        String tlsId = c.str("tls");
+        String tlsId = c.str(TLS);
         this.tls = !tlsId.isEmpty() && c.services().configNode(tlsId) instanceof TlsConfigNode t ? t : null;
-        String proxyId = c.str("proxy");
+        String proxyId = c.str(PROXY);
         Node proxyNode = proxyId.isEmpty() ? null : c.services().configNode(proxyId);
         this.proxyRules = proxyNode instanceof HttpProxyConfigNode p ? p.rules()
                 : proxyId.isEmpty() ? ProxyRules.fromEnvironment(System.getenv()) : ProxyRules.NONE;

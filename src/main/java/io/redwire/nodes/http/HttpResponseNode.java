@@ -19,12 +19,16 @@ import java.util.Map;
 
 /** http response: answers the request of msg.res with msg.payload, status and headers (Express res.send rules). */
 public final class HttpResponseNode extends Node {
+    static final Field STATUS_CODE = Field.str("statusCode", "")
+            .help("The status code to answer with; blank takes msg.statusCode, else 200.");
+    static final Field HEADERS = Field.json("headers", Map.of())
+            .help("Headers to answer with, name to value; they win over msg.headers.");
+
     public static final NodeType TYPE = NodeType.builder("http response", "network").icon("http")
             .label("name || \"http\" + (statusCode ? \" (\" + statusCode + \")\" : \"\")")
             .help("Answers the request an http in node received: `msg.payload` is the body; `msg.statusCode` and `msg.headers` apply unless the node sets them.")
             .color("#e7e7ae").ports(1, 0)
-            .field(Field.str("statusCode", ""))
-            .field(Field.json("headers", Map.of()))
+            .fields(STATUS_CODE, HEADERS)
             .factory(HttpResponseNode::new);
 
     /** Characters Express strips from a jsonp callback name. */
@@ -35,9 +39,9 @@ public final class HttpResponseNode extends Node {
 
     HttpResponseNode(NodeConfig c) {
         super(c);
-        int s = (int) JsValues.toNumber(c.str("statusCode"));
+        int s = (int) JsValues.toNumber(c.str(STATUS_CODE));
         this.statusCode = s > 0 ? s : 0;
-        this.headers = c.map("headers");
+        this.headers = c.map(HEADERS);
     }
 
     @Override

@@ -23,8 +23,9 @@ import java.util.Map;
  */
 public final class ThriftCallNode extends Node {
     static final Field SERVER = Field.config("server", "thrift-server").asRequired();
-    static final Field SERVICE = Field.str("service", "").label("service (blank: msg.service)");
-    static final Field METHOD = Field.str("method", "").label("method (blank: msg.method)");
+    static final Field SERVICE = Field.str("service", "").label("service (blank: msg.service)")
+            .idlService("server");
+    static final Field METHOD = Field.str("method", "").label("method (blank: msg.method)").idlMethod("server");
     static final Field TIMEOUT = Field.num("timeout", 10000).label("timeout in ms (0: none)");
 
     public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").icon("thrift").color("#A6BBCF").ports(1, 1)

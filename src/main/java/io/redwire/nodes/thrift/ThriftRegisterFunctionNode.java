@@ -20,8 +20,8 @@ import java.util.function.Consumer;
  */
 public final class ThriftRegisterFunctionNode extends Node {
     static final Field SERVER = Field.config("server", "thrift-server").asRequired();
-    static final Field SERVICE = Field.str("service", "").asRequired();
-    static final Field METHOD = Field.str("method", "").asRequired();
+    static final Field SERVICE = Field.str("service", "").asRequired().idlService("server");
+    static final Field METHOD = Field.str("method", "").asRequired().idlMethod("server");
 
     public static final NodeType TYPE = NodeType.builder("thrift-register-function", "thrift").icon("thrift").color("#A6BBCF")
             .help("Handles one function of a thrift-server's service: each call arrives as a msg with the arguments in `msg.payload`; a thrift-response node answers it.")

@@ -18,6 +18,8 @@ import io.redwire.spi.NodeType;
 
 import io.vertx.core.Future;
 
+import java.nio.file.Path;
+
 /**
  * thrift-server (config): the IDL, protocol and transport shared by a server and its clients. With localServer it
  * serves the methods that thrift-register-function nodes route to flows; thrift-call nodes use it as their target
@@ -36,6 +38,7 @@ public final class ThriftServerNode extends Node {
             .help("A Thrift server (config): the `.thrift` IDL text, the service, port, protocol (binary, compact, JSON) and transport (framed or buffered); compiled at deploy, no code generation.")
             .label("name || (host || \"localhost\") + \":\" + port")
             .fields(HOST, PORT, IDL, IDL_FILE, PROTOCOL, TRANSPORT, LOCAL_SERVER)
+            .serviceOutline("thrift", IDL, new ThriftOutline())
             .factory(ThriftServerNode::new);
 
     private final String host;
@@ -81,18 +84,24 @@ public final class ThriftServerNode extends Node {
         String file = c.str(IDL_FILE).trim();
         Field field = file.isEmpty() ? IDL : IDL_FILE;
         try {
-            IdlSource source;
-            if (!file.isEmpty()) {
-                source = IdlSource.file(file, c.services().protosDir());
-            } else if (!c.str(IDL).isBlank()) {
-                source = IdlSource.inline(c.str(IDL), c.services().protosDir());
-            } else {
-                throw c.error(IDL, "give the IDL text, or the name of a .thrift file under protos/ in idlFile");
+            IdlSource source = source(file, c.str(IDL), c.services().protosDir());
+            if (source == null) {
+                throw c.error(IDL, NO_IDL);
             }
             return c.services().shared(ThriftModels.class, ThriftModels::new).compile(source);
         } catch (IdlException e) {
             throw c.error(field, e.getMessage());
         }
+    }
+
+    static final String NO_IDL = "give the IDL text, or the name of a .thrift file under protos/ in idlFile";
+
+    /** The IDL file named under protos/ when one is, else the inline text; null when neither is given. */
+    static IdlSource source(String idlFile, String idl, Path protosDir) {
+        if (!idlFile.isBlank()) {
+            return IdlSource.file(idlFile.trim(), protosDir);
+        }
+        return idl.isBlank() ? null : IdlSource.inline(idl, protosDir);
     }
 
     @Override

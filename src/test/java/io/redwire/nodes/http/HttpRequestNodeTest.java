@@ -648,4 +648,32 @@ class HttpRequestNodeTest {
             assertEquals("GET", echoed(send(h)).get("method"));
         }
     }
+
+    /**
+     * tls-config's uploaded PEM is a credential (Node-RED's {@code cadata}): posted with the flows, it trusts the
+     * server's self-signed certificate, stays out of GET /flows, and GET /credentials answers as the declaration says
+     * (text fields with their value, the passphrase only as {@code has_passphrase}).
+     */
+    @Test
+    void aTlsConfigTrustsAnUploadedCaFromItsCredentialsAndNeverServesItsPassphrase() throws Exception {
+        try (TargetServer target = new TargetServer(true).route("/echo", HttpRequestNodeTest::echo);
+             Harness h = new Harness()) {
+            String pem = java.nio.file.Files.readString(java.nio.file.Path.of(target.certificatePath()));
+            String tlsNode = ",{\"id\":\"tc\",\"type\":\"tls-config\",\"verifyservercert\":true,"
+                    + "\"credentials\":{\"cadata\":" + Json.stringify(pem) + ",\"passphrase\":\"open sesame\"}}]";
+            String flow = requestFlow(h.port(), "[" + urlProp("localhost:" + target.port() + "/echo") + "]",
+                    "\"ret\":\"obj\",\"tls\":\"tc\"");
+            assertEquals(204, h.post("/flows", "application/json", flow.substring(0, flow.length() - 1) + tlsNode)
+                    .statusCode());
+            Map<?, ?> msg = send(h);
+            assertEquals("GET", echoed(msg).get("method"));
+            assertEquals("https://localhost:" + target.port() + "/echo", msg.get("responseUrl"));
+
+            assertFalse(h.get("/flows").body().contains("CERTIFICATE"), "the PEM stays out of the flows");
+            Map<?, ?> creds = (Map<?, ?>) Json.parse(h.get("/credentials/tls-config/tc").body());
+            assertEquals(pem, creds.get("cadata"), "a text credential is served back to the editor, as Node-RED does");
+            assertEquals(Boolean.TRUE, creds.get("has_passphrase"));
+            assertFalse(creds.containsKey("passphrase"), creds.toString());
+        }
+    }
 }

@@ -57,6 +57,8 @@ function openForm(node) {
     onDone: () => model.changed(),
     onDelete: (n) => model.remove([n.id]),
     outline: (language, configNode) => authed(() => api.outline(language, configNode)),
+    readCredentials: (type, id) => authed(() => api.get(
+      `credentials/${encodeURIComponent(type)}/${encodeURIComponent(id)}`)),
   });
 }
 
@@ -161,7 +163,7 @@ async function deploy(force = false) {
   $("deploy-button").disabled = true;
   document.getElementById("deploy-result")?.remove();
   try {
-    const result = await authed(() => api.deploy(model.snapshot(), force ? null : rev));
+    const result = await authed(() => api.deploy(model.snapshot(true), force ? null : rev));
     rev = result.rev;
     model.markDeployed();
     autoTab = null;

@@ -22,6 +22,7 @@ export class FlowModel {
     this.redoStack = [];
     this.current = "[]";
     this.deployed = new Map(); // id -> JSON of the node as last loaded or deployed (the "changed" markers)
+    this.credentials = new Map(); // id -> credential fields edited since the last deploy (see credentials.js)
   }
 
   onChange(fn) {
@@ -65,6 +66,7 @@ export class FlowModel {
 
   /** The workspace as it is now is what runs: no node counts as changed. */
   markDeployed() {
+    this.credentials.clear(); // sent and stored by the runtime
     this.deployed = new Map(this.nodes.map((n) => [n.id, JSON.stringify(n)]));
     this.deployedState = JSON.stringify(this.nodes);
     this.dirty = false;
@@ -250,9 +252,17 @@ export class FlowModel {
     return nodes;
   }
 
-  /** The flows to deploy or export: a deep copy, in order. */
-  snapshot() {
-    return JSON.parse(JSON.stringify(this.nodes));
+  /** The flows to deploy or export: a deep copy, in order; for a deploy with the credentials edited since. */
+  snapshot(withCredentials = false) {
+    const copy = JSON.parse(JSON.stringify(this.nodes));
+    if (withCredentials) {
+      for (const n of copy) {
+        if (this.credentials.has(n.id)) {
+          n.credentials = { ...this.credentials.get(n.id) };
+        }
+      }
+    }
+    return copy;
   }
 }
 

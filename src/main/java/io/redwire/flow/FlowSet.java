@@ -21,6 +21,8 @@ public final class FlowSet {
     public static final String SUBFLOW_INPUT = "_subflow-input";
     /** Synthetic type of a subflow instance's output port: forwards to the instance's wires on that port. */
     public static final String SUBFLOW_OUTPUT = "_subflow-output";
+    /** Synthetic type of a subflow instance's status output: what reaches it becomes the instance's status. */
+    public static final String SUBFLOW_STATUS = "_subflow-status";
 
     private final List<Map<String, Object>> source;
     private final Map<String, FlowUnit> units = new LinkedHashMap<>();
@@ -187,6 +189,21 @@ public final class FlowSet {
                 }
             }
         }
+        String statusId = instanceId + ":status";
+        List<Map<String, Object>> statusWires = sf.get("status") instanceof Map<?, ?> st
+                ? listOfMaps(st.get("wires")) : null;
+        if (statusWires != null) {
+            for (Map<String, Object> w : statusWires) {
+                if (sfId.equals(w.get("id"))) {
+                    inTargets.add(statusId);
+                }
+            }
+            Map<String, Object> statusRaw = new LinkedHashMap<>();
+            statusRaw.put("id", statusId);
+            statusRaw.put("type", SUBFLOW_STATUS);
+            statusRaw.put("z", instanceId);
+            flowNodes.add(new NodeDef(statusId, SUBFLOW_STATUS, statusRaw, instanceId, new ArrayList<>(), false));
+        }
         Map<String, Object> inputRaw = new LinkedHashMap<>(instance);
         inputRaw.put("id", instanceId);
         flowNodes.add(new NodeDef(instanceId, SUBFLOW_INPUT, inputRaw, parentUnit, List.of(inTargets), false));
@@ -201,19 +218,26 @@ public final class FlowSet {
 
         int before = flowNodes.size();
         expandUnit(sfId, instanceId, rename);
-        // internal nodes wired to a subflow output get that output port added to their wires
+        // internal nodes wired to a subflow output (or its status output) get that port added to their wires
         for (int i = 0; i < outDefs.size() && i < outputIds.size(); i++) {
-            for (Map<String, Object> w : listOfMaps(outDefs.get(i).get("wires"))) {
-                String src = rename.get(str(w.get("id")));
-                int port = w.get("port") instanceof Number p ? p.intValue() : 0;
-                for (int k = before; k < flowNodes.size(); k++) {
-                    NodeDef d = flowNodes.get(k);
-                    if (d.id().equals(src)) {
-                        while (d.wires().size() <= port) {
-                            d.wires().add(new ArrayList<>());
-                        }
-                        d.wires().get(port).add(outputIds.get(i));
+            wireToPort(listOfMaps(outDefs.get(i).get("wires")), outputIds.get(i), rename, before);
+        }
+        if (statusWires != null) {
+            wireToPort(statusWires, statusId, rename, before);
+        }
+    }
+
+    private void wireToPort(List<Map<String, Object>> wires, String portId, Map<String, String> rename, int from) {
+        for (Map<String, Object> w : wires) {
+            String src = rename.get(str(w.get("id")));
+            int port = w.get("port") instanceof Number p ? p.intValue() : 0;
+            for (int k = from; k < flowNodes.size(); k++) {
+                NodeDef d = flowNodes.get(k);
+                if (d.id().equals(src)) {
+                    while (d.wires().size() <= port) {
+                        d.wires().add(new ArrayList<>());
                     }
+                    d.wires().get(port).add(portId);
                 }
             }
         }

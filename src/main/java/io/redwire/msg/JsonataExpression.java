@@ -83,6 +83,9 @@ public final class JsonataExpression {
             out = expr.evaluate(input, frame);
         } catch (NumberFormatException e) {
             throw new NodeError(castError(e));
+        } catch (com.dashjoin.jsonata.JException e) {
+            String fixed = JsonataErrorText.of(e, text);
+            throw new NodeError(fixed != null ? fixed : e.getMessage() == null ? e.toString() : e.getMessage());
         } catch (RuntimeException e) {
             throw new NodeError(e.getMessage() == null ? e.toString() : e.getMessage());
         }

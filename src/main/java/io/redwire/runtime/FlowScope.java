@@ -1,5 +1,6 @@
 package io.redwire.runtime;
 
+import io.redwire.flow.FlowSet;
 import io.redwire.flow.FlowUnit;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.Messages;
@@ -31,6 +32,7 @@ public final class FlowScope {
     private final List<FlowEventNode> statusNodes = new ArrayList<>();
     private final Map<String, List<FlowEventNode>> completeBySource = new HashMap<>();
     private Node instanceNode;
+    private boolean statusPort;
 
     FlowScope(FlowUnit unit, FlowScope parent, Engine engine, ContextScope context, EnvScope parentEnv) {
         this.unit = unit;
@@ -187,16 +189,16 @@ public final class FlowScope {
 
     private static Map<String, Object> errorObject(Node reporter, Object err, int count) {
         Map<String, Object> e = new LinkedHashMap<>();
-        e.put("message", Node.errorText(err));
-        Map<String, Object> source = new LinkedHashMap<>();
-        source.put("id", reporter.id());
-        source.put("type", reporter.type());
-        source.put("name", reporter.name());
+        String text = Node.errorText(err);
+        e.put("message", text);
+        Map<String, Object> source = sourceOf(reporter);
         source.put("count", count);
         e.put("source", source);
         if (err instanceof NodeError ne) {
             if (ne.stack() != null) {
                 e.put("stack", ne.stack());
+            } else if (JS_ERROR_TEXT.matcher(text).lookingAt()) {
+                e.put("stack", text); // an Error object's toString: Node-RED's msg.error carries that Error's stack
             }
             if (ne.code() != null) {
                 e.put("code", ne.code());
@@ -204,6 +206,8 @@ public final class FlowScope {
             if (ne.causeValue() != null) {
                 e.put("cause", ne.causeValue());
             }
+        } else if (err instanceof Throwable) {
+            e.put("stack", text);
         } else if (err instanceof Map<?, ?> m) {
             for (String k : List.of("stack", "code", "cause")) {
                 if (m.containsKey(k)) {
@@ -213,6 +217,24 @@ public final class FlowScope {
         }
         return e;
     }
+
+    /**
+     * Node-RED's {id, type, name} of an error's or status's source; an unnamed node's name is undefined there, so
+     * JSON and Object.keys show no name.
+     */
+    private static Map<String, Object> sourceOf(Node n) {
+        Map<String, Object> source = new LinkedHashMap<>();
+        source.put("id", n.id());
+        source.put("type", n.type());
+        if (!n.name().isEmpty()) {
+            source.put("name", n.name());
+        }
+        return source;
+    }
+
+    /** The text JavaScript's Error.prototype.toString gives: a class, an optional Node.js code, a colon. */
+    private static final java.util.regex.Pattern JS_ERROR_TEXT =
+            java.util.regex.Pattern.compile("(?:[A-Z][A-Za-z]*)?Error(?: \\[[A-Z0-9_]+])?: ");
 
     /** Catch/status candidates ordered by group distance, closest first (Node-RED's Flow.handleError). */
     private List<FlowEventNode> candidates(List<FlowEventNode> nodes, Node reporter) {
@@ -251,28 +273,55 @@ public final class FlowScope {
     // ---- status and complete --------------------------------------------------------------------------------
 
     public boolean handleStatus(Node reporter, Map<String, Object> status) {
-        engine.publishStatus(reporter, status);
+        if (parent != null && instanceNode != null && FlowSet.SUBFLOW_STATUS.equals(reporter.type())) {
+            return parent.handleStatus(instanceNode, instanceSource(), status, false); // the status output's
+        }
+        return handleStatus(reporter, sourceOf(reporter), status, false);
+    }
+
+    /**
+     * Node-RED's Flow.handleStatus: status nodes are matched against {@code reporter} (the subflow instance when a
+     * status bubbles out of one) and told the original {@code source}; a bubbled status is not shown on the
+     * instance. A subflow with a status output keeps its inner statuses to itself.
+     */
+    private boolean handleStatus(Node reporter, Map<String, Object> source, Map<String, Object> status,
+                                 boolean muted) {
+        if (!muted) {
+            engine.publishStatus(reporter, status);
+        }
         boolean handled = false;
         for (FlowEventNode s : candidates(statusNodes, reporter)) {
-            if (s.id().equals(reporter.id())) {
+            if (s.id().equals(source.get("id"))) {
                 continue;
             }
             Map<String, Object> st = new LinkedHashMap<>(status);
-            Map<String, Object> source = new LinkedHashMap<>();
-            source.put("id", reporter.id());
-            source.put("type", reporter.type());
-            source.put("name", reporter.name());
-            st.put("source", source);
+            st.put("source", new LinkedHashMap<>(source));
             Map<String, Object> m = Messages.create();
             m.put("_msgid", Messages.newId());
             m.put("status", st);
             s.deliverEvent(m);
             handled = true;
         }
-        if (!handled && parent != null && instanceNode != null) {
-            handled = parent.handleStatus(instanceNode, status);
+        if (!handled && parent != null && instanceNode != null && !statusPort) {
+            handled = parent.handleStatus(instanceNode, source, status, true);
         }
         return handled;
+    }
+
+    /** This subflow instance as a status source: Node-RED names its type subflow:&lt;definition id&gt;. */
+    private Map<String, Object> instanceSource() {
+        Map<String, Object> source = new LinkedHashMap<>();
+        source.put("id", instanceNode.id());
+        source.put("type", "subflow:" + unit.subflowId());
+        if (!instanceNode.name().isEmpty()) {
+            source.put("name", instanceNode.name());
+        }
+        return source;
+    }
+
+    /** The subflow has a status output: set while the deployment wires its nodes. */
+    void statusPort() {
+        this.statusPort = true;
     }
 
     public void handleComplete(Node node, Map<String, Object> msg) {

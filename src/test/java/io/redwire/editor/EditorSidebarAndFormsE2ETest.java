@@ -327,4 +327,106 @@ class EditorSidebarAndFormsE2ETest {
                     + "return [n.service, n.method]"));
         }
     }
+
+    /**
+     * Credentials typed into a form go to the runtime with the deploy (the request carries them), never into the
+     * flows (GET /flows, the editor's export), and come back only as has_password.
+     */
+    @Test
+    void credentialsTypedIntoTheFormReachTheRuntimeButNeverTheFlows(@TempDir Path dir) throws Exception {
+        java.util.concurrent.BlockingQueue<String> authorizations = new java.util.concurrent.LinkedBlockingQueue<>();
+        com.sun.net.httpserver.HttpServer target = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        target.createContext("/secret", exchange -> {
+            String auth = exchange.getRequestHeaders().getFirst("authorization");
+            authorizations.add(auth == null ? "(none)" : auth);
+            byte[] body = "ok".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        target.start();
+        String url = "http://127.0.0.1:" + target.getAddress().getPort() + "/secret";
+        String flow = Json.stringify(List.of(node("t1", "tab", "label", "auth"),
+                node("i1", "inject", "z", "t1", "name", "", "props", List.of(Map.of("p", "payload")), "payload", "",
+                        "payloadType", "date", "x", 100, "y", 40, "wires", List.of(List.of("hr"))),
+                node("hr", "http request", "z", "t1", "name", "", "method", "GET", "ret", "txt", "paytoqs", "ignore",
+                        "url", url, "authType", "", "x", 280, "y", 40, "wires", List.of(List.of()))));
+        try (AdminServer s = new AdminServer()) {
+            assumeTrue(s.server().engine().registry().has("http request"));
+            EditorE2ETest.openOn(b, s, dir, flow, "hr");
+            b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-password"));
+            assertEquals("password", b.find("#field-password").getAttribute("type"), "a secret is a password input");
+            choose("authType", "basic");
+            b.find("#field-user").sendKeys("alice");
+            b.find("#field-password").sendKeys("s3cret");
+            b.click("#form-done");
+            assertTrue(!String.valueOf(b.js("return JSON.stringify(window.redwire.model.snapshot())"))
+                    .contains("s3cret"), "the workspace (exports, clipboard) holds no secret");
+            EditorE2ETest.deployAndExpectSuccess(b);
+
+            assertEquals(200, s.post("/inject/i1", "").statusCode());
+            assertEquals("Basic " + java.util.Base64.getEncoder().encodeToString("alice:s3cret".getBytes(
+                    java.nio.charset.StandardCharsets.UTF_8)), authorizations.poll(15, java.util.concurrent.TimeUnit
+                    .SECONDS), "the request carries the form's user and password");
+            String flows = s.get("/flows").body();
+            assertTrue(flows.contains("\"authType\":\"basic\"") && !flows.contains("s3cret")
+                    && !flows.contains("alice"), flows);
+            assertEquals(Map.of("user", "alice", "has_password", true),
+                    Json.parse(s.get("/credentials/http%20request/hr").body()));
+
+            // the form shows the stored user and a placeholder for the password; an untouched password stays
+            b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();
+            b.waitFor(By.cssSelector("#node-form #field-password"));
+            until("the stored credentials shown", () -> "alice".equals(b.find("#field-user").getAttribute("value")));
+            assertEquals("__PWRD__", b.find("#field-password").getAttribute("value"));
+            b.find("#field-user").clear();
+            b.find("#field-user").sendKeys("bob");
+            b.click("#form-done");
+            EditorE2ETest.deployAndExpectSuccess(b);
+            assertEquals(200, s.post("/inject/i1", "").statusCode());
+            assertEquals("Basic " + java.util.Base64.getEncoder().encodeToString("bob:s3cret".getBytes(
+                    java.nio.charset.StandardCharsets.UTF_8)), authorizations.poll(15, java.util.concurrent.TimeUnit
+                    .SECONDS), "a new user with the kept password");
+        } finally {
+            target.stop(0);
+        }
+    }
+
+    /** A subflow instance's form edits the template's env properties; the deployed instance uses the value. */
+    @Test
+    void aSubflowInstancesEnvEditedInItsFormIsWhatTheDeployedInstanceUses(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"env"},
+                 {"id":"sf1","type":"subflow","name":"Greeter","info":"",
+                  "in":[{"x":50,"y":30,"wires":[{"id":"c1"}]}],"out":[{"x":320,"y":30,"wires":[{"id":"c1","port":0}]}],
+                  "env":[{"name":"GREETING","type":"str","value":"hello"},{"name":"TIMES","type":"num","value":"1"}]},
+                 {"id":"c1","type":"change","z":"sf1","name":"","rules":[{"t":"set","p":"payload","pt":"msg",
+                  "to":"GREETING","tot":"env"}],"x":180,"y":30,"wires":[[]]},
+                 {"id":"i1","type":"inject","z":"t1","name":"","props":[{"p":"payload"}],"payload":"","payloadType":"date",
+                  "x":100,"y":60,"wires":[["si"]]},
+                 {"id":"si","type":"subflow:sf1","z":"t1","name":"","env":[],"x":260,"y":60,"wires":[["d1"]]},
+                 {"id":"d1","type":"debug","z":"t1","name":"","active":true,"tosidebar":true,"console":false,
+                  "tostatus":false,"complete":"payload","x":420,"y":60,"wires":[]}]""";
+        try (AdminServer s = new AdminServer()) {
+            assumeTrue(s.server().engine().registry().has("change"));
+            EditorE2ETest.openOn(b, s, dir, flow, "si");
+            b.actions().doubleClick(b.find("#canvas .node[data-id='si'] .node-body")).perform();
+            WebElement greeting = b.waitFor(By.cssSelector("#node-form #field-subflow-env-GREETING"));
+            assertEquals("hello", greeting.getAttribute("value"), "the template's value to start from");
+            assertEquals("str", b.find("#field-subflow-env-GREETING-type").getAttribute("value"));
+            assertEquals("1", b.find("#field-subflow-env-TIMES").getAttribute("value"));
+            assertEquals("num", b.find("#field-subflow-env-TIMES-type").getAttribute("value"));
+            greeting.clear();
+            greeting.sendKeys("bonjour");
+            b.screenshot("subflow-instance-env");
+            b.click("#form-done");
+            assertEquals(List.of(Map.of("name", "GREETING", "type", "str", "value", "bonjour")),
+                    b.js("return window.redwire.model.get('si').env"), "Node-RED's format: only what differs");
+            EditorE2ETest.deployAndExpectSuccess(b);
+            b.click("#canvas .node[data-id='i1'] .inject-button");
+            b.waitForText(By.cssSelector("#debug-messages .debug-message .debug-value"), "bonjour");
+        }
+    }
 }

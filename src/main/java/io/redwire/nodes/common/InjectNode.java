@@ -1,5 +1,6 @@
 package io.redwire.nodes.common;
 
+import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
@@ -103,7 +104,7 @@ public final class InjectNode extends Node implements InjectTarget {
     private static List<Prop> compileProps(NodeConfig c, List<Map<String, Object>> defs) {
         List<Prop> out = new ArrayList<>();
         for (Map<String, Object> p : defs) {
-            String v = p.get("v") == null ? "" : String.valueOf(p.get("v"));
+            String v = p.get("v") == null ? "" : JsValues.toJsString(p.get("v")); // ""+value, as Node-RED
             String vt = p.get("vt") == null ? "str" : String.valueOf(p.get("vt"));
             out.add(new Prop(PropertyPath.ofMsg(String.valueOf(p.get("p"))), c.typed(v, vt, PROPS)));
         }
@@ -194,7 +195,7 @@ public final class InjectNode extends Node implements InjectTarget {
             for (Object o : custom) {
                 Map<String, Object> p = (Map<String, Object>) o;
                 use.add(new Prop(PropertyPath.ofMsg(String.valueOf(p.get("p"))), TypedValue.compile(
-                        p.get("v") == null ? "" : String.valueOf(p.get("v")),
+                        p.get("v") == null ? "" : JsValues.toJsString(p.get("v")),
                         p.get("vt") == null ? "str" : String.valueOf(p.get("vt")))));
             }
         }

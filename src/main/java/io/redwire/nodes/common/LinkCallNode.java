@@ -1,5 +1,6 @@
 package io.redwire.nodes.common;
 
+import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.Done;
@@ -56,7 +57,10 @@ public final class LinkCallNode extends Node {
             return;
         }
         if (!(target instanceof LinkInNode)) {
-            done.done(new NodeError("target link-in node '" + (dynamic ? msg.get("target") : links) + "' not found"));
+            Object wanted = dynamic ? msg.get("target") : links.isEmpty() ? null : links.get(0);
+            boolean none = wanted == null || "".equals(wanted) || Boolean.FALSE.equals(wanted);
+            done.done(new NodeError("Error: target link-in node '" + (none ? "" : JsValues.toJsString(wanted))
+                    + "' not found"));
             return;
         }
         String eventId = Messages.newId();
@@ -94,7 +98,7 @@ public final class LinkCallNode extends Node {
             }
         }
         if (named.size() > 1) {
-            throw new NodeError("Multiple link-in nodes named '" + t + "' found");
+            throw new NodeError("Error: Multiple link-in nodes named '" + t + "' found");
         }
         return named.isEmpty() ? null : named.get(0);
     }

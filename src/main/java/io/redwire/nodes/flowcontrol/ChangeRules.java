@@ -4,6 +4,7 @@ import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.JsonataExpression;
+import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.PropertyPath;
 import io.redwire.msg.TypedValue;
@@ -36,7 +37,8 @@ final class ChangeRules {
             String to = text(rule.get("to"));
             String tot = text(rule.get("tot"));
             switch (t) {
-                case "set" -> steps.add(set(c, p, pt, value(c, to, tot, deployEnv), Boolean.TRUE.equals(rule.get("dc"))));
+                case "set" -> steps.add(set(c, p, pt, setValue(c, rule.get("to"), to, tot, deployEnv),
+                        Boolean.TRUE.equals(rule.get("dc"))));
                 case "delete" -> steps.add(delete(c, p, pt));
                 case "change" -> steps.add(change(c, p, pt, to, tot, rule, deployEnv));
                 case "move" -> {
@@ -137,6 +139,18 @@ final class ChangeRules {
     }
 
     /** The `to` side: prepared once; json/bin copied fresh per msg; msg/flow/global/date/jsonata read per msg. */
+    /**
+     * A set rule's value. A str rule sets its "to" as it is: after a deploy-time ${VAR} substitution that can be a
+     * number, boolean or object (a typed env variable), which Node-RED keeps.
+     */
+    private static ChangeRule.Value setValue(NodeConfig c, Object rawTo, String to, String tot,
+                                             ValueScope deployEnv) {
+        if ("str".equals(tot) && rawTo != null && !(rawTo instanceof String)) {
+            return (msg, node) -> Messages.deepCopy(rawTo);
+        }
+        return value(c, to, tot, deployEnv);
+    }
+
     static ChangeRule.Value value(NodeConfig c, String to, String tot, ValueScope deployEnv) {
         switch (tot) {
             case "msg": {

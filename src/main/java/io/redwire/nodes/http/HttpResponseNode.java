@@ -58,8 +58,10 @@ public final class HttpResponseNode extends Node {
         }
         Object payload = msg.containsKey("payload") ? msg.get("payload") : io.redwire.js.Undefined.VALUE;
         if (payload instanceof Boolean) {
-            done.done(new NodeError("TypeError: The \"chunk\" argument must be of type string or an instance of "
-                    + "Buffer or Uint8Array. Received type boolean (" + payload + ")"));
+            // express 5's res.send measures a boolean body with Buffer.byteLength, which throws this
+            done.done(new NodeError("TypeError [ERR_INVALID_ARG_TYPE]: The \"string\" argument must be of type "
+                    + "string or an instance of Buffer or ArrayBuffer. Received type boolean (" + payload + ")",
+                    "ERR_INVALID_ARG_TYPE", null));
             return;
         }
         res.setStatusCode(status(msg));

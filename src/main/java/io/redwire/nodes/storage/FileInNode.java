@@ -83,7 +83,7 @@ public final class FileInNode extends Node {
             FsError err = FsError.of(io, "open", filename);
             failedStatus = true;
             status(Map.of("fill", "red", "shape", "dot", "text", err.code()));
-            error(err.asNodeError(""), msg);
+            error(err.asNodeError(), msg);
             if (sendError) {
                 Map<String, Object> copy = Messages.cloneMessage(msg);
                 copy.remove("payload");

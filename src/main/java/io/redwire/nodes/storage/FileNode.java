@@ -98,7 +98,12 @@ public final class FileNode extends Node {
             } else if (ar.cause() instanceof Failure f) {
                 failedStatus = true;
                 status(Map.of("fill", "red", "shape", "dot", "text", f.error.code()));
-                error(f.error.asNodeError(f.prefix), msg);
+                if (f.appending && target.fixed()) {
+                    // Node-RED writes to a fixed file through a kept stream whose write callback runs on a
+                    // failure as well: the msg goes on besides the error
+                    send(msg);
+                }
+                error(f.error.quoted(f.prefix), msg);
                 done.done();
             } else {
                 done.done(ar.cause());
@@ -111,11 +116,17 @@ public final class FileNode extends Node {
     private static final class Failure extends Exception {
         final FsError error;
         final String prefix;
+        final boolean appending;
 
         Failure(FsError error, String prefix) {
+            this(error, prefix, false);
+        }
+
+        Failure(FsError error, String prefix, boolean appending) {
             super(error.message(), null, false, false);
             this.error = error;
             this.prefix = prefix;
+            this.appending = appending;
         }
     }
 
@@ -145,7 +156,7 @@ public final class FileNode extends Node {
             }
         } catch (IOException e) {
             throw new Failure(FsError.of(e, "open", filename),
-                    overwrite ? "failed to write to file: " : "failed to append to file: ");
+                    overwrite ? "failed to write to file: " : "failed to append to file: ", !overwrite);
         }
     }
 

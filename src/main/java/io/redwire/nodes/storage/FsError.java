@@ -56,9 +56,14 @@ record FsError(String code, int errno, String description, String syscall, Strin
         return code + ": " + description + ", " + syscall + " '" + path + "'";
     }
 
-    /** The Error as a catch node sees it: toString() text and the code. */
-    NodeError asNodeError(String prefix) {
-        return new NodeError(prefix + "Error: " + message(), code, null);
+    /** The Error itself as a catch node sees it: toString() text and the code (file in reports it so). */
+    NodeError asNodeError() {
+        return new NodeError("Error: " + message(), code, null);
+    }
+
+    /** A text that quotes the Error (the file node's "failed to ...: Error: ..."): a string, so no code. */
+    NodeError quoted(String prefix) {
+        return new NodeError(prefix + "Error: " + message());
     }
 
     /** The Error object as a message property (file in's sendError copy). */

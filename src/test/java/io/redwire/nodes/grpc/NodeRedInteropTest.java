@@ -1,6 +1,7 @@
 package io.redwire.nodes.grpc;
 
 import io.redwire.runtime.Version;
+import io.redwire.testing.Closing;
 import io.redwire.testing.Harness;
 import io.redwire.testing.NodeRedPeer;
 import io.redwire.testing.Ports;
@@ -84,12 +85,7 @@ class NodeRedInteropTest {
 
     @AfterAll
     static void stopBothSides() throws Exception {
-        if (nodeRed != null) {
-            nodeRed.close();
-        }
-        if (redwire != null) {
-            redwire.close();
-        }
+        Closing.all(nodeRed, redwire);
     }
 
     @Test

@@ -87,12 +87,7 @@ public final class NodeType {
     }
 
     public Field credential(String name) {
-        for (Field f : credentials) {
-            if (f.name().equals(name)) {
-                return f;
-            }
-        }
-        return null;
+        return named(credentials, name);
     }
 
     /** The palette's text for this type; null: the type name. */
@@ -110,8 +105,8 @@ public final class NodeType {
         return help;
     }
 
-    /** An expression the editor evaluates for a node's label (e.g. {@code name || topic || "inject"}); null: name or
-     * type. */
+    /** An expression the editor evaluates for a node's label (e.g. {@code name || topic || "inject"}); null: the
+     * name, else the palette label (Node-RED's {@code this.name || "<type>"}, so such types declare none). */
     public String labelExpression() {
         return labelExpression;
     }
@@ -155,7 +150,11 @@ public final class NodeType {
     }
 
     public Field field(String name) {
-        for (Field f : fields) {
+        return named(fields, name);
+    }
+
+    private static Field named(List<Field> list, String name) {
+        for (Field f : list) {
             if (f.name().equals(name)) {
                 return f;
             }

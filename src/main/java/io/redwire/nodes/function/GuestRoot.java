@@ -1,5 +1,9 @@
 package io.redwire.nodes.function;
 
+import org.graalvm.polyglot.Value;
+
+import java.util.function.Consumer;
+
 /**
  * A Java message container (the input msg, a context value, msg.req) that JavaScript sees live, as a proxy.
  * Reading a nested object converts it to a native JS value once and stores that value back, so the guest keeps
@@ -38,16 +42,21 @@ abstract class GuestRoot<T> {
     }
 
     /**
-     * Keeps a converted value in the container so JS sees the same object next time; an unmodifiable container
-     * (a Java constant in global context) just hands out copies.
+     * A stored value as JS sees it. A container is converted once and put back ({@code put}) so JS sees the same
+     * object next time; an unmodifiable container (a Java constant in global context) just hands out copies.
      */
-    static boolean storeBack(Runnable put) {
-        try {
-            put.run();
-            return true;
-        } catch (UnsupportedOperationException e) {
-            return false;
+    final Object toGuest(Object v, Consumer<Value> put) {
+        if (!GuestValues.isContainer(v)) {
+            return values.toGuest(v);
         }
+        Value guest = values.toNative(v);
+        try {
+            put.accept(guest);
+            markDirty();
+        } catch (UnsupportedOperationException unmodifiable) {
+            // a copy each time
+        }
+        return guest;
     }
 
     final void markDirty() {

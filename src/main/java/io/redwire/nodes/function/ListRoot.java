@@ -20,15 +20,7 @@ final class ListRoot extends GuestRoot<List<Object>> implements ProxyArray {
         if (index < 0 || index >= target.size()) {
             return values.undefined();
         }
-        Object v = target.get((int) index);
-        if (GuestValues.isContainer(v)) {
-            Value guest = values.toNative(v);
-            if (storeBack(() -> target.set((int) index, guest))) {
-                markDirty();
-            }
-            return guest;
-        }
-        return values.toGuest(v);
+        return toGuest(target.get((int) index), guest -> target.set((int) index, guest));
     }
 
     @Override

@@ -24,14 +24,7 @@ final class MapRoot extends GuestRoot<Map<String, Object>> implements ProxyObjec
         if (v == null) {
             return target.containsKey(key) ? null : values.undefined();
         }
-        if (GuestValues.isContainer(v)) {
-            Value guest = values.toNative(v);
-            if (storeBack(() -> target.put(key, guest))) {
-                markDirty();
-            }
-            return guest;
-        }
-        return values.toGuest(v);
+        return toGuest(v, guest -> target.put(key, guest));
     }
 
     @Override

@@ -17,7 +17,6 @@ public final class JsonNode extends PropertyParserNode {
     static final Field PRETTY = Field.bool("pretty", false);
 
     public static final NodeType TYPE = NodeType.builder("json", "parser").icon("json")
-            .label("name || \"json\"")
             .help("Converts between a JSON string and the JavaScript object it describes.")
             .color("#DEBD5C").ports(1, 1)
             .fields(PROPERTY, ACTION, PRETTY)

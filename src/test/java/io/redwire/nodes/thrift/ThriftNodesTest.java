@@ -22,6 +22,7 @@ import static io.redwire.nodes.thrift.TestFlows.debug;
 import static io.redwire.nodes.thrift.TestFlows.flow;
 import static io.redwire.nodes.thrift.TestFlows.inject;
 import static io.redwire.nodes.thrift.TestFlows.node;
+import static io.redwire.nodes.thrift.TestFlows.register;
 import static io.redwire.nodes.thrift.TestFlows.resource;
 import static io.redwire.nodes.thrift.TestFlows.to;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,8 +44,7 @@ class ThriftNodesTest {
     private static String callFlow(Map<String, Object> serverNode, String service, String method, String payload,
                                    long timeout) {
         return flow(serverNode,
-                node("reg", "thrift-register-function", "server", "S", "service", "Child", "method", "pair",
-                        "wires", to("resp")),
+                register("reg", "S", "Child", "pair", "resp"),
                 node("resp", "thrift-response"),
                 inject("go", payload, "call"),
                 node("call", "thrift-call", "server", "S", "service", service, "method", method,
@@ -83,8 +83,7 @@ class ThriftNodesTest {
         String flows = flow(
                 node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
                 node("C", "thrift-server", "port", port, "idl", clientIdl),
-                node("reg", "thrift-register-function", "server", "S", "service", "Echo", "method", "pair",
-                        "wires", to("resp")),
+                register("reg", "S", "Echo", "pair", "resp"),
                 node("resp", "thrift-response"),
                 inject("missing", "{}", "callMissing"),
                 inject("nothing", "{}", "callNothing"),
@@ -109,8 +108,7 @@ class ThriftNodesTest {
     void aCallNobodyAnswersTimesOutAndTheNextCallGetsAFreshConnection() throws Exception {
         String flows = flow(server("S", "binary", "buffered"),
                 node("again", "thrift-register-function", "server", "S", "service", "Child", "method", "again"),
-                node("reg", "thrift-register-function", "server", "S", "service", "Child", "method", "pair",
-                        "wires", to("resp")),
+                register("reg", "S", "Child", "pair", "resp"),
                 node("resp", "thrift-response"),
                 inject("slow", "{\"a\":1,\"b\":2}", "callAgain"),
                 inject("fast", "{\"a\":3,\"b\":4}", "callPair"),
@@ -235,8 +233,7 @@ class ThriftNodesTest {
     @Test
     void argumentsThatDoNotFitAreCaughtBeforeSendingAndBadAnswersReachTheCaller() throws Exception {
         String flows = flow(server("S", "compact", "framed"),
-                node("reg", "thrift-register-function", "server", "S", "service", "Echo", "method", "text",
-                        "wires", to("resp")),
+                register("reg", "S", "Echo", "text", "resp"),
                 node("resp", "thrift-response"),
                 inject("badArgs", "{\"a\":\"x\"}", "call"),
                 inject("badAnswer", "{\"a\":1}", "call"),
@@ -278,8 +275,7 @@ class ThriftNodesTest {
     @Test
     void onewayCallsCompleteWithoutAnAnswerAndReachTheServingFlow() throws Exception {
         String flows = flow(server("S", "binary", "framed"),
-                node("reg", "thrift-register-function", "server", "S", "service", "Echo", "method", "note",
-                        "wires", to("served", "resp")),
+                register("reg", "S", "Echo", "note", "served", "resp"),
                 node("resp", "thrift-response"),
                 debug("served"),
                 inject("go", "{\"text\":\"fire and forget\"}", "call"),
@@ -319,13 +315,11 @@ class ThriftNodesTest {
         String flows = flow(
                 node("S", "thrift-server", "port", 0, "idlFile", "inventory.thrift", "protocol", "compact",
                         "localServer", true),
-                node("regFind", "thrift-register-function", "server", "S", "service", "Inventory", "method", "find",
-                        "wires", to("notFound")),
+                register("regFind", "S", "Inventory", "find", "notFound"),
                 node("notFound", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "err", "pt", "msg",
                         "to", "{\"name\": \"NotFound\", \"fields\": {\"what\": \"nothing\"}}", "tot", "json")),
                         "wires", to("resp")),
-                node("regClear", "thrift-register-function", "server", "S", "service", "Inventory",
-                        "method", "clear", "wires", to("boom")),
+                register("regClear", "S", "Inventory", "clear", "boom"),
                 node("boom", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "err", "pt", "msg",
                         "to", "boom", "tot", "str")), "wires", to("resp")),
                 node("resp", "thrift-response"),
@@ -351,12 +345,10 @@ class ThriftNodesTest {
         String flows = flow(
                 node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
                 node("C", "thrift-server", "port", port, "idl", ECHO.replace("string text(", "i32 text(")),
-                node("reg", "thrift-register-function", "server", "S", "service", "Echo", "method", "text",
-                        "wires", to("hello")),
+                register("reg", "S", "Echo", "text", "hello"),
                 node("hello", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "payload", "pt", "msg",
                         "to", "hello", "tot", "str")), "wires", to("resp")),
-                node("regPair", "thrift-register-function", "server", "S", "service", "Echo", "method", "pair",
-                        "wires", to("resp")),
+                register("regPair", "S", "Echo", "pair", "resp"),
                 node("resp", "thrift-response"),
                 inject("text", "{\"a\": 1}", "callText"),
                 inject("pair", "{\"a\": 1, \"b\": 2}", "callPair"),

@@ -22,6 +22,7 @@ import static io.redwire.nodes.thrift.TestFlows.call;
 import static io.redwire.nodes.thrift.TestFlows.debug;
 import static io.redwire.nodes.thrift.TestFlows.inject;
 import static io.redwire.nodes.thrift.TestFlows.node;
+import static io.redwire.nodes.thrift.TestFlows.register;
 import static io.redwire.nodes.thrift.TestFlows.to;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -154,14 +155,11 @@ class ThriftPythonInteropTest {
                      node("U", "thrift-server", "port", calc.port(), "idlFile", "tinycalc.thrift"),
                      node("S2", "thrift-server", "port", 0, "idlFile", "inventory.thrift", "localServer", true),
                      node("U2", "thrift-server", "port", inv.port(), "idlFile", "inventory.thrift"),
-                     node("reg", "thrift-register-function", "server", "S", "service", "TinyCalc", "method", "sum",
-                             "wires", to("call")),
+                     register("reg", "S", "TinyCalc", "sum", "call"),
                      call("call", "U", "TinyCalc", "sum", "resp"),
-                     node("regSub", "thrift-register-function", "server", "S", "service", "TinyCalc",
-                             "method", "subtract", "wires", to("callSub")),
+                     register("regSub", "S", "TinyCalc", "subtract", "callSub"),
                      call("callSub", "U", "TinyCalc", "subtract", "resp"),
-                     node("reg2", "thrift-register-function", "server", "S2", "service", "Inventory",
-                             "method", "ping", "wires", to("call2")),
+                     register("reg2", "S2", "Inventory", "ping", "call2"),
                      call("call2", "U2", "Inventory", "ping", "resp"),
                      node("resp", "thrift-response")))) {
             int port = boundPort(h, "S");

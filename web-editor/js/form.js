@@ -5,6 +5,7 @@ import { newId } from "./model.js";
 import { credentialEditors } from "./credentials.js";
 import { idlChoice } from "./idlpicker.js";
 import { customEditor, superseded } from "./rules.js";
+import { subflowEnvEditors } from "./subflowenv.js";
 import { typedInput } from "./typedinput.js";
 
 /**
@@ -13,9 +14,10 @@ import { typedInput } from "./typedinput.js";
  */
 export function openNodeForm(node, ctx) {
   const type = ctx.registry.get(node.type);
+  const template = node.type.startsWith("subflow:") ? ctx.model.get(node.type.substring(8)) : null;
   const editors = [];
   const body = h("div", { class: "node-form", dataset: { node: node.id } });
-  if (!type) {
+  if (!type && !template) {
     body.append(h("p", { class: "hint" }, `Unknown node type "${node.type}": the runtime has no declaration for it, `
       + "so it cannot be deployed. Its properties are kept as they are."),
     h("pre", { class: "debug-value" }, JSON.stringify(node, null, 2)));
@@ -34,12 +36,15 @@ export function openNodeForm(node, ctx) {
       dependent.push({ f, row: editor.row });
     }
   }
+  if (template) {
+    editors.push(...subflowEnvEditors(node, template, row));
+  }
   if (type && type.credentials) {
     editors.push(...credentialEditors(type, node, ctx, row));
   }
   const showDependent = () => dependent.forEach(({ f, row }) => { row.hidden = !shownNow(body, node, f); });
   body.addEventListener("change", showDependent);
-  if (type && !type.config) {
+  if ((type && !type.config) || template) {
     editors.push(...appearanceEditors(node, fields));
   }
   for (const e of editors) {

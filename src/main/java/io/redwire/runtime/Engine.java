@@ -233,6 +233,11 @@ public final class Engine implements FlowEngine {
      * callback too (setImmediate); the order of deliveries does not change.
      */
     @Override
+    public int queuedMessages() {
+        return queue.size() / 2; // a target and a msg per message
+    }
+
+    @Override
     public void deliverNow() {
         if (started && delivering == null && !queue.isEmpty() && onLoop()) { // never inside a node's input
             deliverQueued(DRAIN_BATCH);
@@ -379,6 +384,7 @@ public final class Engine implements FlowEngine {
 
     private Deployment build(List<Map<String, Object>> flows) {
         FlowSet set = FlowSet.build(flows, registry::has);
+        StartupTimeline.mark("flows parsed (" + set.flowNodes().size() + " nodes)");
         if (!set.missingTypes().isEmpty()) {
             StringBuilder sb = new StringBuilder("unknown node types:");
             set.missingTypes().forEach((type, ids) -> sb.append(' ').append(type).append(" (used by ")
@@ -387,7 +393,9 @@ public final class Engine implements FlowEngine {
             sb.setLength(sb.length() - 1);
             throw new FlowException(sb.toString());
         }
-        return new Deployment(this, set, flowContexts);
+        Deployment d = new Deployment(this, set, flowContexts);
+        StartupTimeline.mark("nodes built");
+        return d;
     }
 
     private Future<Void> startDeployment(Deployment d) {
@@ -396,6 +404,7 @@ public final class Engine implements FlowEngine {
         started = false;
         flowContexts.keySet().retainAll(d.unitIds());
         return d.start().onComplete(r -> {
+            StartupTimeline.mark("nodes started");
             started = true;
             if (!queue.isEmpty() && !drainScheduled) {
                 drainScheduled = true;

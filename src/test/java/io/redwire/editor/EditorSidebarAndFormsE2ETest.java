@@ -393,4 +393,40 @@ class EditorSidebarAndFormsE2ETest {
             target.stop(0);
         }
     }
+
+    /** A subflow instance's form edits the template's env properties; the deployed instance uses the value. */
+    @Test
+    void aSubflowInstancesEnvEditedInItsFormIsWhatTheDeployedInstanceUses(@TempDir Path dir) throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"env"},
+                 {"id":"sf1","type":"subflow","name":"Greeter","info":"",
+                  "in":[{"x":50,"y":30,"wires":[{"id":"c1"}]}],"out":[{"x":320,"y":30,"wires":[{"id":"c1","port":0}]}],
+                  "env":[{"name":"GREETING","type":"str","value":"hello"},{"name":"TIMES","type":"num","value":"1"}]},
+                 {"id":"c1","type":"change","z":"sf1","name":"","rules":[{"t":"set","p":"payload","pt":"msg",
+                  "to":"GREETING","tot":"env"}],"x":180,"y":30,"wires":[[]]},
+                 {"id":"i1","type":"inject","z":"t1","name":"","props":[{"p":"payload"}],"payload":"","payloadType":"date",
+                  "x":100,"y":60,"wires":[["si"]]},
+                 {"id":"si","type":"subflow:sf1","z":"t1","name":"","env":[],"x":260,"y":60,"wires":[["d1"]]},
+                 {"id":"d1","type":"debug","z":"t1","name":"","active":true,"tosidebar":true,"console":false,
+                  "tostatus":false,"complete":"payload","x":420,"y":60,"wires":[]}]""";
+        try (AdminServer s = new AdminServer()) {
+            assumeTrue(s.server().engine().registry().has("change"));
+            EditorE2ETest.openOn(b, s, dir, flow, "si");
+            b.actions().doubleClick(b.find("#canvas .node[data-id='si'] .node-body")).perform();
+            WebElement greeting = b.waitFor(By.cssSelector("#node-form #field-subflow-env-GREETING"));
+            assertEquals("hello", greeting.getAttribute("value"), "the template's value to start from");
+            assertEquals("str", b.find("#field-subflow-env-GREETING-type").getAttribute("value"));
+            assertEquals("1", b.find("#field-subflow-env-TIMES").getAttribute("value"));
+            assertEquals("num", b.find("#field-subflow-env-TIMES-type").getAttribute("value"));
+            greeting.clear();
+            greeting.sendKeys("bonjour");
+            b.screenshot("subflow-instance-env");
+            b.click("#form-done");
+            assertEquals(List.of(Map.of("name", "GREETING", "type", "str", "value", "bonjour")),
+                    b.js("return window.redwire.model.get('si').env"), "Node-RED's format: only what differs");
+            EditorE2ETest.deployAndExpectSuccess(b);
+            b.click("#canvas .node[data-id='i1'] .inject-button");
+            b.waitForText(By.cssSelector("#debug-messages .debug-message .debug-value"), "bonjour");
+        }
+    }
 }

@@ -86,10 +86,6 @@ public final class NodeType {
         return out;
     }
 
-    public Field credential(String name) {
-        return named(credentials, name);
-    }
-
     /** The palette's text for this type; null: the type name. */
     public String paletteLabel() {
         return paletteLabel;
@@ -147,19 +143,6 @@ public final class NodeType {
 
     public List<Field> fields() {
         return fields;
-    }
-
-    public Field field(String name) {
-        return named(fields, name);
-    }
-
-    private static Field named(List<Field> list, String name) {
-        for (Field f : list) {
-            if (f.name().equals(name)) {
-                return f;
-            }
-        }
-        return null;
     }
 
     public Node create(NodeConfig config) {

@@ -18,6 +18,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -112,6 +113,13 @@ final class EditorBrowser implements AutoCloseable {
 
     Object js(String script, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    /** A Chrome DevTools Protocol command (e.g. "Performance.getMetrics"); enables its domain first. */
+    Map<String, Object> cdp(String command) {
+        ChromeDriver chrome = (ChromeDriver) driver;
+        chrome.executeCdpCommand(command.substring(0, command.indexOf('.')) + ".enable", Map.of());
+        return chrome.executeCdpCommand(command, Map.of());
     }
 
     Actions actions() {

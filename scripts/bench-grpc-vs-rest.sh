@@ -11,9 +11,11 @@
 #   scripts/bench-grpc-vs-rest.sh --netns [--quick]
 #                                               "remote" runs: server and client in two network namespaces joined by
 #                                               a veth pair, with tc netem delay on both ends for each of DELAYS
-#                                               (default "0.2ms 2ms", one way, so the round trip is twice that);
-#                                               the script creates and removes the namespaces (needs root and a
-#                                               kernel with sch_netem; DELAYS=0 runs over the bare veth pair)
+#                                               (ms, default "0.2 2", one way, so the round trip is twice that);
+#                                               the script creates and removes the namespaces (needs root). A
+#                                               kernel without sch_netem (or RELAY=1) gets io.redwire.bench.DelayRelay
+#                                               instead, a userspace relay that delays each chunk both ways, labelled
+#                                               as such in the rows; DELAYS=0 runs over the bare veth pair
 # Needs target/redwire.jar and the test classes (built when missing). The flow's grpc-server runs on GRPC_PORT
 # (default 15003, not the flow's 5003), HTTP on 18977.
 set -euo pipefail
@@ -35,6 +37,7 @@ PID=
 SRV_NS="rw-bench-srv-$$"; CLI_NS="rw-bench-cli-$$"
 cleanup() {
   if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; fi
+  if [ -n "${RELAY_PID:-}" ]; then kill "$RELAY_PID" 2>/dev/null || true; fi
   if [ "$NETNS" = 1 ]; then ip netns del "$SRV_NS" 2>/dev/null || true; ip netns del "$CLI_NS" 2>/dev/null || true; fi
 }
 trap cleanup EXIT
@@ -66,16 +69,34 @@ if [ "$NETNS" = 0 ]; then
   run_client "" >"$OUT/grpc-vs-rest.jsonl"
 else
   : >"$OUT/grpc-vs-rest.jsonl"
-  for delay in ${DELAYS:-0.2ms 2ms}; do
-    if [ "$delay" != 0 ]; then
+  # netem where the kernel has it; else (or with RELAY=1) the userspace stand-in io.redwire.bench.DelayRelay in
+  # the client's namespace: the client talks to it on 127.0.0.1 and it forwards each chunk across the veth pair
+  # after the delay, both ways (application data only: no delay on the handshake or on ACKs, one copy more)
+  RELAY="${RELAY:-0}"
+  ip netns exec "$SRV_NS" tc qdisc replace dev "rwb$$s" root netem delay 1ms 2>/dev/null \
+    && ip netns exec "$SRV_NS" tc qdisc del dev "rwb$$s" root || RELAY=1
+  RELAY_PID=
+  for delay in ${DELAYS:-0.2 2}; do
+    delay="${delay%ms}"
+    CLI_HOST="$HOST"; CLI_GRPC="$GRPC_PORT"; CLI_HTTP="$HTTP_PORT"
+    if [ "$delay" = 0 ]; then
+      link="veth, no delay"
+    elif [ "$RELAY" = 0 ]; then
       for side in "$SRV_NS:rwb$$s" "$CLI_NS:rwb$$c"; do
-        ip netns exec "${side%%:*}" tc qdisc replace dev "${side#*:}" root netem delay "$delay" || {
-          echo "bench-grpc-vs-rest: tc netem is not available (this kernel lacks sch_netem); DELAYS=0 runs without" >&2
-          exit 1; }
+        ip netns exec "${side%%:*}" tc qdisc replace dev "${side#*:}" root netem delay "${delay}ms"
       done
+      link="veth, netem delay $delay ms each way"
+    else
+      CLI_HOST=127.0.0.1; CLI_GRPC=25003; CLI_HTTP=28977
+      "${IN_CLI[@]}" java -cp "$CP" io.redwire.bench.DelayRelay "$(python3 -c "print(round($delay * 1000))")" \
+        127.0.0.1 "$CLI_GRPC:$HOST:$GRPC_PORT" "$CLI_HTTP:$HOST:$HTTP_PORT" 2>"$OUT/delay-relay.log" &
+      RELAY_PID=$!
+      for _ in $(seq 1 100); do grep -q "$CLI_HTTP" "$OUT/delay-relay.log" 2>/dev/null && break; sleep 0.1; done
+      link="veth + userspace delay relay $delay ms each way (netem approximation: no sch_netem here)"
     fi
-    echo "link: veth between namespaces, netem delay $delay each way; ping: $("${IN_CLI[@]}" ping -c 3 -i 0.2 -q "$HOST" | tail -1)" >&2
-    run_client "veth, delay $delay each way" >>"$OUT/grpc-vs-rest.jsonl"
+    echo "link: $link; ping (not through the relay): $("${IN_CLI[@]}" ping -c 3 -i 0.2 -q "$HOST" | tail -1)" >&2
+    HOST="$CLI_HOST" GRPC_PORT="$CLI_GRPC" HTTP_PORT="$CLI_HTTP" run_client "$link" >>"$OUT/grpc-vs-rest.jsonl"
+    if [ -n "$RELAY_PID" ]; then kill "$RELAY_PID"; wait "$RELAY_PID" 2>/dev/null || true; RELAY_PID=; fi
   done
 fi
 

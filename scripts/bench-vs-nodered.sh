@@ -4,6 +4,7 @@
 # to "Started flows" from spawn; N sets of each 1000-call loop fired through POST /inject/:id, elapsed read from
 # the debug output on the /comms websocket (../shared/bench/nodered/loops.js for both); wrk -t2 -c50 -d10s with
 # post.lua on /http; h2load -c50 -m1 -t2 -D10 on hello.Greeter/SayHello; peak RSS (VmHWM) after all of that;
+# Redwire's start-up timeline (REDWIRE_TIMELINE=1: its phases with wall and CPU ms);
 # and for Redwire the Python Thrift client's 1000 x (sum + subtract) against flows/tinycalc.json on a fresh engine.
 # Node-RED is measured by ../shared/bench/nodered/run.sh (LOAD=1). Redwire runs through ./redwire (its defaults).
 #   scripts/bench-vs-nodered.sh [N=10]      env: SKIP_NODERED=1 (Redwire only), PROFILE=0 (no flame graphs)
@@ -31,6 +32,30 @@ for p in 1880 5001; do
 done
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
 
+BEGAN="$(date -u '+%F %H:%M')"; LOAD_BEGIN="$(load)"; FLAMES=()
+JAVA_BIN="$(REDWIRE_PRINT_JAVA=1 ./redwire run x | cut -d' ' -f1)"
+readme_block() { # a block to paste into README's benchmark section: what ran where, and how busy the machine was
+  local ar
+  ar="$(REDWIRE_PRINT_JAVA=1 ./redwire run x | grep -o -- '-XX:AOTCache=[^ ]*\|-XX:SharedArchiveFile=[^ ]*' | sed 's#.*/##')"
+  echo
+  echo "---- README block (paste under the table) ----"
+  echo "Measured $BEGAN–$(date -u '+%H:%M') UTC with \`scripts/bench-vs-nodered.sh $N\` on $(nproc) cores"
+  echo "($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)), $(awk '/MemTotal/{printf "%.0f GiB", $2/1048576}' /proc/meminfo),"
+  echo "$(uname -sr); load average $LOAD_BEGIN at the start, $(load) at the end."
+  echo "Redwire on $("$JAVA_BIN" -version 2>&1 | head -1 | tr -d '"') through ./redwire (its defaults; start-up archive: ${ar:-none}),"
+  if [ "${SKIP_NODERED:-0}" != 1 ]; then
+    echo "Node-RED 5.0.7 on Node $(node --version) (../shared/bench/nodered/run.sh $N, LOAD=1), same sitting."
+  else
+    echo "Node-RED not run in this sitting (SKIP_NODERED=1)."
+  fi
+  if [ ${#FLAMES[@]} -gt 0 ]; then
+    echo "Flame graphs (async-profiler, cpu, a second profiled run): ${FLAMES[*]}."
+  else
+    echo "No flame graphs in this sitting (PROFILE=0)."
+  fi
+  echo "----"
+}
+
 echo "== $(date -u '+%F %T') UTC; $(nproc) cores, $(awk '/MemTotal/{printf "%.0f GiB", $2/1048576}' /proc/meminfo); uptime: $(uptime)"
 echo "   Redwire: $(REDWIRE_PRINT_JAVA=1 ./redwire run x | cut -d' ' -f1) ($(REDWIRE_PRINT_JAVA=1 ./redwire run x | grep -o -- '-XX:AOTCache=[^ ]*\|-XX:SharedArchiveFile=[^ ]*' || echo 'no start-up archive'))"
 
@@ -45,7 +70,7 @@ fi
 start_redwire() { # flows log: starts ./redwire, sets PID and STARTUP (ms from spawn to "Started flows")
   local t0 t1
   t0=$(date +%s%3N)
-  ./redwire run "$1" --port 1880 --protos protos >/dev/null 2>"$2" &
+  REDWIRE_TIMELINE=1 ./redwire run "$1" --port 1880 --protos protos >/dev/null 2>"$2" &
   PID=$!
   for _ in $(seq 1 6000); do
     grep -q 'Started flows' "$2" 2>/dev/null && break
@@ -82,6 +107,7 @@ H2_OUT=$(run_h2load); HWM_H2=$(hwm "$PID")
 stop_redwire
 {
   echo "startup to 'Started flows': ${STARTUP} ms from spawn"
+  grep -o 'start-up timeline:.*' "$OUT/redwire.log" || true
   echo "$LOOPS_OUT"
   echo "VmHWM: ${HWM_START} kB after start, ${HWM_LOOPS} kB after loops"
   echo "--- wrk -t2 -c50 -d10s --latency -s post.lua http://127.0.0.1:1880/http"
@@ -157,7 +183,7 @@ print("\n".join(rows))
 PY
 
 # ---- flame graphs: a second, profiled Redwire run ----------------------------------------------------------------
-[ "${PROFILE:-1}" = 1 ] || exit 0
+[ "${PROFILE:-1}" = 1 ] || { readme_block; exit 0; }
 AP="$OUT/async-profiler/libasyncProfiler.so"
 if [ ! -f "$AP" ]; then
   APJ="$HOME/.m2/repository/tools/profiler/async-profiler/4.0/async-profiler-4.0.jar"
@@ -165,7 +191,6 @@ if [ ! -f "$AP" ]; then
   mkdir -p "$OUT/async-profiler"
   unzip -o -q -j "$APJ" 'linux-x64/libasyncProfiler.so' -d "$OUT/async-profiler"
 fi
-JAVA_BIN="$(REDWIRE_PRINT_JAVA=1 ./redwire run x | cut -d' ' -f1)"
 JCMD="$(dirname "$JAVA_BIN")/jcmd"; [ -x "$JCMD" ] || JCMD=jcmd
 agent() { # async-profiler command for the running engine (one quoted argument: jcmd would split at the commas)
   "$JCMD" "$PID" "JVMTI.agent_load $AP \"$1\"" | grep -q 'return code: 0' || echo "async-profiler: '$1' failed" >&2
@@ -177,14 +202,17 @@ REDWIRE_JAVA_OPTS="$DYN -agentpath:$AP=start,event=cpu,interval=1ms,file=$OUT/fl
 until ss -ltn "sport = :5001" | grep -q LISTEN; do sleep 0.01; done
 agent "stop,file=$OUT/flame-startup.html"
 echo "flame graph: target/bench/flame-startup.html (cpu, spawn to 'Started flows' + ~0.1 s)"
+FLAMES+=(target/bench/flame-startup.html)
 hot() { # runs "$@" with async-profiler's cpu sampling on, saves flame-$NAME.html
   agent "start,event=cpu,interval=1ms"
   "$@" >/dev/null
   agent "stop,file=$OUT/flame-$NAME.html"
   echo "flame graph: target/bench/flame-$NAME.html"
+  FLAMES+=("target/bench/flame-$NAME.html")
 }
 NAME=http-loop LOOPS=http hot loops "$OUT/profiled-loops.json"
 NAME=grpc-loop LOOPS=grpc hot loops "$OUT/profiled-loops.json"
 NAME=wrk hot run_wrk
 NAME=h2load hot run_h2load
 stop_redwire
+readme_block

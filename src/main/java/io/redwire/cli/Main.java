@@ -5,6 +5,7 @@ import io.redwire.cluster.RedwireCluster;
 import io.redwire.embed.Server;
 import io.redwire.logging.Logging;
 import io.redwire.msg.FlowException;
+import io.redwire.runtime.StartupTimeline;
 import io.redwire.spi.InjectTarget;
 import io.redwire.spi.Node;
 import io.redwire.spi.Settings;
@@ -35,6 +36,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        StartupTimeline.mark("JVM start to main()");
         Logging.bridgeJul();
         System.exit(execute(args));
     }
@@ -77,6 +79,7 @@ public final class Main {
         try {
             launch = Launch.resolve(o);
             logProblems = Logging.configure(launch.settings());
+            StartupTimeline.mark("command line, settings, logging");
             cluster = joinCluster(o, launch.settings());
             Vertx vertx = cluster == null ? null : cluster.vertx();
             server = new Server(vertx, launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0,
@@ -90,6 +93,8 @@ public final class Main {
         List<Map<String, Object>> flows;
         try {
             flows = launch.store().loadOrCreate(server.engine().log());
+            StartupTimeline.mark("flows file read");
+            server.loadFamiliesOf(flows);
         } catch (FlowException e) {
             System.err.println("redwire: " + e.getMessage());
             server.close();
@@ -114,6 +119,7 @@ public final class Main {
         try {
             int port = await(server.listen(host, launch.port()), "port " + launch.port(), host);
             server.engine().log().info("Server now running at http://" + host + ":" + port + "/");
+            StartupTimeline.mark("web server listening");
             if (o.adminPort >= 0) {
                 int adminPort = await(server.listenAdmin(host, o.adminPort), "admin port " + o.adminPort, host);
                 server.engine().log().info("Editor and admin API at http://" + host + ":" + adminPort + "/");
@@ -127,6 +133,8 @@ public final class Main {
                     // a scripted run cannot wait for an editor: unknown types fail it with their list
                     server.deploy(flows).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
                     server.engine().log().info("Started flows");
+                    StartupTimeline.mark("Started flows");
+                    StartupTimeline.report().forEach(server.engine().log()::info);
                 }
             } else {
                 boolean sharedFlows = Boolean.TRUE.equals(launch.settings().map("cluster").get("flowContext"));

@@ -15,6 +15,7 @@ import io.redwire.ops.ProcessMetrics;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.NodeFamilies;
 import io.redwire.runtime.NodeRegistry;
+import io.redwire.runtime.StartupTimeline;
 import io.redwire.runtime.PluginJars;
 import io.redwire.runtime.RuntimeMetrics;
 import io.redwire.spi.NodeType;
@@ -94,6 +95,7 @@ public final class Server {
         this.metrics = new ProcessMetrics();
         this.vertx = vertx != null ? vertx : metrics.newVertx();
         this.ownsVertx = vertx == null || ownsVertx;
+        StartupTimeline.mark("Vert.x and metrics");
         // unmatched requests go on to the web server's static files (httpStatic) and its 404
         NodeRouteTable routes = new NodeRouteTable(RoutingContext::next, metrics.registry());
         Log log = Log.slf4j();
@@ -103,6 +105,7 @@ public final class Server {
             plugins.add(0, userDir.resolve("nodes"));
         }
         PluginJars.load(registry, plugins, log::warn).forEach(f -> log.info("Loaded node family " + f));
+        StartupTimeline.mark("node families listed");
         String clash = registry.firstClash(extraTypes);
         if (clash != null) {
             closeOwnVertx();
@@ -138,6 +141,7 @@ public final class Server {
         health.mount(adminRouter); // before the admin routes: probes and scrapes need no adminAuth login
         metrics.mount(adminRouter);
         AdminRoot.mount(adminRouter, this.vertx, settings, admin);
+        StartupTimeline.mark("engine, credentials, admin API");
     }
 
     private Future<Void> closeOwnVertx() {
@@ -165,6 +169,19 @@ public final class Server {
             return Future.failedFuture(new IllegalStateException("the admin API shares the flows' port"));
         }
         return adminWeb.listen(host, port).onSuccess(p -> this.adminPort = p);
+    }
+
+    /**
+     * Loads the node families {@code flows} use (the others load when first used), so that their class loading and
+     * warm-ups (the gRPC family's proto compiler) overlap the web server's start instead of following it.
+     */
+    public void loadFamiliesOf(List<Map<String, Object>> flows) {
+        for (Map<String, Object> node : flows) {
+            if (node.get("type") instanceof String type) {
+                engine.registry().has(type);
+            }
+        }
+        StartupTimeline.mark("node families of the flows loaded");
     }
 
     /** Deploys flows as the process starts them (not saved back); fails with the engine's FlowException. */

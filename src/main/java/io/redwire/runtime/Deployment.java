@@ -218,12 +218,19 @@ final class Deployment {
         return flows.values().iterator().next();
     }
 
+    /** A node whose start() takes longer is named in the start-up timeline. */
+    private static final long SLOW_START_NS = 20_000_000;
+
     Future<Void> start() {
         List<Future<Void>> started = new ArrayList<>();
         for (Node n : nodes.values()) {
+            long t0 = System.nanoTime();
             try {
                 started.add(n.start().recover(e -> Future.failedFuture(
                         new FlowException("node " + n.id() + " (" + n.type() + "): " + e.getMessage(), e))));
+                if (StartupTimeline.enabled() && System.nanoTime() - t0 > SLOW_START_NS) {
+                    StartupTimeline.mark("start() of " + n.type() + " " + n.id());
+                }
             } catch (RuntimeException e) {
                 started.add(Future.failedFuture(new FlowException("node " + n.id() + " (" + n.type() + "): "
                         + NodeError.textOf(e), e)));

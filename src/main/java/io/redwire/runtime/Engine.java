@@ -379,6 +379,7 @@ public final class Engine implements FlowEngine {
 
     private Deployment build(List<Map<String, Object>> flows) {
         FlowSet set = FlowSet.build(flows, registry::has);
+        StartupTimeline.mark("flows parsed (" + set.flowNodes().size() + " nodes)");
         if (!set.missingTypes().isEmpty()) {
             StringBuilder sb = new StringBuilder("unknown node types:");
             set.missingTypes().forEach((type, ids) -> sb.append(' ').append(type).append(" (used by ")
@@ -387,7 +388,9 @@ public final class Engine implements FlowEngine {
             sb.setLength(sb.length() - 1);
             throw new FlowException(sb.toString());
         }
-        return new Deployment(this, set, flowContexts);
+        Deployment d = new Deployment(this, set, flowContexts);
+        StartupTimeline.mark("nodes built");
+        return d;
     }
 
     private Future<Void> startDeployment(Deployment d) {
@@ -396,6 +399,7 @@ public final class Engine implements FlowEngine {
         started = false;
         flowContexts.keySet().retainAll(d.unitIds());
         return d.start().onComplete(r -> {
+            StartupTimeline.mark("nodes started");
             started = true;
             if (!queue.isEmpty() && !drainScheduled) {
                 drainScheduled = true;

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 /**
  * Finds node families with {@link ServiceLoader} and registers their types. A family that cannot load (a missing
  * class, a throwing constructor, a type that already exists) is reported by name and skipped; the others register.
+ * A family that declares its type names is registered by them and loaded at its first use ({@link NodeRegistry}).
  */
 public final class NodeFamilies {
     private static final int MAX_FAILURES = 100; // ServiceLoader's recovery after an error is best effort only
@@ -60,14 +61,20 @@ public final class NodeFamilies {
             try {
                 NodeFamily family = provider.get();
                 name = family.name() + " (" + provider.type().getName() + ")";
-                List<NodeType> types = family.types();
-                String clash = registry.firstClash(types);
+                List<String> names = family.typeNames();
+                List<NodeType> types = names.isEmpty() ? family.types() : List.of(); // undeclared: load now
+                String clash = names.isEmpty() ? registry.firstClash(types) : registry.firstClashOfNames(names);
                 if (clash != null) {
                     problems.accept("node family " + name + " from " + source + " skipped: node type '" + clash
                             + "' already exists");
                     continue;
                 }
-                registry.register(types);
+                if (names.isEmpty()) {
+                    registry.register(types);
+                } else {
+                    String label = name + " from " + source;
+                    registry.declare(label, names, family::types, problems);
+                }
                 loaded.add(family.name());
             } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
                 failures++;
@@ -77,7 +84,7 @@ public final class NodeFamilies {
         return loaded;
     }
 
-    private static String describe(Throwable e) {
+    static String describe(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

@@ -13,12 +13,23 @@ import java.util.function.Supplier;
  */
 public abstract class DeclaredFamily implements NodeFamily {
     private final String name;
+    private final List<String> typeNames;
     private final Supplier<List<NodeType>> types;
     private final Map<String, String> needs = new LinkedHashMap<>();
 
-    /** @param types read only after the needed libraries were found (a type's class may link against them) */
+    /** A family loaded at start (its type names are not declared: see the other constructor). */
     protected DeclaredFamily(String name, Supplier<List<NodeType>> types) {
+        this(name, List.of(), types);
+    }
+
+    /**
+     * @param typeNames the names of the types {@code types} returns (a test checks they agree): the runtime loads
+     *                  the node classes, and the libraries behind them, only when a flow uses one of these types
+     * @param types     read only after the needed libraries were found (a type's class may link against them)
+     */
+    protected DeclaredFamily(String name, List<String> typeNames, Supplier<List<NodeType>> types) {
         this.name = name;
+        this.typeNames = List.copyOf(typeNames);
         this.types = types;
     }
 
@@ -34,15 +45,25 @@ public abstract class DeclaredFamily implements NodeFamily {
 
     /** @throws IllegalStateException naming the library when a needed class is missing */
     @Override
+    public final List<String> typeNames() {
+        checkNeeds();
+        return typeNames;
+    }
+
+    /** @throws IllegalStateException naming the library when a needed class is missing */
+    @Override
     public final List<NodeType> types() {
+        checkNeeds();
+        return types.get();
+    }
+
+    private void checkNeeds() {
         needs.forEach((className, library) -> {
-            try {
-                Class.forName(className, false, getClass().getClassLoader());
-            } catch (ClassNotFoundException | LinkageError e) {
+            // looked up as a resource: loading the class would load part of the library a flow may never use
+            if (getClass().getClassLoader().getResource(className.replace('.', '/') + ".class") == null) {
                 throw new IllegalStateException("needs " + library + " on the class path (" + className
                         + " is missing)");
             }
         });
-        return types.get();
     }
 }

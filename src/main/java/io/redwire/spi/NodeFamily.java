@@ -13,4 +13,13 @@ public interface NodeFamily {
 
     /** The node types this family declares. */
     List<NodeType> types();
+
+    /**
+     * The names of the types {@link #types()} returns, known without loading their classes, so the runtime loads
+     * the family only when a flow (or the editor's palette) uses one of its types. Empty (the default): unknown,
+     * the family is loaded at start. May throw, like {@link #types()}, when the family cannot load.
+     */
+    default List<String> typeNames() {
+        return List.of();
+    }
 }

@@ -7,7 +7,9 @@ import java.util.List;
 /** The grpc node family: node-red-contrib-grpc's node types, backed by protos compiled at runtime. */
 public final class GrpcNodes extends DeclaredFamily {
     public GrpcNodes() {
-        super("grpc", () -> {
+        super("grpc", List.of("grpc-server", "grpc-register-function", "grpc-response", "grpc-call",
+                        "grpc-client-streaming"),
+                () -> {
             GrpcWarmUp.startOnce();
             return List.of(GrpcServerNode.TYPE, GrpcRegisterFunctionNode.TYPE, GrpcResponseNode.TYPE,
                     GrpcCallNode.TYPE, GrpcClientStreamingNode.TYPE);

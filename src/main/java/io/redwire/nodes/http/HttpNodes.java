@@ -7,7 +7,8 @@ import java.util.List;
 /** The HTTP nodes: http in, http response, http request and their proxy and TLS config nodes. */
 public final class HttpNodes extends DeclaredFamily {
     public HttpNodes() {
-        super("http", () -> List.of(HttpInNode.TYPE, HttpResponseNode.TYPE, HttpRequestNode.TYPE,
+        super("http", List.of("http in", "http response", "http request", "http proxy", "tls-config"),
+                () -> List.of(HttpInNode.TYPE, HttpResponseNode.TYPE, HttpRequestNode.TYPE,
                 HttpProxyConfigNode.TYPE, TlsConfigNode.TYPE));
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 /** Parsers between text and objects: json, csv, xml, yaml, html. */
 public final class ParserNodes extends DeclaredFamily {
     public ParserNodes() {
-        super("parsers", () -> List.of(JsonNode.TYPE, CsvNode.TYPE, XmlNode.TYPE, YamlNode.TYPE, HtmlNode.TYPE));
+        super("parsers", List.of("json", "csv", "xml", "yaml", "html"),
+                () -> List.of(JsonNode.TYPE, CsvNode.TYPE, XmlNode.TYPE, YamlNode.TYPE, HtmlNode.TYPE));
     }
 }

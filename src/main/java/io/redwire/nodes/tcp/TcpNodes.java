@@ -7,6 +7,7 @@ import java.util.List;
 /** The tcp node family: tcp in, tcp out, tcp request. */
 public final class TcpNodes extends DeclaredFamily {
     public TcpNodes() {
-        super("tcp", () -> List.of(TcpInNode.TYPE, TcpOutNode.TYPE, TcpRequestNode.TYPE));
+        super("tcp", List.of("tcp in", "tcp out", "tcp request"),
+                () -> List.of(TcpInNode.TYPE, TcpOutNode.TYPE, TcpRequestNode.TYPE));
     }
 }

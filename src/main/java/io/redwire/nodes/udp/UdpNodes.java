@@ -7,6 +7,7 @@ import java.util.List;
 /** The udp node family: udp in, udp out. */
 public final class UdpNodes extends DeclaredFamily {
     public UdpNodes() {
-        super("udp", () -> List.of(UdpInNode.TYPE, UdpOutNode.TYPE));
+        super("udp", List.of("udp in", "udp out"),
+                () -> List.of(UdpInNode.TYPE, UdpOutNode.TYPE));
     }
 }

@@ -72,11 +72,14 @@ final class EditorBrowser implements AutoCloseable {
         return driver;
     }
 
-    /** Opens the editor and waits until it has loaded its node types and flows. */
+    /**
+     * Opens the editor and waits until it has loaded its node types and flows. Generous: the first GET /nodes of a
+     * server loads every node family (they load lazily), seconds on a busy machine.
+     */
     void open(String url) {
         leave();
         driver.get(url);
-        waitFor(By.cssSelector("body[data-ready='true']"));
+        waitFor(By.cssSelector("body[data-ready='true']"), Duration.ofSeconds(60));
     }
 
     /** Lets the current page go without its "unsaved changes" prompt (each test starts on a fresh server). */

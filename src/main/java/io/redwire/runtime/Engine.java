@@ -233,6 +233,11 @@ public final class Engine implements FlowEngine {
      * callback too (setImmediate); the order of deliveries does not change.
      */
     @Override
+    public int queuedMessages() {
+        return queue.size() / 2; // a target and a msg per message
+    }
+
+    @Override
     public void deliverNow() {
         if (started && delivering == null && !queue.isEmpty() && onLoop()) { // never inside a node's input
             deliverQueued(DRAIN_BATCH);

@@ -38,6 +38,11 @@ public interface FlowEngine {
     default void deliverNow() {
     }
 
+    /** Messages sent and not yet delivered (settings.deliveryQueueLimit bounds what function code may add). */
+    default int queuedMessages() {
+        return 0;
+    }
+
     /** Sends an entry to the debug sidebar and headless debug output. */
     void publishDebug(DebugEvent event);
 

@@ -23,7 +23,7 @@ public final class Settings {
     public static final Set<String> HONOURED = Set.of(
             "uiPort", "uiHost", "flowFile", "flowFilePretty", "userDir", "credentialSecret",
             "httpNodeRoot", "httpAdminRoot", "https", "adminAuth", "httpNodeCors", "httpStatic", "httpStaticRoot", "httpNodeAuth",
-            "functionGlobalContext", "exportGlobalContextKeys", "functionTimeout", "globalFunctionTimeout", "contextStorage", "logging",
+            "functionGlobalContext", "exportGlobalContextKeys", "functionTimeout", "globalFunctionTimeout", "functionHeapLimit", "functionMaxTimers", "deliveryQueueLimit", "contextStorage", "logging",
             "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
             "verbose", "safeMode", "settingsFile", "cluster", "shutdownTimeout",
             // limits (README "Limits")
@@ -32,6 +32,7 @@ public final class Settings {
             // network nodes (README "MQTT, WebSocket, TCP and UDP")
             "mqttReconnectTime", "mqttMaxMessageSize", "socketReconnectTime", "socketTimeout", "tcpMsgQueueSize",
             "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "socketMaxBufferedBytes");
+    private static final Pattern BYTE_SIZE = Pattern.compile("(?i)^\\s*(\\d+(?:\\.\\d+)?)\\s*(b|kb|mb|gb|tb|pb)?\\s*$");
     private static final Pattern DEFINE = Pattern.compile("^([^=]+)=(.+)$", Pattern.DOTALL);
 
     private final Map<String, Object> values;
@@ -91,6 +92,21 @@ public final class Settings {
             }
         }
         return v instanceof Number n ? n.doubleValue() : dflt;
+    }
+
+    /** A size in bytes: a number, or text as Node-RED's apiMaxLength takes it ("5mb", "1.5 GB"; units of 1024). */
+    public long bytes(String key, long dflt) {
+        Object v = values.get(key);
+        if (v instanceof Number n) {
+            return n.longValue();
+        }
+        Matcher m = v instanceof String s ? BYTE_SIZE.matcher(s) : null;
+        if (m == null || !m.matches()) {
+            return dflt;
+        }
+        String unit = m.group(2) == null ? "b" : m.group(2).toLowerCase();
+        int power = List.of("b", "kb", "mb", "gb", "tb", "pb").indexOf(unit);
+        return (long) Math.floor(Double.parseDouble(m.group(1)) * Math.pow(1024, power));
     }
 
     /** A text setting (null when absent or not text). */

@@ -11,8 +11,11 @@ interface FunctionHost {
     /** id, name, path, outputCount and libs (variable names), for the sandbox's node object. */
     Map<String, Object> info();
 
-    /** Sends converted msgs (one entry per output: null or a list of msgs); call is null during initialize. */
-    void send(Call call, List<Object> perPort);
+    /**
+     * Sends converted msgs (one entry per output: null or a list of msgs); call is null during initialize. Returns
+     * null, or why nothing was sent (the delivery queue is full).
+     */
+    String send(Call call, List<Object> perPort);
 
     /** The body resolved to one msg object (converted, not cloned): send it on output 1, then settle. */
     void returned(Call call, Object msg);
@@ -40,9 +43,8 @@ interface FunctionHost {
     /** A return/send slot held something that is not a msg object. */
     void nonMessage(String type);
 
-    void startTimer(int id, long delayMillis, boolean repeat);
-
-    void cancelTimer(int id);
+    /** Calls the sandbox's runTimers in delayMillis (or later), replacing the wake-up asked for before. */
+    void wakeTimers(long delayMillis);
 
     /**
      * Adds delta to the cluster-wide counter (0 reads it) and later settles the sandbox's pending promise id with

@@ -14,7 +14,6 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -32,6 +31,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class FunctionRunner implements FunctionHost {
     private static final long CLOSE_TIMEOUT_MS = 15_000;
+    static final int DEFAULT_MAX_TIMERS = 10_000;
+    static final int DEFAULT_DELIVERY_QUEUE_LIMIT = 100_000;
 
     private enum State { STARTING, READY, DEAD, CLOSED }
 
@@ -46,7 +47,9 @@ public final class FunctionRunner implements FunctionHost {
     private final FunctionCode code;
     private final boolean codeCallsDone;
     private final ArrayDeque<Pending> queue = new ArrayDeque<>();
-    private final Map<Integer, Long> timers = new HashMap<>();
+    private int deliveryQueueLimit;
+    private long wakeTimer = -1;
+    private long batchStarted;
     private final Set<String> warnedStores = new HashSet<>();
     private Timer runTime; // bound on the first run (the node is attached by then): no lookup per message
     private State state = State.STARTING;
@@ -71,13 +74,16 @@ public final class FunctionRunner implements FunctionHost {
      */
     public Future<Void> start() {
         info = nodeInfo();
-        long timeoutMillis = Math.round(timeoutSeconds(node.engine().settings()) * 1000);
+        Settings settings = node.engine().settings();
+        long timeoutMillis = Math.round(timeoutSeconds(settings) * 1000);
+        long heapLimit = settings.bytes("functionHeapLimit", HeapGuard.defaultLimit());
+        deliveryQueueLimit = (int) settings.number("deliveryQueueLimit", DEFAULT_DELIVERY_QUEUE_LIMIT);
         for (FunctionCode.Lib lib : code.libs()) {
             if (!lib.module().isEmpty()) {
                 node.warn("external modules are not loaded: '" + lib.var() + "' (" + lib.module() + ") is undefined");
             }
         }
-        building = node.vertx().executeBlocking(() -> build(timeoutMillis), false);
+        building = node.vertx().executeBlocking(() -> build(timeoutMillis, heapLimit), false);
         building.onComplete(built -> node.engine().execute(() -> {
             if (state == State.CLOSED) {
                 if (built.succeeded()) {
@@ -111,12 +117,13 @@ public final class FunctionRunner implements FunctionHost {
         m.put("name", node.name());
         m.put("path", JsValues.toJsString(node.env("NR_NODE_PATH")));
         m.put("outputCount", code.outputs());
+        m.put("maxTimers", (int) node.engine().settings().number("functionMaxTimers", DEFAULT_MAX_TIMERS));
         m.put("libs", code.libs().stream().map(FunctionCode.Lib::var).filter(v -> !v.isEmpty()).toList());
         return m;
     }
 
-    private Built build(long timeoutMillis) {
-        FunctionSandbox s = new FunctionSandbox(JsEngine.get(), this, timeoutMillis);
+    private Built build(long timeoutMillis, long heapLimit) {
+        FunctionSandbox s = new FunctionSandbox(JsEngine.get(), this, timeoutMillis, heapLimit);
         try {
             String id = node.id();
             String name = node.name();
@@ -186,9 +193,18 @@ public final class FunctionRunner implements FunctionHost {
         return info;
     }
 
+    /**
+     * Refused while settings.deliveryQueueLimit messages wait for delivery: Node-RED's queue has no bound, but code
+     * sending in a loop would fill the heap before any of its messages is delivered (they are delivered only after
+     * the call returns). The refusal is an Error thrown at the node.send, a node error unless the code catches it.
+     */
     @Override
     @SuppressWarnings("unchecked")
-    public void send(Call call, List<Object> perPort) {
+    public String send(Call call, List<Object> perPort) {
+        int queued = node.engine().queuedMessages();
+        if (queued >= deliveryQueueLimit) {
+            return "node.send refused: " + queued + " messages are waiting for delivery (settings.deliveryQueueLimit)";
+        }
         String msgid = call != null && call.msgid != null ? call.msgid : Messages.newId();
         for (Object port : perPort) {
             if (port instanceof List<?> msgs) {
@@ -200,6 +216,7 @@ public final class FunctionRunner implements FunctionHost {
             }
         }
         node.send(perPort);
+        return null;
     }
 
     @Override
@@ -285,25 +302,37 @@ public final class FunctionRunner implements FunctionHost {
         node.error(new NodeError("Function tried to send a message of type " + type), null);
     }
 
+    /**
+     * One Vert.x timer per node runs its due JS timers in one batch. The next batch waits at least as long as this
+     * one ran, so a node's timers take at most half the flow loop however many 1 ms intervals it holds.
+     */
     @Override
-    public void startTimer(int id, long delayMillis, boolean repeat) {
+    public void wakeTimers(long delayMillis) {
         if (state == State.CLOSED) {
             return;
         }
         Vertx vertx = node.vertx();
-        long timer = repeat ? vertx.setPeriodic(delayMillis, t -> fireTimer(id))
-                : vertx.setTimer(delayMillis, t -> {
-                    timers.remove(id);
-                    fireTimer(id);
-                });
-        timers.put(id, timer);
+        if (wakeTimer >= 0) {
+            vertx.cancelTimer(wakeTimer);
+        }
+        long busy = batchStarted == 0 ? 0 : (System.nanoTime() - batchStarted) / 1_000_000;
+        wakeTimer = vertx.setTimer(Math.max(1, Math.max(delayMillis, busy)), t -> {
+            wakeTimer = -1;
+            runTimers();
+        });
     }
 
-    private void fireTimer(int id) {
+    private void runTimers() {
         if (state == State.CLOSED || sandbox == null) {
             return;
         }
-        NodeError err = sandbox.run(() -> sandbox.fireTimer(id));
+        batchStarted = System.nanoTime();
+        NodeError err;
+        try {
+            err = sandbox.run(sandbox::runTimers);
+        } finally {
+            batchStarted = 0;
+        }
         if (err != null) {
             node.error(err, Messages.create());
         }
@@ -323,14 +352,6 @@ public final class FunctionRunner implements FunctionHost {
                         node.error(err, Messages.create());
                     }
                 }));
-    }
-
-    @Override
-    public void cancelTimer(int id) {
-        Long timer = timers.remove(id);
-        if (timer != null) {
-            node.vertx().cancelTimer(timer);
-        }
     }
 
     @Override
@@ -377,8 +398,10 @@ public final class FunctionRunner implements FunctionHost {
             }
         }
         Vertx vertx = node.vertx();
-        new ArrayList<>(timers.values()).forEach(vertx::cancelTimer);
-        timers.clear();
+        if (wakeTimer >= 0) {
+            vertx.cancelTimer(wakeTimer);
+            wakeTimer = -1;
+        }
         if (clearStatusOnClose) {
             node.status(Map.of());
         }

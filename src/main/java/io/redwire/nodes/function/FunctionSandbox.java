@@ -53,20 +53,22 @@ final class FunctionSandbox implements AutoCloseable {
     private final Context context;
     private final Watchdog watchdog;
     private final long timeoutMillis;
+    private final long heapLimit;
     private final GuestValues values;
     private final Value invoke;
     private final Value initialize;
     private final Value finalize;
-    private final Value fireTimer;
+    private final Value runTimers;
     private final Value settle;
     private final Value close;
     private final Value sourceInfo;
     private int depth;
 
-    FunctionSandbox(JsEngine js, FunctionHost host, long timeoutMillis) {
+    FunctionSandbox(JsEngine js, FunctionHost host, long timeoutMillis, long heapLimit) {
         this.context = js.newContext();
         this.watchdog = js.watchdog();
         this.timeoutMillis = timeoutMillis;
+        this.heapLimit = heapLimit;
         GuestValues[] holder = new GuestValues[1];
         try {
             Value runtime = context.eval(js.prelude()).execute(new HostBridge(host, () -> holder[0]));
@@ -75,7 +77,7 @@ final class FunctionSandbox implements AutoCloseable {
             this.invoke = runtime.getMember("invoke");
             this.initialize = runtime.getMember("initialize");
             this.finalize = runtime.getMember("finalize");
-            this.fireTimer = runtime.getMember("fireTimer");
+            this.runTimers = runtime.getMember("runTimers");
             this.settle = runtime.getMember("settle");
             this.close = runtime.getMember("close");
             this.sourceInfo = runtime.getMember("sourceInfo");
@@ -124,8 +126,8 @@ final class FunctionSandbox implements AutoCloseable {
         finalize.executeVoid(cleanup.function());
     }
 
-    void fireTimer(int id) {
-        fireTimer.executeVoid(id);
+    void runTimers() {
+        runTimers.executeVoid();
     }
 
     /** Resolves the pending promise id with value, or rejects it with an Error of message error. */
@@ -143,11 +145,16 @@ final class FunctionSandbox implements AutoCloseable {
      */
     NodeError run(Runnable guestCall) {
         boolean outer = depth++ == 0;
-        Watchdog.Guard guard = outer && timeoutMillis > 0 ? watchdog.arm(context, timeoutMillis) : null;
+        Watchdog.Guard guard = outer ? watchdog.arm(context, timeoutMillis, heapLimit) : null;
         try {
             guestCall.run();
             return null;
         } catch (PolyglotException e) {
+            if (e.isInterrupted() && guard != null && guard.heapInUse() >= 0) {
+                return new NodeError("RangeError: Script stopped: " + mb(guard.heapInUse())
+                        + " MB of heap in use passed functionHeapLimit (" + mb(heapLimit) + " MB)",
+                        "ERR_FUNCTION_HEAP_LIMIT", null);
+            }
             if (e.isInterrupted()) {
                 return new NodeError("Error: Script execution timed out after " + timeoutMillis + "ms",
                         "ERR_SCRIPT_EXECUTION_TIMEOUT", null);
@@ -163,6 +170,10 @@ final class FunctionSandbox implements AutoCloseable {
                 values.releaseRoots();
             }
         }
+    }
+
+    private static long mb(long bytes) {
+        return bytes >> 20;
     }
 
     @Override

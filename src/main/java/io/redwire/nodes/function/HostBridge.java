@@ -50,10 +50,7 @@ final class HostBridge implements ProxyObject {
             host.nonMessage(a[0].asString());
             return null;
         });
-        define("send", a -> {
-            host.send(call(a[0]), ports(a[1], a[2].asBoolean()));
-            return null;
-        });
+        define("send", a -> host.send(call(a[0]), ports(a[1], a[2].asBoolean())));
         define("returnedInput", a -> {
             Call call = call(a[0]);
             host.returned(call, call.root.materialize());
@@ -79,16 +76,12 @@ final class HostBridge implements ProxyObject {
             host.closed();
             return null;
         });
-        define("startTimer", a -> {
-            host.startTimer(a[0].asInt(), a[1].asLong(), a[2].asBoolean());
+        define("wakeTimers", a -> {
+            host.wakeTimers(a[0].asLong());
             return null;
         });
         define("counter", a -> {
             host.counter(a[0].asInt(), text(a[1]), a[2].asLong());
-            return null;
-        });
-        define("cancelTimer", a -> {
-            host.cancelTimer(a[0].asInt());
             return null;
         });
         define("contextGet", a -> attempt(() -> values().toGuestLive(context(a[0], a[2]).get(key(a[1])))));

@@ -39,6 +39,13 @@ final class ClientEndpoint {
     private Descriptors.MethodDescriptor configured;
     private ClientPool.Lease lease;
 
+    static final Field SERVER = Field.config("server", "grpc-server").asRequired();
+    static final Field SERVICE = Field.str("service", "").idlService("server");
+    static final Field METHOD = Field.str("method", "").idlMethod("server");
+    static final Field CHAIN = Field.code("chain", "pem", "");
+    static final Field KEY = Field.code("key", "pem", "");
+    static final Field DEADLINE = Field.num("deadline", 0).label("deadline (ms, 0 = none)");
+
     /** The node type of a node that calls through an endpoint: the fields the constructor below reads. */
     static NodeType nodeType(String type, NodeType.Factory factory) {
         return NodeType.builder(type, "grpc").icon("grpc")
@@ -46,29 +53,21 @@ final class ClientEndpoint {
                 .help("Calls a method of the service its grpc-server config describes: `msg.payload` is the request,"
                         + " the reply becomes `msg.payload`. Streaming replies arrive as one message each.")
                 .color("#7FDBFF").ports(1, 1)
-                .field(Field.config("server", "grpc-server").asRequired())
-                .field(Field.str("service", "").idlService("server"))
-                .field(Field.str("method", "").idlMethod("server"))
-                .field(Field.code("chain", "pem", ""))
-                .field(Field.code("key", "pem", ""))
-                .field(Field.num("deadline", 0).label("deadline (ms, 0 = none)"))
+                .fields(SERVER, SERVICE, METHOD, CHAIN, KEY, DEADLINE)
                 .factory(factory);
     }
 
     ClientEndpoint(NodeConfig c) {
-        this.server = c.configNode("server", GrpcServerNode.class);
+        this.server = c.configNode(SERVER, GrpcServerNode.class);
         if (server == null) {
-            throw c.error("server", "needs a grpc-server config node");
+            throw c.error(SERVER, "needs a grpc-server config node");
         }
-        this.service = c.str("service").trim();
-        this.method = c.str("method").trim();
-        this.chain = c.str("chain");
-        this.key = c.str("key");
-        this.deadline = c.num("deadline");
-        String problem = server.clientProblem(chain, key);
-        if (problem != null) {
-            throw c.error(problem.substring(0, problem.indexOf(':')), problem.substring(problem.indexOf(':') + 2));
-        }
+        this.service = c.str(SERVICE).trim();
+        this.method = c.str(METHOD).trim();
+        this.chain = c.str(CHAIN);
+        this.key = c.str(KEY);
+        this.deadline = c.num(DEADLINE);
+        server.checkClient(c, SERVER, CHAIN, KEY);
     }
 
     /** The method a msg calls; a NodeError with node-red-contrib-grpc's status text when it does not exist. */

@@ -17,14 +17,16 @@ import java.util.Map;
  * bidi streams each incoming message is its own msg, and the client's end of stream a msg with msg.complete.
  */
 public final class GrpcRegisterFunctionNode extends Node {
+    static final Field SERVER = Field.config("server", "grpc-server").asRequired();
+    static final Field SERVICE = Field.str("service", "").idlService("server");
+    static final Field METHOD = Field.str("method", "").idlMethod("server");
+
     public static final NodeType TYPE = NodeType.builder("grpc-register-function", "grpc").icon("grpc")
             .label("name || \"gRPC Register\"")
             .help("Serves one method of its grpc-server's service: each call becomes a message, answered by a grpc-response node.")
             .color("#7FDBFF")
             .ports(0, 1)
-            .field(Field.config("server", "grpc-server").asRequired())
-            .field(Field.str("service", "").idlService("server"))
-            .field(Field.str("method", "").idlMethod("server"))
+            .fields(SERVER, SERVICE, METHOD)
             .factory(GrpcRegisterFunctionNode::new);
 
     private final GrpcServerNode server;
@@ -34,12 +36,12 @@ public final class GrpcRegisterFunctionNode extends Node {
 
     GrpcRegisterFunctionNode(NodeConfig c) {
         super(c);
-        this.server = c.configNode("server", GrpcServerNode.class);
+        this.server = c.configNode(SERVER, GrpcServerNode.class);
         if (server == null) {
-            throw c.error("server", "needs a grpc-server config node");
+            throw c.error(SERVER, "needs a grpc-server config node");
         }
-        this.service = c.str("service").trim();
-        this.method = c.str("method").trim();
+        this.service = c.str(SERVICE).trim();
+        this.method = c.str(METHOD).trim();
     }
 
     @Override

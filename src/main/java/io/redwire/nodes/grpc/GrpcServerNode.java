@@ -18,28 +18,29 @@ import io.vertx.core.net.SocketAddress;
  * it only tells grpc-call nodes where to call and with which schema.
  */
 public final class GrpcServerNode extends Node {
+    static final Field PORT = Field.num("port", 5001);
+    static final Field SERVER = Field.str("server", "");
+    static final Field NAME = Field.str("name", "");
     static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "");
+    static final Field LOCAL_SERVER = Field.bool("localServer", false);
+    static final Field SSL = Field.bool("ssl", false);
+    static final Field SELFSIGNED = Field.bool("selfsigned", false);
+    static final Field MUTUAL_TLS = Field.bool("mutualTls", false);
+    static final Field CA = Field.code("ca", "pem", "");
+    static final Field CHAIN = Field.code("chain", "pem", "");
+    static final Field KEY = Field.code("key", "pem", "");
+    // only used by node-red-contrib-grpc's editor to generate certificates; kept so exports round-trip
+    static final Field CA_PRIVATE_KEY = Field.str("caPrivateKey", "");
+    static final Field CACERT = Field.str("cacert", "");
+    static final Field CA_NAME = Field.str("caName", "");
+    static final Field CA_ORG_NAME = Field.str("caOrgName", "");
 
     public static final NodeType TYPE = NodeType.builder("grpc-server", "grpc")
             .label("(name || \"localhost\") + \":\" + port")
             .help("A gRPC server and its service. The .proto text is compiled when the flows deploy, with no code generation step; grpc-call nodes use it as their target.")
             .configNode()
-            .field(Field.num("port", 5001))
-            .field(Field.str("server", ""))
-            .field(Field.str("name", ""))
-            .field(PROTO_FILE)
-            .field(Field.bool("localServer", false))
-            .field(Field.bool("ssl", false))
-            .field(Field.bool("selfsigned", false))
-            .field(Field.bool("mutualTls", false))
-            .field(Field.code("ca", "pem", ""))
-            .field(Field.code("chain", "pem", ""))
-            .field(Field.code("key", "pem", ""))
-            // only used by node-red-contrib-grpc's editor to generate certificates; kept so exports round-trip
-            .field(Field.str("caPrivateKey", ""))
-            .field(Field.str("cacert", ""))
-            .field(Field.str("caName", ""))
-            .field(Field.str("caOrgName", ""))
+            .fields(PORT, SERVER, NAME, PROTO_FILE, LOCAL_SERVER, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN, KEY,
+                    CA_PRIVATE_KEY, CACERT, CA_NAME, CA_ORG_NAME)
             .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
             .factory(GrpcServerNode::new);
 
@@ -57,31 +58,34 @@ public final class GrpcServerNode extends Node {
 
     GrpcServerNode(NodeConfig c) {
         super(c);
-        double p = c.num("port");
+        double p = c.num(PORT);
         if (p != Math.rint(p) || p < 0 || p > 65535) {
-            throw c.error("port", "must be a port number (0-65535), got " + c.str("port"));
+            throw c.error(PORT, "must be a port number (0-65535), got " + c.str(PORT));
         }
         this.port = (int) p;
-        this.host = c.str("server").trim();
-        this.ssl = c.bool("ssl");
-        this.selfsigned = c.bool("selfsigned");
-        this.mutualTls = c.bool("mutualTls");
-        this.ca = c.str("ca");
-        String proto = c.str("protoFile");
+        this.host = c.str(SERVER).trim();
+        this.ssl = c.bool(SSL);
+        this.selfsigned = c.bool(SELFSIGNED);
+        this.mutualTls = c.bool(MUTUAL_TLS);
+        this.ca = c.str(CA);
+        String proto = c.str(PROTO_FILE);
         this.schema = proto.isBlank() ? null : compile(c, proto);
-        if (!c.bool("localServer")) {
+        if (!c.bool(LOCAL_SERVER)) {
             this.server = null;
             return;
         }
         if (schema == null) {
-            throw c.error("protoFile", "a local server needs the .proto text (or the name of a file under protos/)");
+            throw c.error(PROTO_FILE, "a local server needs the .proto text (or the name of a file under protos/)");
         }
-        String problem = GrpcTls.serverProblem(ssl, mutualTls, ca, c.str("chain"), c.str("key"));
-        if (problem != null) {
-            throw c.error(problem.substring(0, problem.indexOf(':')), problem.substring(problem.indexOf(':') + 2));
+        if (ssl) {
+            GrpcTls.requirePem(c, CHAIN, "ssl needs the server certificate chain (PEM)");
+            GrpcTls.requirePem(c, KEY, "ssl needs the server private key (PEM)");
+            if (mutualTls) {
+                GrpcTls.requirePem(c, CA, "mutual TLS needs the CA certificate (PEM) that signs client certificates");
+            }
         }
-        String chain = c.str("chain");
-        String key = c.str("key");
+        String chain = c.str(CHAIN);
+        String key = c.str(KEY);
         this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port,
                 options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key));
     }
@@ -94,7 +98,7 @@ public final class GrpcServerNode extends Node {
             }
             return cache.compile(INLINE_PROTO_NAME, proto, c.services().protosDir());
         } catch (ProtoException e) {
-            throw c.error("protoFile", e.getMessage());
+            throw c.error(PROTO_FILE, e.getMessage());
         }
     }
 
@@ -141,9 +145,18 @@ public final class GrpcServerNode extends Node {
         return SocketAddress.inetSocketAddress(port(), h);
     }
 
-    /** Why a client with this certificate/key cannot call, or null. */
-    String clientProblem(String chain, String key) {
-        return GrpcTls.clientProblem(ssl, selfsigned, mutualTls, ca, chain, key);
+    /** Refuses a client node whose TLS material cannot call this server; the error names the client's field. */
+    void checkClient(NodeConfig c, Field serverField, Field chainField, Field keyField) {
+        if (!ssl) {
+            return;
+        }
+        if (selfsigned && !GrpcTls.isPem(ca)) {
+            throw c.error(serverField, "a self-signed server needs its CA certificate (PEM) in the grpc-server config");
+        }
+        if (mutualTls) {
+            GrpcTls.requirePem(c, chainField, "mutual TLS needs this node's client certificate chain (PEM)");
+            GrpcTls.requirePem(c, keyField, "mutual TLS needs this node's client private key (PEM)");
+        }
     }
 
     /** Identifies the credentials a client with this certificate/key uses, for client sharing. */

@@ -1,5 +1,8 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.spi.Field;
+import io.redwire.spi.NodeConfig;
+
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.ClientAuth;
 import io.vertx.core.http.HttpClientOptions;
@@ -18,21 +21,11 @@ final class GrpcTls {
     private GrpcTls() {
     }
 
-    /** Problem with the server-side settings, or null. */
-    static String serverProblem(boolean ssl, boolean mutualTls, String ca, String chain, String key) {
-        if (!ssl) {
-            return null;
+    /** Refuses the deploy when a field that must hold PEM text does not; the error names node and field. */
+    static void requirePem(NodeConfig c, Field field, String problem) {
+        if (!isPem(c.str(field))) {
+            throw c.error(field, problem);
         }
-        if (!isPem(chain)) {
-            return "chain: ssl needs the server certificate chain (PEM)";
-        }
-        if (!isPem(key)) {
-            return "key: ssl needs the server private key (PEM)";
-        }
-        if (mutualTls && !isPem(ca)) {
-            return "ca: mutual TLS needs the CA certificate (PEM) that signs client certificates";
-        }
-        return null;
     }
 
     static void server(HttpServerOptions options, boolean ssl, boolean mutualTls, String ca, String chain,
@@ -44,21 +37,6 @@ final class GrpcTls {
         if (mutualTls) {
             options.setTrustOptions(trust(ca)).setClientAuth(ClientAuth.REQUIRED);
         }
-    }
-
-    /** Problem with a client's settings, or null. */
-    static String clientProblem(boolean ssl, boolean selfsigned, boolean mutualTls, String ca, String chain,
-                                String key) {
-        if (!ssl) {
-            return null;
-        }
-        if (selfsigned && !isPem(ca)) {
-            return "ca: a self-signed server needs its CA certificate (PEM) in the grpc-server config";
-        }
-        if (mutualTls && (!isPem(chain) || !isPem(key))) {
-            return "chain/key: mutual TLS needs this node's client certificate chain and key (PEM)";
-        }
-        return null;
     }
 
     static void client(HttpClientOptions options, boolean ssl, boolean selfsigned, boolean mutualTls, String ca,
@@ -83,7 +61,7 @@ final class GrpcTls {
         return new PemTrustOptions().addCertValue(Buffer.buffer(ca));
     }
 
-    private static boolean isPem(String s) {
+    static boolean isPem(String s) {
         return s != null && s.contains("-----BEGIN ");
     }
 }

@@ -37,8 +37,6 @@ public final class HttpInNode extends Node {
             .fields(URL, METHOD, UPLOAD, SKIP_BODY_PARSING, SWAGGER_DOC)
             .factory(HttpInNode::new);
     private static final long DEFAULT_MAX_BODY = 5L * 1024 * 1024;
-    private static final java.util.regex.Pattern BYTE_SIZE =
-            java.util.regex.Pattern.compile("(?i)^\\s*(\\d+(?:\\.\\d+)?)\\s*(b|kb|mb|gb|tb|pb)?\\s*$");
 
     private static final List<String> METHODS = List.of("get", "post", "put", "delete", "patch");
 
@@ -65,8 +63,8 @@ public final class HttpInNode extends Node {
         this.upload = c.bool(UPLOAD);
         this.skipBodyParsing = c.bool(SKIP_BODY_PARSING);
         this.routes = c.services().httpRoutes();
-        this.maxBody = byteSize(c.services().settings().get("apiMaxLength"), DEFAULT_MAX_BODY);
-        long budgetLimit = byteSize(c.services().settings().get("httpBodyMemoryLimit"), BodyBudget.DEFAULT_LIMIT);
+        this.maxBody = c.services().settings().bytes("apiMaxLength", DEFAULT_MAX_BODY);
+        long budgetLimit = c.services().settings().bytes("httpBodyMemoryLimit", BodyBudget.DEFAULT_LIMIT);
         this.budget = c.services().shared(BodyBudget.class, () -> new BodyBudget(budgetLimit));
         this.cors = Cors.fromSetting(c.services().settings().get("httpNodeCors"));
         Object rootSetting = c.services().settings().get("httpNodeRoot");
@@ -232,22 +230,6 @@ public final class HttpInNode extends Node {
                 : java.util.Arrays.copyOf(body[0], size[0])));
         req.resume();
         return done.future();
-    }
-
-    /** settings.apiMaxLength: bytes, or a size like "5mb" (the bytes package's units, powers of 1024). */
-    static long byteSize(Object setting, long dflt) {
-        if (setting instanceof Number n) {
-            return n.longValue();
-        }
-        if (setting instanceof String s) {
-            java.util.regex.Matcher m = BYTE_SIZE.matcher(s);
-            if (m.matches()) {
-                String unit = m.group(2) == null ? "b" : m.group(2).toLowerCase();
-                int power = List.of("b", "kb", "mb", "gb", "tb", "pb").indexOf(unit);
-                return (long) Math.floor(Double.parseDouble(m.group(1)) * Math.pow(1024, power));
-            }
-        }
-        return dflt;
     }
 
     /** @param payload the query for GET, else the parsed body, which is msg.req.body too */

@@ -396,30 +396,77 @@
     }
     promisify.custom = CUSTOM_PROMISIFY;
 
-    // ---- timers (Vert.x timers on the flow loop, cancelled when the node closes) ---------------------------------
+    // ---- timers: kept here, run in batches when the host's one timer for this node wakes (on the flow loop) ---------
+    // One host timer per node instead of one per timer: a node with thousands of 1 ms intervals costs one wake-up
+    // per batch, and their number is bounded (settings.functionMaxTimers).
 
     const timers = new Map();
     let nextTimerId = 1;
+    let wakeAt = Infinity;
 
     function delayOf(ms) {
         const d = Number(ms);
         return d >= 1 && d <= 2147483647 ? Math.floor(d) : 1;
     }
 
+    function wakeBy(due) {
+        if (due < wakeAt) {
+            wakeAt = due;
+            host.wakeTimers(Math.max(1, due - Date.now()));
+        }
+    }
+
     function addTimer(fn, delay, args, repeat) {
         if (typeof fn !== 'function') {
             throw new TypeError('The "callback" argument must be of type function. Received ' + typeof fn);
         }
+        if (timers.size >= info.maxTimers) {
+            throw new RangeError('Too many timers: this function node already has ' + info.maxTimers
+                + ' pending (settings.functionMaxTimers)');
+        }
         const id = nextTimerId++;
-        timers.set(id, { fn, args, repeat });
-        host.startTimer(id, delayOf(delay), repeat);
+        const d = delayOf(delay);
+        const t = { id, fn, args, repeat, delay: d, due: Date.now() + d };
+        timers.set(id, t);
+        wakeBy(t.due);
         return id;
     }
 
     function clearTimer(id) {
-        if (timers.delete(id)) {
-            host.cancelTimer(id);
+        timers.delete(id); // the host's wake-up may then find nothing due
+    }
+
+    /** Runs the due timers in Node.js's order (due time, then creation), then asks for the next wake-up. */
+    function runTimers() {
+        wakeAt = Infinity;
+        const now = Date.now();
+        const due = [];
+        for (const t of timers.values()) {
+            if (t.due <= now) {
+                due.push(t);
+            }
         }
+        due.sort((a, b) => a.due - b.due || a.id - b.id);
+        for (const t of due) {
+            if (timers.get(t.id) !== t) {
+                continue; // cleared by an earlier callback of this batch
+            }
+            if (t.repeat) {
+                t.due = now + t.delay;
+            } else {
+                timers.delete(t.id);
+            }
+            try {
+                t.fn.apply(undefined, t.args);
+            } catch (e) {
+                host.error(report(e), {});
+            }
+        }
+        let next = Infinity;
+        for (const t of timers.values()) {
+            next = Math.min(next, t.due);
+        }
+        wakeBy(next);
     }
 
     // ---- cluster-wide counters: promises settled by the host ----------------------------------------------------
@@ -734,7 +781,10 @@
             }
         }
         if (count > 0) {
-            host.send(call, msgs, cloneFirst !== false);
+            const refused = host.send(call, msgs, cloneFirst !== false);
+            if (refused !== null) {
+                throw new Error(refused);
+            }
         }
     }
 
@@ -825,27 +875,11 @@
                 }
             }
         },
-        fireTimer(id) {
-            const t = timers.get(id);
-            if (!t) {
-                return;
-            }
-            if (!t.repeat) {
-                timers.delete(id);
-            }
-            try {
-                t.fn.apply(undefined, t.args);
-            } catch (e) {
-                host.error(report(e), {});
-            }
-        },
+        runTimers,
         // node.on('close') handlers, after the timers are gone; those declaring a done parameter finish when
         // they call it. host.closed() follows once all have finished.
         close(removed) {
-            for (const id of timers.keys()) {
-                host.cancelTimer(id);
-            }
-            timers.clear();
+            timers.clear(); // the host has cancelled its wake-up
             const pending = [];
             for (const fn of closeHandlers.splice(0)) {
                 try {

@@ -40,8 +40,9 @@ class HotPathBenchmarkTest {
         }
 
         @Override
-        public void send(Call call, List<Object> perPort) {
+        public String send(Call call, List<Object> perPort) {
             sent.add(perPort);
+            return null;
         }
 
         @Override
@@ -86,11 +87,7 @@ class HotPathBenchmarkTest {
         }
 
         @Override
-        public void startTimer(int id, long delayMillis, boolean repeat) {
-        }
-
-        @Override
-        public void cancelTimer(int id) {
+        public void wakeTimers(long delayMillis) {
         }
 
         @Override
@@ -134,7 +131,7 @@ class HotPathBenchmarkTest {
     @Test
     void counterIncrementCostPerCall() {
         Recorder rec = new Recorder();
-        try (FunctionSandbox s = new FunctionSandbox(JsEngine.get(), rec, 0)) {
+        try (FunctionSandbox s = new FunctionSandbox(JsEngine.get(), rec, 0, 0)) {
             FunctionSandbox.Compiled body = s.compile(FunctionSandbox.Kind.SYNC_BODY,
                     "msg.counter = msg.counter+1; return msg;", "bench", "");
             Map<String, Object> msg = new LinkedHashMap<>(Map.of("_msgid", "abc", "counter", 41));

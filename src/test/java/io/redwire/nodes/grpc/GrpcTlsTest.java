@@ -97,8 +97,8 @@ class GrpcTlsTest {
     void missingTlsMaterialRefusesTheDeploy() {
         try (Harness h = harness()) {
             FlowException e = assertThrows(FlowException.class, () -> h.deploy(flow(true, "", "")));
-            assertTrue(e.getMessage().contains("node call (grpc-call) field 'chain/key': mutual TLS needs this "
-                    + "node's client certificate chain and key (PEM)"), e.getMessage());
+            assertTrue(e.getMessage().contains("node call (grpc-call) field 'chain': mutual TLS needs this "
+                    + "node's client certificate chain (PEM)"), e.getMessage());
             FlowException noKey = assertThrows(FlowException.class, () -> h.deploy("""
                     [{"id":"srv","type":"grpc-server","port":"0","protoFile":"rich/service.proto",
                       "localServer":true,"ssl":true,"chain":%s}]""".formatted(Json.stringify(certs.serverChain()))));

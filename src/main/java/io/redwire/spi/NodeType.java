@@ -86,15 +86,6 @@ public final class NodeType {
         return out;
     }
 
-    public Field credential(String name) {
-        for (Field f : credentials) {
-            if (f.name().equals(name)) {
-                return f;
-            }
-        }
-        return null;
-    }
-
     /** The palette's text for this type; null: the type name. */
     public String paletteLabel() {
         return paletteLabel;
@@ -152,15 +143,6 @@ public final class NodeType {
 
     public List<Field> fields() {
         return fields;
-    }
-
-    public Field field(String name) {
-        for (Field f : fields) {
-            if (f.name().equals(name)) {
-                return f;
-            }
-        }
-        return null;
     }
 
     public Node create(NodeConfig config) {

@@ -184,7 +184,7 @@ final class ChangeRules {
                 return tv::evaluate;
             }
             default: {
-                TypedValue tv = c.typed(to, tot, "rules");
+                TypedValue tv = c.typed(to, tot, ChangeNode.RULES);
                 if (tv.isConstant()) {
                     Object v = tv.evaluate(null, null);
                     return (msg, node) -> v;

@@ -18,8 +18,10 @@ import java.util.function.BiFunction;
 final class JavaFunctionNode extends Node {
     static final Map<String, BiFunction<Node, Map<String, Object>, Object>> FUNCTIONS = new ConcurrentHashMap<>();
 
+    static final Field FN = Field.str("fn", "");
+
     static final NodeType TYPE = NodeType.builder("test-java-function", "test").ports(1, 1)
-            .field(Field.str("fn", ""))
+            .field(FN)
             .factory(JavaFunctionNode::new);
 
     static final List<NodeType> TYPES = List.of(TYPE);
@@ -28,9 +30,9 @@ final class JavaFunctionNode extends Node {
 
     private JavaFunctionNode(NodeConfig c) {
         super(c);
-        this.fn = c.str("fn");
+        this.fn = c.str(FN);
         if (!FUNCTIONS.containsKey(fn)) {
-            throw c.error("fn", "no test function registered as '" + fn + "'");
+            throw c.error(FN, "no test function registered as '" + fn + "'");
         }
     }
 

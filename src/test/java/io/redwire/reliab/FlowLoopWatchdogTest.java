@@ -4,15 +4,21 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.redwire.admin.AdminServer;
+import io.redwire.ops.FlowLoopWatchdog;
 import io.redwire.testing.Harness;
+import io.redwire.testing.PeerProcess;
+import io.redwire.testing.Ports;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -68,6 +74,29 @@ class FlowLoopWatchdogTest {
             assertTrue(logged(logs, "flow loop answers again after"));
         } finally {
             logger.detachAppender(logs);
+        }
+    }
+
+    /**
+     * onStall "exit": the engine runs as a child process (as a supervisor would run it); once it serves, a request
+     * to /block holds its flow loop past a 2 s stall timeout, and the process ends by itself with status 70.
+     */
+    @Test
+    void onStallExitEndsTheProcessWithStatus70(@TempDir Path dir) throws Exception {
+        Path flows = dir.resolve("flows.json");
+        Files.writeString(flows, FLOW);
+        int port = Ports.free();
+        try (PeerProcess engine = PeerProcess.start(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "io.redwire.cli.Main", "run", flows.toString(),
+                "--user-dir", dir.resolve("user").toString(), "--port", String.valueOf(port),
+                "-D", "flowWatchdog.stallTimeout=2000", "-D", "flowWatchdog.onStall=exit").awaitPort(port)) {
+            HttpClient client = HttpClient.newHttpClient();
+            HttpRequest ok = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ok")).build();
+            assertEquals(200, client.send(ok, HttpResponse.BodyHandlers.ofString()).statusCode(), engine.output());
+            client.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/block")).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            assertEquals(FlowLoopWatchdog.EXIT_STATUS, engine.waitFor(30), engine.output());
+            assertTrue(engine.output().contains("flow loop has not answered"), engine.output());
         }
     }
 

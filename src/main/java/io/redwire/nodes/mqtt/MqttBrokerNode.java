@@ -155,6 +155,11 @@ public final class MqttBrokerNode extends Node {
                 public void log(String text) {
                     MqttBrokerNode.this.log(text);
                 }
+
+                @Override
+                public void warn(String text) {
+                    MqttBrokerNode.this.warn(text);
+                }
             });
         }
         return connection;

@@ -101,8 +101,8 @@ public final class NodeType {
         return help;
     }
 
-    /** An expression the editor evaluates for a node's label (e.g. {@code name || topic || "inject"}); null: name or
-     * type. */
+    /** An expression the editor evaluates for a node's label (e.g. {@code name || topic || "inject"}); null: the
+     * name, else the palette label (Node-RED's {@code this.name || "<type>"}, so such types declare none). */
     public String labelExpression() {
         return labelExpression;
     }

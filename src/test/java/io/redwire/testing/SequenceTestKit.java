@@ -27,6 +27,9 @@ public final class SequenceTestKit implements AutoCloseable {
         }
     }
 
+    /** The debug node "out" that {@link #withDebug} adds: it shows whole messages. */
+    public static final String DEBUG = "{\"id\":\"out\",\"type\":\"debug\",\"complete\":\"true\"}";
+
     private final Harness harness;
     private final LinkedBlockingQueue<Out> outputs = new LinkedBlockingQueue<>();
     private final long startNanos = System.nanoTime();
@@ -53,6 +56,11 @@ public final class SequenceTestKit implements AutoCloseable {
             harness.close();
             throw e;
         }
+    }
+
+    /** Deploys the nodes (JSON object texts) and the debug node {@link #DEBUG} "out" their wires lead to. */
+    public static SequenceTestKit withDebug(String... nodes) throws Exception {
+        return new SequenceTestKit("[" + String.join(",", nodes) + "," + DEBUG + "]");
     }
 
     public long elapsedMs() {

@@ -313,6 +313,15 @@ class EditorSidebarAndFormsE2ETest {
             WebElement error = b.waitFor(By.cssSelector("#node-form .form-row[data-field='service'] .idl-error"));
             assertTrue(error.getText().contains("does not compile: line 5: protoFile.proto:5:"), error.getText());
             assertEquals(List.of("", "Orders"), options("service", false), "the chosen service is kept, marked");
+            // fixing the .proto in the config node's own form (✎) lists its services again
+            b.click("#node-form .config-edit");
+            WebElement proto = b.waitFor(By.cssSelector("#dialogs .overlay:last-child #field-protoFile"));
+            b.js("arguments[0].value = arguments[1]", proto, IdlApiTest.PROTO.replace("service Health",
+                    "service Status"));
+            b.click("#dialogs .overlay:last-child #form-done");
+            until("the fixed .proto's services listed", () -> options("service", false).equals(
+                    List.of("", "Orders", "Status")));
+            assertEquals(0, b.driver().findElements(By.cssSelector("#node-form .idl-error")).size());
             b.click("#form-cancel");
 
             b.actions().doubleClick(b.find("#canvas .node[data-id='tc'] .node-body")).perform();

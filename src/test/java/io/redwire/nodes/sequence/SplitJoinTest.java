@@ -1,5 +1,6 @@
 package io.redwire.nodes.sequence;
 
+import io.redwire.msg.Json;
 import io.redwire.testing.SequenceTestKit;
 
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,13 @@ class SplitJoinTest {
         return "{\"id\":\"join\",\"type\":\"join\",\"property\":\"payload\",\"propertyType\":\"msg\",\"key\":\"topic\","
                 + "\"joiner\":\"\\\\n\",\"joinerType\":\"str\",\"useparts\":false,\"accumulate\":false,\"timeout\":\"\","
                 + "\"count\":\"\",\"reduceRight\":false" + config + ",\"wires\":[[\"out\"]]}";
+    }
+
+    /** A join in reduce mode: JSONata {@code exp} folds the sequence from {@code init}, {@code fixup} ends it. */
+    private static String reduce(String exp, String init, String initType, String fixup) {
+        return join(",\"mode\":\"reduce\",\"reduceExp\":" + Json.stringify(exp) + ",\"reduceInit\":"
+                + Json.stringify(init) + ",\"reduceInitType\":\"" + initType + "\",\"reduceFixup\":"
+                + Json.stringify(fixup));
     }
 
     @Test
@@ -190,15 +198,14 @@ class SplitJoinTest {
 
     @Test
     void reduceFoldsTheSequenceWithAccumulatorIndexAndCount() throws Exception {
-        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"), join(",\"mode\":\"reduce\","
-                + "\"reduceExp\":\"$A + payload\","
-                + "\"reduceInit\":\"0\",\"reduceInitType\":\"num\",\"reduceFixup\":\"$A / $N\""))) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"),
+                reduce("$A + payload", "0", "num", "$A / $N"))) {
             kit.receive("split", "{\"payload\":[1,2,3,4]}");
             assertEquals(2.5, ((Number) kit.next(5).payload()).doubleValue());
         }
-        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"), join(",\"mode\":\"reduce\","
-                + "\"reduceExp\":\"$A & payload & $string($I)\",\"reduceInit\":\">\",\"reduceInitType\":\"str\","
-                + "\"reduceFixup\":\"\"").replace("\"reduceRight\":false", "\"reduceRight\":true"))) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"),
+                reduce("$A & payload & $string($I)", ">", "str", "")
+                .replace("\"reduceRight\":false", "\"reduceRight\":true"))) {
             kit.receive("split", "{\"payload\":[\"a\",\"b\",\"c\"]}");
             assertEquals(">c2b1a0", kit.next(5).payload());
         }
@@ -206,9 +213,7 @@ class SplitJoinTest {
 
     @Test
     void reduceWaitsForTheCountEvenWhenOnlyOnePartCarriesIt() throws Exception {
-        try (SequenceTestKit kit = SequenceTestKit.withDebug(join(",\"mode\":\"reduce\","
-                + "\"reduceExp\":\"$A & payload\",\"reduceInit\":\"\","
-                + "\"reduceInitType\":\"str\",\"reduceFixup\":\"\""))) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(reduce("$A & payload", "", "str", ""))) {
             kit.receive("join", "{\"payload\":\"c\",\"parts\":{\"index\":2,\"id\":222}}",
                     "{\"payload\":\"b\",\"parts\":{\"index\":1,\"id\":222}}",
                     "{\"payload\":\"d\",\"parts\":{\"index\":3,\"count\":4,\"id\":222}}");
@@ -224,9 +229,8 @@ class SplitJoinTest {
 
     @Test
     void reduceEvaluatesOverMessagesHoldingBuffers() throws Exception {
-        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"), join(",\"mode\":\"reduce\","
-                + "\"reduceExp\":\"$A + payload\","
-                + "\"reduceInit\":\"0\",\"reduceInitType\":\"num\",\"reduceFixup\":\"\""))) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"),
+                reduce("$A + payload", "0", "num", ""))) {
             kit.harness().server().engine().execute(() -> {
                 Map<String, Object> msg = new java.util.LinkedHashMap<>();
                 msg.put("payload", List.of(1, 2));
@@ -239,9 +243,8 @@ class SplitJoinTest {
 
     @Test
     void reduceCanCollectIntoAJsonInitialValue() throws Exception {
-        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"), join(",\"mode\":\"reduce\","
-                + "\"reduceExp\":\"$append($A, "
-                + "[payload * 10])\",\"reduceInit\":\"[]\",\"reduceInitType\":\"json\",\"reduceFixup\":\"\""))) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"),
+                reduce("$append($A, [payload * 10])", "[]", "json", ""))) {
             kit.receive("split", "{\"payload\":[1,2,3]}");
             assertEquals(List.of(10, 20, 30), kit.next(5).payload());
             kit.receive("split", "{\"payload\":[4]}");

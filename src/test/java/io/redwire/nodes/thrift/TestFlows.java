@@ -68,6 +68,12 @@ final class TestFlows {
         return node(id, type, "server", server, "service", service, "method", method, "wires", to(wiresTo));
     }
 
+    /** A change node setting msg.{@code property} to a typed value, wired on. */
+    static Map<String, Object> setMsg(String id, String property, String value, String valueType, String... wiresTo) {
+        return node(id, "change", "rules", List.of(Map.of("t", "set", "p", property, "pt", "msg", "to", value,
+                "tot", valueType)), "wires", to(wiresTo));
+    }
+
     static Map<String, Object> debug(String id) {
         return node(id, "debug", "complete", "true");
     }

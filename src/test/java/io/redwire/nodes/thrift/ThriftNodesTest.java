@@ -24,6 +24,7 @@ import static io.redwire.nodes.thrift.TestFlows.inject;
 import static io.redwire.nodes.thrift.TestFlows.node;
 import static io.redwire.nodes.thrift.TestFlows.register;
 import static io.redwire.nodes.thrift.TestFlows.resource;
+import static io.redwire.nodes.thrift.TestFlows.setMsg;
 import static io.redwire.nodes.thrift.TestFlows.to;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -316,12 +317,10 @@ class ThriftNodesTest {
                 node("S", "thrift-server", "port", 0, "idlFile", "inventory.thrift", "protocol", "compact",
                         "localServer", true),
                 register("regFind", "S", "Inventory", "find", "notFound"),
-                node("notFound", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "err", "pt", "msg",
-                        "to", "{\"name\": \"NotFound\", \"fields\": {\"what\": \"nothing\"}}", "tot", "json")),
-                        "wires", to("resp")),
+                setMsg("notFound", "err", "{\"name\": \"NotFound\", \"fields\": {\"what\": \"nothing\"}}", "json",
+                        "resp"),
                 register("regClear", "S", "Inventory", "clear", "boom"),
-                node("boom", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "err", "pt", "msg",
-                        "to", "boom", "tot", "str")), "wires", to("resp")),
+                setMsg("boom", "err", "boom", "str", "resp"),
                 node("resp", "thrift-response"),
                 inject("find", "{\"key\": {\"name\": \"x\"}}", "callFind"),
                 inject("clear", "{}", "callClear"),
@@ -346,8 +345,7 @@ class ThriftNodesTest {
                 node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
                 node("C", "thrift-server", "port", port, "idl", ECHO.replace("string text(", "i32 text(")),
                 register("reg", "S", "Echo", "text", "hello"),
-                node("hello", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "payload", "pt", "msg",
-                        "to", "hello", "tot", "str")), "wires", to("resp")),
+                setMsg("hello", "payload", "hello", "str", "resp"),
                 register("regPair", "S", "Echo", "pair", "resp"),
                 node("resp", "thrift-response"),
                 inject("text", "{\"a\": 1}", "callText"),

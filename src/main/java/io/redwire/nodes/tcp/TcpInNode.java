@@ -94,8 +94,10 @@ public final class TcpInNode extends Node {
             if (socketTimeoutMs > 0) {
                 o.setIdleTimeout((int) socketTimeoutMs).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
             }
-            server = vertx().createNetServer(o).connectHandler(this::accepted);
-            server.listen().onSuccess(sv -> log("listening on port " + port))
+            connector.serve(o).compose(opts -> {
+                server = vertx().createNetServer(opts).connectHandler(this::accepted);
+                return server.listen();
+            }).onSuccess(sv -> log("listening on port " + port))
                     .onFailure(e -> error("unable to listen on port " + port + ", error: Error: " + e.getMessage(),
                             null));
         } else {

@@ -246,10 +246,13 @@ function selectEditor(f, node) {
   return selectField(f, node, select, initial);
 }
 
-/** A select holding the field's value (in `control`, a wrapper, when given): required check, written when changed. */
-function selectField(f, node, select, initial, control = select) {
+/**
+ * A select holding the field's value (in `control`, a wrapper, when given; `note` as the row's note): required
+ * check, written when changed.
+ */
+function selectField(f, node, select, initial, control = select, note) {
   return {
-    row: row(f, control),
+    row: row(f, control, note),
     validate: () => (f.required && select.value === "" ? `${f.label || f.name} is required` : null),
     apply: () => {
       if (select.value === initial) {
@@ -362,17 +365,8 @@ function configEditor(f, node, ctx) {
         refill(ctx.model.get(chosen.id) ? chosen.id : "");
       }
     } }, "✎");
-  return {
-    row: row(f, h("div", { class: "config-picker" }, select, edit, add), `config node of type ${f.configType}`),
-    validate: () => (f.required && select.value === "" ? `${f.label || f.name} is required` : null),
-    apply: () => {
-      if (select.value === initial) {
-        return false;
-      }
-      node[f.name] = select.value;
-      return true;
-    },
-  };
+  return selectField(f, node, select, initial, h("div", { class: "config-picker" }, select, edit, add),
+    `config node of type ${f.configType}`);
 }
 
 function isFlatRows(v) {

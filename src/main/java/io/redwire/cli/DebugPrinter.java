@@ -13,17 +13,8 @@ import java.util.Map;
 import java.util.function.BiConsumer;
 
 /** Prints debug node output on stdout: one JSON line per message, or a readable log-style line. */
-final class DebugPrinter implements BiConsumer<String, Object> {
+record DebugPrinter(PrintStream out, boolean json, Runnable afterEach) implements BiConsumer<String, Object> {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("d MMM HH:mm:ss", Locale.ENGLISH);
-    private final PrintStream out;
-    private final boolean json;
-    private final Runnable afterEach;
-
-    DebugPrinter(PrintStream out, boolean json, Runnable afterEach) {
-        this.out = out;
-        this.json = json;
-        this.afterEach = afterEach;
-    }
 
     @Override
     public void accept(String topic, Object data) {

@@ -38,6 +38,7 @@ public final class Main {
     public static void main(String[] args) {
         StartupTimeline.mark("JVM start to main()");
         Logging.bridgeJul();
+        StartupTimeline.mark("logging (logback, JUL bridge)");
         System.exit(execute(args));
     }
 
@@ -51,6 +52,7 @@ public final class Main {
         CommandLine cl = new CommandLine(o).setCaseInsensitiveEnumValuesAllowed(true);
         try {
             cl.parseArgs(rest);
+            StartupTimeline.mark("command line parsed (picocli)");
         } catch (ParameterException e) {
             System.err.println("redwire: " + e.getMessage() + " (see redwire --help)");
             return 2;
@@ -79,7 +81,7 @@ public final class Main {
         try {
             launch = Launch.resolve(o);
             logProblems = Logging.configure(launch.settings());
-            StartupTimeline.mark("command line, settings, logging");
+            StartupTimeline.mark("settings, log levels");
             cluster = joinCluster(o, launch.settings());
             Vertx vertx = cluster == null ? null : cluster.vertx();
             server = new Server(vertx, launch.settings(), o.protosDir, launch.store(), o.adminPort >= 0,

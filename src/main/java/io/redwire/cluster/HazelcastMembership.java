@@ -10,23 +10,10 @@ import java.util.Iterator;
  * The leader is the oldest member: Hazelcast lists members oldest first and every member sees the same list, so
  * exactly one member leads without a lock, and the next oldest takes over as soon as the leader is removed.
  */
-final class HazelcastMembership implements Membership {
-    private final HazelcastInstance hazelcast;
-    private final String memberId;
-
-    HazelcastMembership(HazelcastInstance hazelcast, String memberId) {
-        this.hazelcast = hazelcast;
-        this.memberId = memberId;
-    }
-
+record HazelcastMembership(HazelcastInstance hazelcast, String memberId) implements Membership {
     @Override
     public boolean leader() {
         Iterator<Member> members = hazelcast.getCluster().getMembers().iterator();
         return members.hasNext() && members.next().localMember();
-    }
-
-    @Override
-    public String memberId() {
-        return memberId;
     }
 }

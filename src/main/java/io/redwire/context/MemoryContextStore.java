@@ -2,8 +2,6 @@ package io.redwire.context;
 
 import io.redwire.msg.ContextStore;
 
-import io.vertx.core.Future;
-
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,19 +13,5 @@ final class MemoryContextStore implements ContextStore {
     @Override
     public Map<String, Object> scope(String scopeId) {
         return scopes.computeIfAbsent(scopeId, k -> new LinkedHashMap<>());
-    }
-
-    @Override
-    public void changed(String scopeId) {
-    }
-
-    @Override
-    public Future<Void> flush() {
-        return Future.succeededFuture();
-    }
-
-    @Override
-    public Future<Void> close() {
-        return Future.succeededFuture();
     }
 }

@@ -12,14 +12,22 @@ public interface ContextStore {
     /** The live map of a scope, created empty on first use; the same map every time. */
     Map<String, Object> scope(String scopeId);
 
-    /** A value in the scope was set or deleted (a persistent store schedules it for the next flush). */
-    void changed(String scopeId);
+    /**
+     * A value in the scope was set or deleted (a persistent store schedules it for the next flush). The defaults
+     * here and of {@link #flush} and {@link #close} suit a store that holds its values only in memory.
+     */
+    default void changed(String scopeId) {
+    }
 
     /** Writes what changed since the last flush (persistent stores); call on the flow loop. */
-    Future<Void> flush();
+    default Future<Void> flush() {
+        return Future.succeededFuture();
+    }
 
     /** Final flush, timers cancelled. */
-    Future<Void> close();
+    default Future<Void> close() {
+        return Future.succeededFuture();
+    }
 
     /**
      * Whether values are copied into the scope maps instead of referenced (maps shared with other processes):

@@ -130,7 +130,10 @@ final class Deployment {
         } catch (FlowException e) {
             failed.add(d.id());
             problems.add(e.getMessage());
-        } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
+        } catch (Throwable e) {
+            if (!Failures.isRecoverable(e)) {
+                throw e;
+            }
             // a library's assertion or a class missing from an optional dependency names the node, never hangs
             failed.add(d.id());
             problems.add(where + ": " + NodeError.textOf(e));

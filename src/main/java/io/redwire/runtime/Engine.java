@@ -309,9 +309,11 @@ public final class Engine implements FlowEngine {
         loop.runOnContext(v -> {
             try {
                 swap(flows, done);
-            } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) { // must still answer
-                done.tryFail(e instanceof FlowException ? e : new FlowException("deploy failed: "
-                        + NodeError.textOf(e), e));
+            } catch (Throwable e) { // must still answer
+                if (!Failures.isRecoverable(e)) {
+                    throw e;
+                }
+                done.tryFail(Failures.asFlowException("deploy failed: ", e));
             }
         });
         return done.future();
@@ -359,8 +361,11 @@ public final class Engine implements FlowEngine {
         Future<Void> f;
         try {
             f = run.get();
-        } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
-            return Future.failedFuture(e instanceof FlowException ? e : new FlowException(NodeError.textOf(e), e));
+        } catch (Throwable e) {
+            if (!Failures.isRecoverable(e)) {
+                throw e;
+            }
+            return Future.failedFuture(Failures.asFlowException("", e));
         }
         return f.timeout(DEPLOY_STEP_LIMIT_MS, TimeUnit.MILLISECONDS);
     }

@@ -33,27 +33,8 @@ public final class EnvScope {
     public static EnvScope of(EnvScope parent, List<List<Map<String, Object>>> layers, ContextScope flowCtx,
                               ContextScope globalCtx, Log log) {
         EnvScope s = new EnvScope(parent);
-        ValueScope scope = new ValueScope() {
-            @Override
-            public ContextScope nodeContext() {
-                return null;
-            }
-
-            @Override
-            public ContextScope flowContext() {
-                return flowCtx;
-            }
-
-            @Override
-            public ContextScope globalContext() {
-                return globalCtx;
-            }
-
-            @Override
-            public Object env(String name) {
-                return s.values.containsKey(name) ? s.values.get(name) : parent == null ? null : parent.get(name);
-            }
-        };
+        ValueScope scope = ValueScope.of(null, flowCtx, globalCtx,
+                name -> s.values.containsKey(name) ? s.values.get(name) : parent == null ? null : parent.get(name));
         for (int i = layers.size() - 1; i >= 0; i--) {
             for (Map<String, Object> e : layers.get(i)) {
                 String name = String.valueOf(e.get("name"));

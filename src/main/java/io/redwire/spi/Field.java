@@ -188,8 +188,9 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
         return with(d -> d.shownWhen = Map.copyOf(when));
     }
 
-    /** The declaration as the editor reads it. */
-    public Map<String, Object> describe() {
+    /** The declaration as the editor reads it, with the help text its node type found for it
+     * ({@link NodeType#help(Field)}). */
+    Map<String, Object> describe(String help) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("name", name);
         d.put("kind", kind.name().toLowerCase());

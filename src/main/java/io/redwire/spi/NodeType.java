@@ -38,6 +38,8 @@ public final class NodeType {
     private final Field idlField;
     private final ServiceOutline serviceOutline;
     private final Factory factory;
+    /** Field name → help, for fields that carry none themselves (see {@link #help(Field)}). */
+    private final Map<String, String> fieldHelp;
 
     private NodeType(Builder b) {
         this.type = b.type;
@@ -58,6 +60,7 @@ public final class NodeType {
         this.idlField = b.idlField;
         this.serviceOutline = b.serviceOutline;
         this.factory = b.factory;
+        this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass());
     }
 
     public static Builder builder(String type, String family) {
@@ -101,8 +104,8 @@ public final class NodeType {
         return help;
     }
 
-    /** An expression the editor evaluates for a node's label (e.g. {@code name || topic || "inject"}); null: name or
-     * type. */
+    /** An expression the editor evaluates for a node's label (e.g. {@code name || topic || "inject"}); null: the
+     * name, else the palette label (Node-RED's {@code this.name || "<type>"}, so such types declare none). */
     public String labelExpression() {
         return labelExpression;
     }
@@ -143,6 +146,14 @@ public final class NodeType {
 
     public List<Field> fields() {
         return fields;
+    }
+
+    /**
+     * A field's help text for the editor's form: its own {@link Field#help}, else the line for it in the
+     * {@code field-help.json} beside the node class (see {@link FieldHelp}); null when neither has one.
+     */
+    public String help(Field field) {
+        return field.help() != null ? field.help() : fieldHelp.get(field.name());
     }
 
     public Node create(NodeConfig config) {
@@ -194,9 +205,9 @@ public final class NodeType {
         d.put("inputs", inputs);
         d.put("outputs", outputs);
         d.put("config", configNode);
-        d.put("fields", fields.stream().map(Field::describe).toList());
+        d.put("fields", fields.stream().map(f -> f.describe(help(f))).toList());
         if (!credentials.isEmpty()) {
-            d.put("credentials", credentials.stream().map(Field::describe).toList());
+            d.put("credentials", credentials.stream().map(f -> f.describe(help(f))).toList());
         }
         putIfSet(d, "paletteLabel", paletteLabel);
         putIfSet(d, "icon", icon);

@@ -22,7 +22,12 @@ public final class AdminServer implements AutoCloseable {
     private final LinkedBlockingQueue<DebugEvent> debug = new LinkedBlockingQueue<>();
 
     public AdminServer(Settings settings, FlowFile store) {
-        this.server = new Server(settings, Path.of("protos"), store, false);
+        this(settings, store, null);
+    }
+
+    /** With a user directory beside a flows file: credentials are stored encrypted in {@code <flows>_cred.json}. */
+    public AdminServer(Settings settings, FlowFile store, Path userDir) {
+        this.server = new Server(settings, Path.of("protos"), store, false, userDir);
         server.engine().comms().subscribe((topic, data) -> {
             if (data instanceof DebugEvent e && e.level() == null) {
                 debug.add(e);

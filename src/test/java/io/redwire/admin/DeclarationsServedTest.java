@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The editor builds each node's form and help panel from GET /nodes: every field a type declares (the same Field
- * constants its node class reads through) must reach it with its kind, defaults, label and help, and every type
- * its help text.
+ * constants its node class reads through) must reach it with its kind, defaults, label and help, every type its
+ * help text, and every field the form shows (all but legacy ones) and every credential a help text of its own.
  */
 class DeclarationsServedTest {
     @Test
@@ -37,6 +37,7 @@ class DeclarationsServedTest {
                     .collect(Collectors.toMap(t -> (String) t.get("type"), Function.identity()));
             assertTrue(declared.size() > 50, "the standard families: " + declared.size());
             List<String> withoutHelp = new ArrayList<>();
+            List<String> fieldsWithoutHelp = new ArrayList<>();
             for (NodeType type : declared) {
                 Map<String, Object> t = served.get(type.type());
                 assertTrue(t != null, type.type() + " is not served");
@@ -53,13 +54,30 @@ class DeclarationsServedTest {
                     assertEquals(f.kind().name().toLowerCase(), got.get("kind"), where);
                     assertEquals(Json.parse(Json.stringify(f.editorDefault())), got.get("default"), where);
                     assertEquals(f.label(), got.get("label"), where);
-                    assertEquals(f.help(), got.get("help"), where);
+                    assertEquals(type.help(f), got.get("help"), where);
+                    if (!f.legacy() && (type.help(f) == null || type.help(f).isBlank())) {
+                        fieldsWithoutHelp.add(where);
+                    }
                     assertEquals(f.legacy() ? Boolean.TRUE : null, got.get("legacy"), where);
                     assertEquals(f.visibility() == Field.Visibility.INTERNAL ? Boolean.TRUE : null,
                             got.get("internal"), where);
                 }
             }
             assertEquals(List.of(), withoutHelp, "types without help text");
+            for (NodeType type : declared) {
+                List<Map<String, Object>> creds = (List<Map<String, Object>>) served.get(type.type())
+                        .getOrDefault("credentials", List.of());
+                assertEquals(type.credentials().size(), creds.size(), type.type() + " credentials");
+                for (int i = 0; i < creds.size(); i++) {
+                    Field f = type.credentials().get(i);
+                    assertEquals(f.name(), creds.get(i).get("name"), type.type());
+                    assertEquals(type.help(f), creds.get(i).get("help"), type.type() + "." + f.name());
+                    if (type.help(f) == null || type.help(f).isBlank()) {
+                        fieldsWithoutHelp.add(type.type() + "." + f.name() + " (credential)");
+                    }
+                }
+            }
+            assertEquals(List.of(), fieldsWithoutHelp, "fields the editor would show without help");
         }
     }
 }

@@ -18,6 +18,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -71,11 +72,14 @@ final class EditorBrowser implements AutoCloseable {
         return driver;
     }
 
-    /** Opens the editor and waits until it has loaded its node types and flows. */
+    /**
+     * Opens the editor and waits until it has loaded its node types and flows. Generous: the first GET /nodes of a
+     * server loads every node family (they load lazily), seconds on a busy machine.
+     */
     void open(String url) {
         leave();
         driver.get(url);
-        waitFor(By.cssSelector("body[data-ready='true']"));
+        waitFor(By.cssSelector("body[data-ready='true']"), Duration.ofSeconds(60));
     }
 
     /** Lets the current page go without its "unsaved changes" prompt (each test starts on a fresh server). */
@@ -112,6 +116,13 @@ final class EditorBrowser implements AutoCloseable {
 
     Object js(String script, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    /** A Chrome DevTools Protocol command (e.g. "Performance.getMetrics"); enables its domain first. */
+    Map<String, Object> cdp(String command) {
+        ChromeDriver chrome = (ChromeDriver) driver;
+        chrome.executeCdpCommand(command.substring(0, command.indexOf('.')) + ".enable", Map.of());
+        return chrome.executeCdpCommand(command, Map.of());
     }
 
     Actions actions() {

@@ -487,6 +487,15 @@ class EditorEditingE2ETest {
      * A 2000-node tab: dragging one node costs the handler plus style and layout of what it changed; measured over
      * 60 mouse moves in Chromium, it must stay within one 60 Hz frame (16 ms).
      */
+    /** Milliseconds a Chromium performance metric (seconds) grew by. */
+    @SuppressWarnings("unchecked")
+    private static double spent(Map<String, Object> before, Map<String, Object> after, String metric) {
+        java.util.function.Function<Map<String, Object>, Double> of = m -> ((List<Map<String, Object>>) m
+                .get("metrics")).stream().filter(x -> metric.equals(x.get("name")))
+                .mapToDouble(x -> ((Number) x.get("value")).doubleValue()).findFirst().orElse(Double.NaN);
+        return (of.apply(after) - of.apply(before)) * 1000;
+    }
+
     @Test
     void draggingANodeInA2000NodeTabFitsInAFrame() throws Exception {
         StringBuilder flow = new StringBuilder("[{\"id\":\"big\",\"type\":\"tab\",\"label\":\"2000\"}");
@@ -503,6 +512,7 @@ class EditorEditingE2ETest {
                     + "document.querySelector('.tab[data-id=big]').click()", flow.toString());
             until("2000 nodes drawn", () -> ((Number) b.js("return document.querySelectorAll('#canvas .node')"
                     + ".length")).intValue() == 2000);
+            Map<String, Object> before = b.cdp("Performance.getMetrics");
             @SuppressWarnings("unchecked")
             Map<String, Number> m = (Map<String, Number>) b.js("""
                     const body = document.querySelector('#canvas .node[data-id="n42"] .node-body');
@@ -515,6 +525,7 @@ class EditorEditingE2ETest {
                     for (let i = 1; i <= 60; i++) {
                       const t0 = performance.now();
                       fire('mousemove', x0 + i * 3, y0 + i, document);
+                      window.redwire.canvas.flushMove(); // the animation frame's work, run now to time it
                       body.getBoundingClientRect(); // style + layout of the change
                       document.querySelector('#canvas .wires path').getBoundingClientRect();
                       times.push(performance.now() - t0);
@@ -525,13 +536,15 @@ class EditorEditingE2ETest {
                       max: times[59],
                       x: window.redwire.model.get('n42').x};
                     """);
+            Map<String, Object> after = b.cdp("Performance.getMetrics");
             System.out.printf("2000-node tab drag: mean %.2f ms, median %.2f ms, p95 %.2f ms, max %.2f ms per mouse move"
-                    + " (load average %s)%n", m.get("mean").doubleValue(), m.get("median").doubleValue(),
-                    m.get("p95").doubleValue(), m.get("max").doubleValue(),
+                    + " (Chromium, 60 moves: script %.1f ms, style %.1f ms, layout %.1f ms in all; load average %s)%n",
+                    m.get("mean").doubleValue(), m.get("median").doubleValue(), m.get("p95").doubleValue(),
+                    m.get("max").doubleValue(), spent(before, after, "ScriptDuration"),
+                    spent(before, after, "RecalcStyleDuration"), spent(before, after, "LayoutDuration"),
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             assertEquals(100 + 2 * 150 + 180, m.get("x").intValue(), "the node followed the mouse");
-            // the mean is the cost; single slow moves are the shared 2-core machine's scheduling, reported above
-            assertTrue(m.get("mean").doubleValue() <= 16, "mean per mouse move " + m);
+            assertTrue(m.get("p95").doubleValue() <= 16, "p95 per mouse move " + m);
             b.leave();
         }
     }

@@ -313,6 +313,15 @@ class EditorSidebarAndFormsE2ETest {
             WebElement error = b.waitFor(By.cssSelector("#node-form .form-row[data-field='service'] .idl-error"));
             assertTrue(error.getText().contains("does not compile: line 5: protoFile.proto:5:"), error.getText());
             assertEquals(List.of("", "Orders"), options("service", false), "the chosen service is kept, marked");
+            // fixing the .proto in the config node's own form (✎) lists its services again
+            b.click("#node-form .config-edit");
+            WebElement proto = b.waitFor(By.cssSelector("#dialogs .overlay:last-child #field-protoFile"));
+            b.js("arguments[0].value = arguments[1]", proto, IdlApiTest.PROTO.replace("service Health",
+                    "service Status"));
+            b.click("#dialogs .overlay:last-child #form-done");
+            until("the fixed .proto's services listed", () -> options("service", false).equals(
+                    List.of("", "Orders", "Status")));
+            assertEquals(0, b.driver().findElements(By.cssSelector("#node-form .idl-error")).size());
             b.click("#form-cancel");
 
             b.actions().doubleClick(b.find("#canvas .node[data-id='tc'] .node-body")).perform();
@@ -352,7 +361,9 @@ class EditorSidebarAndFormsE2ETest {
                         "payloadType", "date", "x", 100, "y", 40, "wires", List.of(List.of("hr"))),
                 node("hr", "http request", "z", "t1", "name", "", "method", "GET", "ret", "txt", "paytoqs", "ignore",
                         "url", url, "authType", "", "x", 280, "y", 40, "wires", List.of(List.of()))));
-        try (AdminServer s = new AdminServer()) {
+        Path userDir = java.nio.file.Files.createDirectories(dir.resolve("user"));
+        try (AdminServer s = new AdminServer(io.redwire.spi.Settings.defaults(),
+                io.redwire.admin.FlowFile.inUserDir(userDir), userDir)) {
             assumeTrue(s.server().engine().registry().has("http request"));
             EditorE2ETest.openOn(b, s, dir, flow, "hr");
             b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();
@@ -375,6 +386,10 @@ class EditorSidebarAndFormsE2ETest {
                     && !flows.contains("alice"), flows);
             assertEquals(Map.of("user", "alice", "has_password", true),
                     Json.parse(s.get("/credentials/http%20request/hr").body()));
+            String stored = java.nio.file.Files.readString(userDir.resolve("flows_cred.json"));
+            assertTrue(stored.startsWith("{\"$\":\"") && !stored.contains("s3cret") && !stored.contains("alice"),
+                    "stored encrypted, Node-RED's {\"$\": …}: " + stored);
+            assertTrue(!java.nio.file.Files.readString(userDir.resolve("flows.json")).contains("s3cret"));
 
             // the form shows the stored user and a placeholder for the password; an untouched password stays
             b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();

@@ -2,7 +2,6 @@ package io.redwire.msg;
 
 import io.redwire.msg.ContextStore;
 import io.redwire.context.ContextStores;
-import io.vertx.core.Future;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -34,20 +33,6 @@ class SharedContextScopeTest {
             @Override
             public Map<String, Object> scope(String scopeId) {
                 return shared;
-            }
-
-            @Override
-            public void changed(String scopeId) {
-            }
-
-            @Override
-            public Future<Void> flush() {
-                return Future.succeededFuture();
-            }
-
-            @Override
-            public Future<Void> close() {
-                return Future.succeededFuture();
             }
 
             @Override

@@ -65,29 +65,6 @@ class TypedValueFuzzTest {
         }
     }
 
-    private static final ValueScope SCOPE = new ValueScope() {
-        private final ContextScope node = new ContextScope(null);
-        private final ContextScope flow = new ContextScope(null);
-        private final ContextScope global = new ContextScope(null);
-
-        @Override
-        public ContextScope nodeContext() {
-            return node;
-        }
-
-        @Override
-        public ContextScope flowContext() {
-            return flow;
-        }
-
-        @Override
-        public ContextScope globalContext() {
-            return global;
-        }
-
-        @Override
-        public Object env(String name) {
-            return "HOME".equals(name) ? "/home/x" : null;
-        }
-    };
+    private static final ValueScope SCOPE = ValueScope.of(new ContextScope(null), new ContextScope(null),
+            new ContextScope(null), name -> "HOME".equals(name) ? "/home/x" : null);
 }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * Drives a deployed flow for the sequence/timing node tests: messages go straight into a node's input on the flow
  * loop (as a wire would deliver them), and debug output is collected with its arrival time.
  */
-public final class SequenceTestKit implements AutoCloseable {
+public final class SequenceTestKit extends HarnessKit {
     /** A debug node's whole msg, which debug node showed it, and when (ms after the kit started). */
     public record Out(String node, Map<String, Object> msg, long atMs) {
         public Object payload() {
@@ -27,7 +27,9 @@ public final class SequenceTestKit implements AutoCloseable {
         }
     }
 
-    private final Harness harness;
+    /** The debug node "out" that {@link #withDebug} adds: it shows whole messages. */
+    public static final String DEBUG = "{\"id\":\"out\",\"type\":\"debug\",\"complete\":\"true\"}";
+
     private final LinkedBlockingQueue<Out> outputs = new LinkedBlockingQueue<>();
     private final long startNanos = System.nanoTime();
 
@@ -55,13 +57,13 @@ public final class SequenceTestKit implements AutoCloseable {
         }
     }
 
-    public long elapsedMs() {
-        return (System.nanoTime() - startNanos) / 1_000_000;
+    /** Deploys the nodes (JSON object texts) and the debug node {@link #DEBUG} "out" their wires lead to. */
+    public static SequenceTestKit withDebug(String... nodes) throws Exception {
+        return new SequenceTestKit("[" + String.join(",", nodes) + "," + DEBUG + "]");
     }
 
-    /** Hands messages (JSON object texts) to a node's input, on the flow loop, in order. */
-    public void receive(String nodeId, String... msgsJson) {
-        harness.receive(nodeId, msgsJson);
+    public long elapsedMs() {
+        return (System.nanoTime() - startNanos) / 1_000_000;
     }
 
     public Out next(double seconds) throws InterruptedException {
@@ -85,14 +87,5 @@ public final class SequenceTestKit implements AutoCloseable {
     /** The next output if one arrives in time, else null. */
     public Out poll(double seconds) throws InterruptedException {
         return Harness.poll(outputs, seconds);
-    }
-
-    public Harness harness() {
-        return harness;
-    }
-
-    @Override
-    public void close() {
-        harness.close();
     }
 }

@@ -9,7 +9,6 @@ import io.redwire.spi.NodeType;
 public final class CommentNode extends Node {
     static final Field INFO = Field.code("info", "markdown", "");
     public static final NodeType TYPE = NodeType.builder("comment", "common").icon("comment")
-            .label("name || \"comment\"")
             .help("A note on the canvas; messages do not pass through it.")
             .color("#ffffff").ports(0, 0)
             .field(INFO)

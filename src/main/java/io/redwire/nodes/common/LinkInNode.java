@@ -20,7 +20,6 @@ public final class LinkInNode extends Node {
     static final Field CLUSTER = Field.select("cluster", "all", "all", "local").label("in a cluster, receive from");
 
     public static final NodeType TYPE = NodeType.builder("link in", "common").icon("link-in")
-            .label("name || \"link in\"")
             .help("The end of a virtual wire: receives what link out or link call nodes send to it, across flows.")
             .color("#dddddd").ports(0, 1)
             .fields(LINKS, CLUSTER)

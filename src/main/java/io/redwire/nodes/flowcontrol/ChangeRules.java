@@ -252,27 +252,7 @@ final class ChangeRules {
 
     /** Env lookups at deploy time, before the node is bound to its flow. */
     private static ValueScope deployEnv(NodeConfig c) {
-        return new ValueScope() {
-            @Override
-            public ContextScope nodeContext() {
-                return null;
-            }
-
-            @Override
-            public ContextScope flowContext() {
-                return null;
-            }
-
-            @Override
-            public ContextScope globalContext() {
-                return null;
-            }
-
-            @Override
-            public Object env(String name) {
-                return c.services().env(c.id(), name);
-            }
-        };
+        return ValueScope.of(null, null, null, name -> c.services().env(c.id(), name));
     }
 
     private static boolean isBlank(Object v) {

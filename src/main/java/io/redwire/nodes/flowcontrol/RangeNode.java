@@ -21,7 +21,6 @@ public final class RangeNode extends Node {
     static final Field PROPERTY = Field.str("property", "payload");
 
     public static final NodeType TYPE = NodeType.builder("range", "function").icon("range")
-            .label("name || \"range\"")
             .help("Maps a number from one range to another, optionally clamped or wrapped, and rounded.")
             .color("#E2D96E").ports(1, 1)
             .field(MININ).field(MAXIN)

@@ -29,7 +29,6 @@ public final class RbeNode extends Node {
     static final Field TOPI = Field.str("topi", "topic");
 
     public static final NodeType TYPE = NodeType.builder("rbe", "function").icon("filter").paletteLabel("filter")
-            .label("name || \"filter\"")
             .help("Passes a message only when its property changed (report by exception), or moved by more than a dead band or gap.")
             .color("#E2D96E").ports(1, 1)
             .fields(FUNC, GAP, START, INOUT, SEPTOPICS, PROPERTY, TOPI)

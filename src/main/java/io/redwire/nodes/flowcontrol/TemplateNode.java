@@ -34,7 +34,6 @@ public final class TemplateNode extends Node {
     static final Field OUTPUT = Field.select("output", "str", "str", "json", "yaml");
 
     public static final NodeType TYPE = NodeType.builder("template", "function").icon("template")
-            .label("name || \"template\"")
             .help("Sets a property from a Mustache template filled with the message's properties, as text, JSON or YAML.")
             .color("rgb(243, 181, 103)")
             .ports(1, 1)

@@ -41,7 +41,7 @@ final class GuestValues {
     private final Value newRegExp;
     private final Value undefined;
     private final Value parse;
-    private final Set<GuestRoot> dirty = new LinkedHashSet<>();
+    private final Set<GuestRoot<?>> dirty = new LinkedHashSet<>();
 
     GuestValues(Value helpers) {
         this.newObject = helpers.getMember("object");
@@ -165,17 +165,23 @@ final class GuestValues {
         if (primitive == null) {
             return isUndefined(v) ? Undefined.VALUE : null;
         }
-        if (primitive instanceof String || primitive instanceof Boolean || primitive instanceof Integer
-                || primitive instanceof Double) {
-            return primitive;
-        }
-        if (primitive instanceof Number) {
-            return number(v);
+        Object scalar = scalar(v, primitive);
+        if (scalar != null) {
+            return scalar;
         }
         if (v.isProxyObject()) {
             return unwrap(v.asProxyObject(), false);
         }
         return v;
+    }
+
+    /** A JS string, boolean or number ({@code v} as {@code primitive}) as a message value; null for anything else. */
+    private Object scalar(Value v, Object primitive) {
+        if (primitive instanceof String || primitive instanceof Boolean || primitive instanceof Integer
+                || primitive instanceof Double) {
+            return primitive;
+        }
+        return primitive instanceof Number ? number(v) : null;
     }
 
     /** A JS value as a message value (a deep copy when {@code copy}); {@link #SKIP} when it has no message form. */
@@ -197,12 +203,9 @@ final class GuestValues {
         if (primitive == null) {
             return isUndefined(v) ? SKIP : null;
         }
-        if (primitive instanceof String || primitive instanceof Boolean || primitive instanceof Integer
-                || primitive instanceof Double) {
-            return primitive;
-        }
-        if (primitive instanceof Number) {
-            return number(v);
+        Object scalar = scalar(v, primitive);
+        if (scalar != null) {
+            return scalar;
         }
         if (v.isHostObject()) {
             return SKIP;
@@ -248,7 +251,7 @@ final class GuestValues {
     }
 
     private Object unwrap(Object proxy, boolean copy) {
-        if (proxy instanceof GuestRoot r) {
+        if (proxy instanceof GuestRoot<?> r) {
             return copy ? r.copy() : r.materialize();
         }
         if (proxy instanceof HostRef ref) {
@@ -299,7 +302,7 @@ final class GuestValues {
 
     // ---- live roots -------------------------------------------------------------------------------------------
 
-    void track(GuestRoot root) {
+    void track(GuestRoot<?> root) {
         dirty.add(root);
     }
 
@@ -309,9 +312,9 @@ final class GuestValues {
             return;
         }
         // materializing one root may materialize others reachable from it; work on a snapshot
-        List<GuestRoot> snapshot = new ArrayList<>(dirty);
+        List<GuestRoot<?>> snapshot = new ArrayList<>(dirty);
         dirty.clear();
-        for (GuestRoot r : snapshot) {
+        for (GuestRoot<?> r : snapshot) {
             if (r.held && r.isDirty()) {
                 dirty.add(r);
             } else {
@@ -322,9 +325,9 @@ final class GuestValues {
 
     /** Before the context closes: nothing may keep JS values. */
     void releaseAll() {
-        List<GuestRoot> snapshot = new ArrayList<>(dirty);
+        List<GuestRoot<?>> snapshot = new ArrayList<>(dirty);
         dirty.clear();
-        for (GuestRoot r : snapshot) {
+        for (GuestRoot<?> r : snapshot) {
             r.held = false;
             r.materialize();
         }

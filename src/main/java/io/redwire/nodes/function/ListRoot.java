@@ -10,33 +10,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A Java list (a context value) seen by JavaScript as an array (see {@link GuestRoot}). */
-final class ListRoot extends GuestRoot implements ProxyArray {
-    private final List<Object> list;
-
+final class ListRoot extends GuestRoot<List<Object>> implements ProxyArray {
     ListRoot(GuestValues values, List<Object> list) {
-        super(values);
-        this.list = list;
-    }
-
-    @Override
-    Object target() {
-        return list;
+        super(values, list);
     }
 
     @Override
     public Object get(long index) {
-        if (index < 0 || index >= list.size()) {
+        if (index < 0 || index >= target.size()) {
             return values.undefined();
         }
-        Object v = list.get((int) index);
-        if (GuestValues.isContainer(v)) {
-            Value guest = values.toNative(v);
-            if (storeBack(() -> list.set((int) index, guest))) {
-                markDirty();
-            }
-            return guest;
-        }
-        return values.toGuest(v);
+        return toGuest(target.get((int) index), guest -> target.set((int) index, guest));
     }
 
     @Override
@@ -46,43 +30,43 @@ final class ListRoot extends GuestRoot implements ProxyArray {
             markDirty();
         }
         int i = (int) index;
-        while (list.size() <= i) {
-            list.add(null); // JS arrays grow on assignment (push)
+        while (target.size() <= i) {
+            target.add(null); // JS arrays grow on assignment (push)
         }
-        list.set(i, stored);
+        target.set(i, stored);
     }
 
     @Override
     public boolean remove(long index) {
-        if (index < 0 || index >= list.size()) {
+        if (index < 0 || index >= target.size()) {
             return false;
         }
-        list.remove((int) index);
+        target.remove((int) index);
         return true;
     }
 
     @Override
     public long getSize() {
-        return list.size();
+        return target.size();
     }
 
     @Override
     void convertStored() {
-        for (int i = 0; i < list.size(); i++) {
-            Object v = list.get(i);
+        for (int i = 0; i < target.size(); i++) {
+            Object v = target.get(i);
             if (v instanceof Value g) {
                 Object j = values.toJava(g, false);
-                list.set(i, j == GuestValues.SKIP ? null : j);
+                target.set(i, j == GuestValues.SKIP ? null : j);
             } else if (v == Undefined.VALUE) {
-                list.set(i, null);
+                target.set(i, null);
             }
         }
     }
 
     @Override
     Object copy() {
-        List<Object> out = new ArrayList<>(list.size());
-        for (Object v : list) {
+        List<Object> out = new ArrayList<>(target.size());
+        for (Object v : target) {
             Object c = v instanceof Value g ? values.toJava(g, true) : Messages.deepCopy(v);
             out.add(c == GuestValues.SKIP || c == Undefined.VALUE ? null : c);
         }

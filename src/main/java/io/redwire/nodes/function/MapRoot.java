@@ -13,43 +13,28 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** A Java map seen by JavaScript as an object (see {@link GuestRoot}). */
-final class MapRoot extends GuestRoot implements ProxyObject {
-    private final Map<String, Object> map;
-
+final class MapRoot extends GuestRoot<Map<String, Object>> implements ProxyObject {
     MapRoot(GuestValues values, Map<String, Object> map) {
-        super(values);
-        this.map = map;
-    }
-
-    @Override
-    Object target() {
-        return map;
+        super(values, map);
     }
 
     @Override
     public Object getMember(String key) {
-        Object v = map.get(key);
+        Object v = target.get(key);
         if (v == null) {
-            return map.containsKey(key) ? null : values.undefined();
+            return target.containsKey(key) ? null : values.undefined();
         }
-        if (GuestValues.isContainer(v)) {
-            Value guest = values.toNative(v);
-            if (storeBack(() -> map.put(key, guest))) {
-                markDirty();
-            }
-            return guest;
-        }
-        return values.toGuest(v);
+        return toGuest(v, guest -> target.put(key, guest));
     }
 
     @Override
     public Object getMemberKeys() {
-        return ProxyArray.fromArray(map.keySet().toArray());
+        return ProxyArray.fromArray(target.keySet().toArray());
     }
 
     @Override
     public boolean hasMember(String key) {
-        return map.containsKey(key);
+        return target.containsKey(key);
     }
 
     @Override
@@ -58,21 +43,21 @@ final class MapRoot extends GuestRoot implements ProxyObject {
         if (stored instanceof Value || stored == Undefined.VALUE) {
             markDirty();
         }
-        map.put(key, stored);
+        target.put(key, stored);
     }
 
     @Override
     public boolean removeMember(String key) {
-        if (!map.containsKey(key)) {
+        if (!target.containsKey(key)) {
             return false;
         }
-        map.remove(key);
+        target.remove(key);
         return true;
     }
 
     @Override
     void convertStored() {
-        for (Iterator<Map.Entry<String, Object>> it = map.entrySet().iterator(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, Object>> it = target.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<String, Object> e = it.next();
             if (e.getValue() instanceof Value v) {
                 Object j = values.toJava(v, false);
@@ -89,11 +74,11 @@ final class MapRoot extends GuestRoot implements ProxyObject {
 
     @Override
     Object copy() {
-        if (map instanceof SharedRef) {
+        if (target instanceof SharedRef) {
             return materialize();
         }
-        Map<String, Object> out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
-        map.forEach((k, v) -> {
+        Map<String, Object> out = new LinkedHashMap<>(Math.max(4, target.size() * 2));
+        target.forEach((k, v) -> {
             Object c = v instanceof Value g ? values.toJava(g, true) : Messages.deepCopy(v);
             if (c != GuestValues.SKIP && c != Undefined.VALUE) {
                 out.put(k, c);

@@ -131,36 +131,13 @@ final class HeaderHash {
         return JsValues.toJsString(v);
     }
 
-    /** Object.prototype.toString.call(value). */
+    /** Object.prototype.toString.call(value): the typeof name capitalised, or the class of an object. */
     private static String objectTag(Object v) {
-        if (v == null) {
-            return "[object Null]";
-        }
-        if (v == Undefined.VALUE) {
-            return "[object Undefined]";
-        }
-        if (v instanceof String) {
-            return "[object String]";
-        }
-        if (v instanceof Number) {
-            return "[object Number]";
-        }
-        if (v instanceof Boolean) {
-            return "[object Boolean]";
-        }
-        if (v instanceof List) {
-            return "[object Array]";
-        }
-        if (v instanceof byte[]) {
-            return "[object Uint8Array]";
-        }
-        if (v instanceof Date) {
-            return "[object Date]";
-        }
-        if (v instanceof java.util.regex.Pattern) {
-            return "[object RegExp]";
-        }
-        return "[object Object]";
+        String type = JsValues.typeOf(v);
+        String tag = v == null ? "Null" : v instanceof List ? "Array" : v instanceof byte[] ? "Uint8Array"
+                : v instanceof Date ? "Date" : v instanceof java.util.regex.Pattern ? "RegExp"
+                : Character.toUpperCase(type.charAt(0)) + type.substring(1);
+        return "[object " + tag + "]";
     }
 
     private static String typeOf(Object v) {

@@ -28,14 +28,9 @@ final class RequestBody {
             headers.set("content-type", "multipart/form-data; boundary=" + boundary);
             return multipart(fields, boundary);
         }
-        if (payload instanceof String s) {
-            return Buffer.buffer(s.getBytes(StandardCharsets.UTF_8));
-        }
-        if (payload instanceof byte[] b) {
-            return Buffer.buffer(b);
-        }
-        if (payload instanceof Number) {
-            return Buffer.buffer(JsValues.toJsString(payload));
+        Buffer scalar = scalar(payload);
+        if (scalar != null) {
+            return scalar;
         }
         if ("application/x-www-form-urlencoded".equals(contentType)) {
             return Buffer.buffer(QueryString.stringify(payload));
@@ -48,19 +43,25 @@ final class RequestBody {
 
     /** A GET body (paytoqs "body"): objects as JSON without a content type; booleans send nothing. */
     static Buffer encodeGetBody(Object payload) {
+        Buffer scalar = scalar(payload);
+        if (scalar != null) {
+            return scalar;
+        }
+        if (payload instanceof Boolean) {
+            return null;
+        }
+        return Buffer.buffer(Json.bytes(payload));
+    }
+
+    /** A string, Buffer or number body as it is sent whatever the content type; null for anything else. */
+    private static Buffer scalar(Object payload) {
         if (payload instanceof String s) {
             return Buffer.buffer(s.getBytes(StandardCharsets.UTF_8));
         }
         if (payload instanceof byte[] b) {
             return Buffer.buffer(b);
         }
-        if (payload instanceof Number) {
-            return Buffer.buffer(JsValues.toJsString(payload));
-        }
-        if (payload instanceof Boolean) {
-            return null;
-        }
-        return Buffer.buffer(Json.bytes(payload));
+        return payload instanceof Number ? Buffer.buffer(JsValues.toJsString(payload)) : null;
     }
 
     /** The form-data package's layout: strings and Buffers as parts, {value, options} for files, others as JSON. */

@@ -40,21 +40,9 @@ public final class MqttBrokerNode extends Node {
     static final Field KEEPALIVE = Field.num("keepalive", 60);
     static final Field CLEANSESSION = Field.bool("cleansession", true);
     static final Field AUTO_UNSUBSCRIBE = Field.bool("autoUnsubscribe", true);
-    static final Field BIRTH_TOPIC = Field.str("birthTopic", "");
-    static final Field BIRTH_QOS = Field.select("birthQos", "0", "0", "1", "2");
-    static final Field BIRTH_RETAIN = Field.select("birthRetain", "false", "false", "true");
-    static final Field BIRTH_PAYLOAD = Field.str("birthPayload", "");
-    static final Field BIRTH_MSG = Field.json("birthMsg", Map.of());
-    static final Field CLOSE_TOPIC = Field.str("closeTopic", "");
-    static final Field CLOSE_QOS = Field.select("closeQos", "0", "0", "1", "2");
-    static final Field CLOSE_RETAIN = Field.select("closeRetain", "false", "false", "true");
-    static final Field CLOSE_PAYLOAD = Field.str("closePayload", "");
-    static final Field CLOSE_MSG = Field.json("closeMsg", Map.of());
-    static final Field WILL_TOPIC = Field.str("willTopic", "");
-    static final Field WILL_QOS = Field.select("willQos", "0", "0", "1", "2");
-    static final Field WILL_RETAIN = Field.select("willRetain", "false", "false", "true");
-    static final Field WILL_PAYLOAD = Field.str("willPayload", "");
-    static final Field WILL_MSG = Field.json("willMsg", Map.of());
+    static final MessageFields BIRTH = MessageFields.named("birth");
+    static final MessageFields CLOSE = MessageFields.named("close");
+    static final MessageFields WILL = MessageFields.named("will");
     static final Field USER_PROPS = Field.str("userProps", "");
     static final Field SESSION_EXPIRY = Field.num("sessionExpiry", 0);
 
@@ -63,15 +51,8 @@ public final class MqttBrokerNode extends Node {
             .label("name || (clientid ? clientid + \"@\" : \"\") + (broker || \"undefined\") + (String(broker || \"undefined\").indexOf(\"://\") === -1 ? \":\" + (port || 1883) : \"\")")
             .fields(NAME, BROKER, PORT, TLS, CLIENTID, AUTO_CONNECT, USETLS, VERIFYSERVERCERT, COMPATMODE,
                     PROTOCOL_VERSION, KEEPALIVE, CLEANSESSION, AUTO_UNSUBSCRIBE)
-            .field(BIRTH_TOPIC).field(BIRTH_QOS)
-            .field(BIRTH_RETAIN).field(BIRTH_PAYLOAD)
-            .field(BIRTH_MSG)
-            .field(CLOSE_TOPIC).field(CLOSE_QOS)
-            .field(CLOSE_RETAIN).field(CLOSE_PAYLOAD)
-            .field(CLOSE_MSG)
-            .field(WILL_TOPIC).field(WILL_QOS)
-            .field(WILL_RETAIN).field(WILL_PAYLOAD)
-            .fields(WILL_MSG, USER_PROPS, SESSION_EXPIRY)
+            .fields(BIRTH.all()).fields(CLOSE.all()).fields(WILL.all())
+            .fields(USER_PROPS, SESSION_EXPIRY)
             .credential(USER)
             .credential(PASSWORD)
             .factory(MqttBrokerNode::new);
@@ -155,6 +136,11 @@ public final class MqttBrokerNode extends Node {
                 public void log(String text) {
                     MqttBrokerNode.this.log(text);
                 }
+
+                @Override
+                public void warn(String text) {
+                    MqttBrokerNode.this.warn(text);
+                }
             });
         }
         return connection;
@@ -234,9 +220,7 @@ public final class MqttBrokerNode extends Node {
         boolean v5 = JsValues.toNumber(pv == null ? 4 : pv) == 5;
         return new MqttConnection.Options(brokerHost, port, url, clientId.isEmpty() ? "nodered" + Messages.newId()
                 : clientId, user.isEmpty() ? null : user, password.isEmpty() ? null : password, keepAlive, clean,
-                message(over, "will", WILL_TOPIC, WILL_PAYLOAD, WILL_QOS, WILL_RETAIN, WILL_MSG, v5),
-                message(over, "birth", BIRTH_TOPIC, BIRTH_PAYLOAD, BIRTH_QOS, BIRTH_RETAIN, BIRTH_MSG, v5),
-                message(over, "close", CLOSE_TOPIC, CLOSE_PAYLOAD, CLOSE_QOS, CLOSE_RETAIN, CLOSE_MSG, v5),
+                message(over, WILL, v5), message(over, BIRTH, v5), message(over, CLOSE, v5),
                 transport, Math.max(reconnectMax, 50), v5 ? 5 : 4, ssl, config.bool(VERIFYSERVERCERT),
                 v5 ? sessionExpiry(over) : null, v5 ? userProperties(over) : null);
     }
@@ -259,26 +243,24 @@ public final class MqttBrokerNode extends Node {
         return config.services().settings();
     }
 
-    private MqttConnection.Message message(Map<String, Object> over, String key, Field topicField,
-                                           Field payloadField, Field qosField, Field retainField,
-                                           Field v5Field, boolean v5) {
+    private MqttConnection.Message message(Map<String, Object> over, MessageFields fields, boolean v5) {
         Object topic;
         Object payload;
         Object qos;
         Object retain;
         Object v5Options;
-        if (over.get(key) instanceof Map<?, ?> m) {
+        if (over.get(fields.key()) instanceof Map<?, ?> m) {
             topic = m.get("topic");
             payload = m.get("payload");
             qos = m.get("qos");
             retain = m.get("retain");
             v5Options = m.get("properties");
         } else {
-            topic = config.get(topicField);
-            payload = config.get(payloadField);
-            qos = config.get(qosField);
-            retain = config.get(retainField);
-            v5Options = config.get(v5Field);
+            topic = config.get(fields.topic());
+            payload = config.get(fields.payload());
+            qos = config.get(fields.qos());
+            retain = config.get(fields.retain());
+            v5Options = config.get(fields.msg());
         }
         if (topic == null || String.valueOf(topic).isEmpty()) {
             return null;

@@ -29,6 +29,8 @@ final class MqttConnection {
         void state(State state);
 
         void log(String text);
+
+        void warn(String text);
     }
 
     /** A birth, close or will message; {@code properties} (MQTT 5) may be null. */
@@ -122,6 +124,11 @@ final class MqttConnection {
             @Override
             public void closed() {
                 linkClosed(self[0]);
+            }
+
+            @Override
+            public void dropped(String why) {
+                listener.warn(why);
             }
         };
         MqttLink c = options.v5() ? new PahoMqttLink(vertx, options, tls, events)

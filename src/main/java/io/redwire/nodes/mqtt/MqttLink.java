@@ -15,6 +15,9 @@ interface MqttLink {
 
         /** The connection ended without {@link #disconnect} being asked for (or after it). */
         void closed();
+
+        /** The link dropped what the broker sent (a message over mqttMaxMessageSize): why, for a warning. */
+        void dropped(String why);
     }
 
     /** A received PUBLISH; {@code properties} is null on MQTT 3.1.1. */

@@ -49,6 +49,12 @@ final class VertxMqttLink implements MqttLink {
             events.closed();
         });
         client.exceptionHandler(e -> {
+            if (e instanceof io.netty.handler.codec.TooLongFrameException) {
+                // Netty's decoder cannot skip an oversized PUBLISH: the connection closes and is opened again
+                events.dropped("A message from the broker is larger than mqttMaxMessageSize ("
+                        + options.transport().getMaxMessageSize() + " bytes): dropped, reconnecting ("
+                        + e.getMessage() + ")");
+            }
         });
     }
 

@@ -89,4 +89,24 @@ final class CsvCells {
             node.send(m);
         }
     }
+
+    /**
+     * Where one input of a split CSV text sits, from its msg.parts as Node-RED's csv node reads them: the lines
+     * before it, whether it is past the header / skipped lines, whether it is the last part.
+     */
+    record SplitPosition(Map<?, ?> parts, boolean hasParts, int linecount, boolean first, boolean last) {
+        static SplitPosition of(Map<String, Object> msg, int skip) {
+            Map<?, ?> parts = CsvCells.parts(msg);
+            if (parts == null) {
+                return new SplitPosition(null, msg.containsKey("parts"), 0, true, false);
+            }
+            int index = partsInt(parts, "index");
+            boolean last = parts.containsKey("count") && index + 1 >= partsInt(parts, "count");
+            return new SplitPosition(parts, true, index, index <= skip, last);
+        }
+
+        boolean isFinalPart() {
+            return parts != null && partsInt(parts, "index") + 1 == partsInt(parts, "count");
+        }
+    }
 }

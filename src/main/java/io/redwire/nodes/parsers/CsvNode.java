@@ -65,22 +65,7 @@ public final class CsvNode extends Node {
         }
     }
 
-    /** One of the two conversions; each calls done once it has sent what it sends. */
-    interface Codec {
-        /** False when the node takes no input at all (it has already called done). */
-        boolean accepts(Done done);
-
-        /** msg.reset: the next object -> CSV message gets the header again. */
-        void resetHeader();
-
-        void fromCsv(Map<String, Object> msg, String text, Done done);
-
-        void toCsv(Map<String, Object> msg, Done done);
-
-        void unsupported(Done done);
-    }
-
-    private final Codec codec;
+    private final CsvCodec codec;
 
     CsvNode(NodeConfig c) {
         super(c);

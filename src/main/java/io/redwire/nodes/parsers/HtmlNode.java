@@ -4,7 +4,6 @@ import io.redwire.spi.Done;
 import io.redwire.spi.Field;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
-import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
@@ -24,8 +23,7 @@ import java.util.Map;
  * html: selects elements of an HTML document with a CSS selector (jsoup's, close to cheerio's) and returns their
  * inner html, text, attributes or all of it ("compl"), as one array or one message per match (msg.parts).
  */
-public final class HtmlNode extends Node {
-    static final Field PROPERTY = Field.str("property", "payload");
+public final class HtmlNode extends PropertyParserNode {
     static final Field OUTPROPERTY = Field.str("outproperty", "payload");
     static final Field TAG = Field.str("tag", "");
     static final Field RET = Field.select("ret", "html", "html", "text", "attr", "compl");
@@ -37,7 +35,6 @@ public final class HtmlNode extends Node {
             .fields(PROPERTY, OUTPROPERTY, TAG, RET, AS, CHR)
             .factory(HtmlNode::new);
 
-    private final PropertyPath property;
     private final PropertyPath outProperty;
     private final String tag;
     private final String ret;
@@ -46,7 +43,6 @@ public final class HtmlNode extends Node {
 
     HtmlNode(NodeConfig c) {
         super(c);
-        this.property = c.msgPath(PROPERTY);
         String out = c.str(OUTPROPERTY);
         this.outProperty = out.isEmpty() ? property : c.msgPath(OUTPROPERTY);
         this.tag = c.str(TAG);
@@ -56,13 +52,7 @@ public final class HtmlNode extends Node {
     }
 
     @Override
-    protected void onInput(Map<String, Object> msg, Done done) {
-        Object value = property.get(msg, msg);
-        if (value == null && !property.exists(msg, msg)) {
-            send(msg);
-            done.done();
-            return;
-        }
+    protected void convert(Map<String, Object> msg, Object value, Done done) {
         String selector = tag;
         if (msg.containsKey("select") && tag.isEmpty()) {
             selector = JsValues.toJsString(msg.get("select"));

@@ -4,30 +4,24 @@ import io.redwire.js.JsValues;
 import io.redwire.msg.Json;
 import io.redwire.msg.JsonParse;
 import io.redwire.msg.NodeError;
-import io.redwire.msg.PropertyPath;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /** json: converts a property between a JSON string (or Buffer) and the value it encodes, either way or one way. */
-public final class JsonNode extends Node {
-    static final Field PROPERTY = Field.str("property", "payload");
+public final class JsonNode extends PropertyParserNode {
     static final Field ACTION = Field.select("action", "", "", "str", "obj").label("action (\"\" = convert both ways)");
     static final Field PRETTY = Field.bool("pretty", false);
 
     public static final NodeType TYPE = NodeType.builder("json", "parser").icon("json")
-            .label("name || \"json\"")
             .help("Converts between a JSON string and the JavaScript object it describes.")
             .color("#DEBD5C").ports(1, 1)
             .fields(PROPERTY, ACTION, PRETTY)
             .factory(JsonNode::new);
 
-    private final PropertyPath property;
     private final boolean toObject;
     private final boolean toString;
     private final boolean pretty;
@@ -38,7 +32,6 @@ public final class JsonNode extends Node {
         this.toObject = action.isEmpty() || action.equals("obj");
         this.toString = action.isEmpty() || action.equals("str");
         this.pretty = c.bool(PRETTY);
-        this.property = c.msgPath(PROPERTY);
     }
 
     @Override
@@ -47,15 +40,14 @@ public final class JsonNode extends Node {
             done.done(new NodeError("JSON Schema validation (msg.schema) is not supported by Redwire"));
             return;
         }
-        Object value = property.get(msg, msg); // a missing parent throws, which the runtime reports
-        if (value == null && !property.exists(msg, msg)) {
-            send(msg); // no property: passed on untouched
-            done.done();
-            return;
-        }
+        super.onInput(msg, done);
+    }
+
+    @Override
+    protected void convert(Map<String, Object> msg, Object value, Done done) {
         if (value instanceof String || value instanceof byte[]) {
             if (toObject) {
-                String text = value instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : (String) value;
+                String text = text(value);
                 Object parsed;
                 try {
                     parsed = JsonParse.parse(text);

@@ -16,23 +16,18 @@ import java.util.regex.Pattern;
  * scanner where a quote toggles "inside quotes", an empty field is left out, numbers are recognised by a decimal
  * pattern (so '0x1F', '+5' and 'Infinity' stay text) and header names lose every quote. Its quirks are Node-RED's.
  */
-final class LegacyCsvCodec implements CsvNode.Codec {
+final class LegacyCsvCodec extends CsvCodec {
     private static final Pattern DECIMAL = Pattern.compile("^[-]?(?!E)(?!0\\d)\\d*\\.?\\d*(E-?\\+?)?\\d+$",
             Pattern.CASE_INSENSITIVE);
     private static final char QUOTE = '"';
 
-    private final CsvNode node;
-    private final CsvNode.Settings s;
     private List<String> template;
     private boolean goodTemplate = true;
     private char lastCleanSep;
-    private boolean hdrSent;
     private boolean warnNoTemplate = true;
-    private final List<Map<String, Object>> store = new ArrayList<>();
 
     LegacyCsvCodec(CsvNode node, CsvNode.Settings s) {
-        this.node = node;
-        this.s = s;
+        super(node, s);
         this.lastCleanSep = s.sep();
         this.template = clean(s.template(), ',');
     }
@@ -67,17 +62,7 @@ final class LegacyCsvCodec implements CsvNode.Codec {
     }
 
     @Override
-    public boolean accepts(Done done) {
-        return true;
-    }
-
-    @Override
-    public void resetHeader() {
-        hdrSent = false;
-    }
-
-    @Override
-    public void unsupported(Done done) {
+    void unsupported(Done done) {
         node.warn("This node only handles CSV strings or js objects.");
         done.done();
     }
@@ -85,7 +70,7 @@ final class LegacyCsvCodec implements CsvNode.Codec {
     // ---- object -> CSV -------------------------------------------------------------------------------------
 
     @Override
-    public void toCsv(Map<String, Object> msg, Done done) {
+    void toCsv(Map<String, Object> msg, Done done) {
         boolean initial = noTemplate(clean(s.template(), lastCleanSep));
         Map<?, ?> parts = CsvCells.parts(msg);
         if (!(initial && parts != null && parts.containsKey("index") && CsvCells.partsInt(parts, "index") > 0)) {
@@ -227,31 +212,20 @@ final class LegacyCsvCodec implements CsvNode.Codec {
     }
 
     @Override
-    public void fromCsv(Map<String, Object> msg, String line, Done done) {
+    void fromCsv(Map<String, Object> msg, String line, Done done) {
         boolean outside = true;
         List<Map<String, Object>> rows = new ArrayList<>();
-        boolean first = true;
-        boolean last = false;
-        int linecount = 0;
         StringBuilder header = new StringBuilder();
-        Map<?, ?> parts = CsvCells.parts(msg);
-        boolean hasParts = msg.containsKey("parts");
-        if (parts != null) {
-            linecount = CsvCells.partsInt(parts, "index");
-            if (linecount > s.skip()) {
-                first = false;
-            }
-            if (parts.containsKey("count") && linecount + 1 >= CsvCells.partsInt(parts, "count")) {
-                last = true;
-            }
-        }
+        CsvCells.SplitPosition at = CsvCells.SplitPosition.of(msg, s.skip());
+        boolean first = at.first();
+        int linecount = at.linecount();
         int breaks = 0;
         for (int i = 0; i < line.length(); i++) {
             if (line.charAt(i) == '\r' || line.charAt(i) == '\n') {
                 breaks++;
             }
         }
-        if (hasParts && !s.multiOne() && breaks > 1) {
+        if (at.hasParts() && !s.multiOne() && breaks > 1) {
             first = true;
         }
         Record r = new Record();
@@ -315,26 +289,9 @@ final class LegacyCsvCodec implements CsvNode.Codec {
             }
         }
         String columns = String.join(",", cols);
-        if (!s.multiOne()) {
-            if (hasParts && breaks <= 1) {
-                if (!r.obj.isEmpty()) {
-                    store.add(r.obj);
-                }
-                if (parts != null && CsvCells.partsInt(parts, "index") + 1 == CsvCells.partsInt(parts, "count")) {
-                    msg.put("payload", new ArrayList<>(store));
-                    msg.put("columns", columns);
-                    msg.remove("parts");
-                    node.send(msg);
-                    store.clear();
-                }
-            } else {
-                msg.put("payload", new ArrayList<Object>(rows));
-                msg.put("columns", columns);
-                node.send(msg);
-            }
-        } else {
-            CsvCells.sendRows(node, s, msg, rows, columns, hasParts, last);
-        }
+        // sic (Node-RED's legacy parser): of a one-line part only the unterminated last record is kept
+        List<Map<String, Object>> partial = r.obj.isEmpty() ? List.of() : List.of(r.obj);
+        sendParsed(msg, at, breaks, rows, partial, columns);
         done.done();
     }
 }

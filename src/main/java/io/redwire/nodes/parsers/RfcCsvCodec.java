@@ -8,20 +8,15 @@ import java.util.List;
 import java.util.Map;
 
 /** The csv node in RFC 4180 mode: Node-RED 5's conversions, header handling and row collection, message by message. */
-final class RfcCsvCodec implements CsvNode.Codec {
+final class RfcCsvCodec extends CsvCodec {
     private static final String BAD_TEMPLATE = "Malformed columns template.";
 
-    private final CsvNode node;
-    private final CsvNode.Settings s;
     private final boolean badConfigTemplate;
     private List<String> template;
-    private boolean hdrSent;
     private boolean warnedNoTemplate;
-    private final List<Map<String, Object>> store = new ArrayList<>();
 
     RfcCsvCodec(CsvNode node, CsvNode.Settings s) {
-        this.node = node;
-        this.s = s;
+        super(node, s);
         boolean bad = false;
         try {
             template = configTemplate();
@@ -41,7 +36,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
     }
 
     @Override
-    public boolean accepts(Done done) {
+    boolean accepts(Done done) {
         if (badConfigTemplate) {
             // Node-RED does not hook such a node up at all: the message goes nowhere
             node.status(Map.of("fill", "red", "shape", "dot", "text", BAD_TEMPLATE));
@@ -53,12 +48,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
     }
 
     @Override
-    public void resetHeader() {
-        hdrSent = false;
-    }
-
-    @Override
-    public void unsupported(Done done) {
+    void unsupported(Done done) {
         // unlike legacy mode, an error the flow can catch, with a status
         node.status(Map.of("fill", "red", "shape", "dot", "text", "This node only handles CSV strings or js objects."));
         done.done(new NodeError("Error: This node only handles CSV strings or js objects."));
@@ -67,7 +57,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
     // ---- object -> CSV -------------------------------------------------------------------------------------
 
     @Override
-    public void toCsv(Map<String, Object> msg, Done done) {
+    void toCsv(Map<String, Object> msg, Done done) {
         Object payload = msg.get("payload");
         List<Object> rows;
         boolean arrays;
@@ -180,21 +170,10 @@ final class RfcCsvCodec implements CsvNode.Codec {
     // ---- CSV -> objects ------------------------------------------------------------------------------------
 
     @Override
-    public void fromCsv(Map<String, Object> msg, String input, Done done) {
-        boolean firstLine = true;
-        boolean last = false;
-        int linecount = 0;
-        Map<?, ?> parts = CsvCells.parts(msg);
-        boolean hasParts = msg.containsKey("parts");
-        if (parts != null) {
-            linecount = CsvCells.partsInt(parts, "index");
-            if (linecount > s.skip()) {
-                firstLine = false;
-            }
-            if (parts.containsKey("count") && linecount + 1 >= CsvCells.partsInt(parts, "count")) {
-                last = true;
-            }
-        }
+    void fromCsv(Map<String, Object> msg, String input, Done done) {
+        CsvCells.SplitPosition at = CsvCells.SplitPosition.of(msg, s.skip());
+        boolean firstLine = at.first();
+        int linecount = at.linecount();
         int cursor = 0;
         if (s.skip() > 0 && linecount < s.skip()) {
             // like Node-RED, every \r and every \n counts as a line, so a CRLF counts twice
@@ -216,7 +195,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
                 breaks++;
             }
         }
-        if (hasParts && !s.multiOne() && breaks > 1) {
+        if (at.hasParts() && !s.multiOne() && breaks > 1) {
             firstLine = true;
         }
         if (firstLine && s.hdrin()) {
@@ -245,24 +224,7 @@ final class RfcCsvCodec implements CsvNode.Codec {
         RfcCsv.Result result = RfcCsv.parse(input, o);
         List<Map<String, Object>> data = result.objects(o);
         String columns = result.header();
-        if (!s.multiOne()) {
-            if (hasParts && breaks <= 1) {
-                store.addAll(data);
-                if (parts != null && CsvCells.partsInt(parts, "index") + 1 == CsvCells.partsInt(parts, "count")) {
-                    msg.put("payload", new ArrayList<>(store));
-                    msg.put("columns", columns);
-                    msg.remove("parts");
-                    node.send(msg);
-                    store.clear();
-                }
-            } else {
-                msg.put("columns", columns);
-                msg.put("payload", new ArrayList<Object>(data));
-                node.send(msg);
-            }
-        } else {
-            CsvCells.sendRows(node, s, msg, data, columns, hasParts, last);
-        }
+        sendParsed(msg, at, breaks, data, data, columns);
         done.done();
     }
 }

@@ -6,15 +6,12 @@ import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
-import io.redwire.msg.PropertyPath;
 
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** xml: XML text to an object in xml2js's shapes ({@link XmlToObject}), an object to XML text ({@link ObjectToXml}). */
-public final class XmlNode extends Node {
-    static final Field PROPERTY = Field.str("property", "payload");
+public final class XmlNode extends PropertyParserNode {
     static final Field ATTR = Field.str("attr", "").label("attribute key (\"\" = $)");
     static final Field CHR = Field.str("chr", "").label("text key (\"\" = _)");
 
@@ -23,29 +20,21 @@ public final class XmlNode extends Node {
             .fields(PROPERTY, ATTR, CHR)
             .factory(XmlNode::new);
 
-    private final PropertyPath property;
     private final String attrkey;
     private final String charkey;
 
     XmlNode(NodeConfig c) {
         super(c);
-        this.property = c.msgPath(PROPERTY);
         this.attrkey = c.str(ATTR);
         this.charkey = c.str(CHR);
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    protected void onInput(Map<String, Object> msg, Done done) {
-        Object value = property.get(msg, msg);
-        if (value == null && !property.exists(msg, msg)) {
-            send(msg);
-            done.done();
-            return;
-        }
+    protected void convert(Map<String, Object> msg, Object value, Done done) {
         Map<String, Object> options = msg.get("options") instanceof Map<?, ?> o ? (Map<String, Object>) o : null;
         if (value instanceof String || value instanceof byte[]) {
-            String text = value instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : (String) value;
+            String text = text(value);
             // like Node-RED, the options object of the message is completed in place
             Map<String, Object> opts = options != null ? options : new LinkedHashMap<>();
             opts.put("async", true);
@@ -58,9 +47,7 @@ public final class XmlNode extends Node {
                 done.done(e);
                 return;
             }
-            property.set(msg, parsed, true, msg);
-            send(msg);
-            done.done();
+            sendWith(msg, parsed, done);
         } else if (value instanceof Map || value instanceof java.util.List || value == null) {
             Map<String, Object> opts;
             if (options != null) {
@@ -70,9 +57,7 @@ public final class XmlNode extends Node {
                 opts.put("renderOpts", new LinkedHashMap<>(Map.of("pretty", false)));
             }
             opts.put("async", false);
-            property.set(msg, ObjectToXml.build(value, opts), true, msg);
-            send(msg);
-            done.done();
+            sendWith(msg, ObjectToXml.build(value, opts), done);
         } else {
             warn("This node only handles xml strings or js objects.");
             done.done();

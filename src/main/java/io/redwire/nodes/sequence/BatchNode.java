@@ -34,7 +34,6 @@ public final class BatchNode extends Node {
 
 
     public static final NodeType TYPE = NodeType.builder("batch", "sequence").icon("batch")
-            .label("name || \"batch\"")
             .help("Groups messages into sequences by count, time interval or concatenation.")
             .color("#E2D96E").ports(1, 1)
             .fields(NAME, MODE, COUNT, OVERLAP, INTERVAL, ALLOW_EMPTY_SEQUENCE, HONOUR_PARTS, TOPICS)

@@ -51,7 +51,6 @@ public final class JoinNode extends Node {
 
 
     public static final NodeType TYPE = NodeType.builder("join", "sequence").icon("join")
-            .label("name || \"join\"")
             .help("Joins a sequence of messages back into one: automatically from `msg.parts`, by count or time, or by reducing.")
             .color("#E2D96E").ports(1, 1)
             .fields(NAME, MODE, BUILD, PROPERTY, KEY, JOINER, USEPARTS, ACCUMULATE, TIMEOUT, COUNT, REDUCE_RIGHT,

@@ -38,7 +38,6 @@ public final class SortNode extends Node {
 
 
     public static final NodeType TYPE = NodeType.builder("sort", "sequence").icon("sort")
-            .label("name || \"sort\"")
             .help("Sorts an array property, or a sequence of messages, by a value or expression.")
             .color("#E2D96E").ports(1, 1)
             .fields(NAME, ORDER, AS_NUM, TARGET, MSG_KEY, SEQ_KEY)

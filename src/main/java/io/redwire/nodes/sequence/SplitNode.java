@@ -39,7 +39,6 @@ public final class SplitNode extends Node {
 
 
     public static final NodeType TYPE = NodeType.builder("split", "sequence").icon("split")
-            .label("name || \"split\"")
             .help("Splits a string, array, object or buffer into a sequence of messages (with `msg.parts`).")
             .color("#E2D96E").ports(1, 1)
             .fields(NAME, SPLT, ARRAY_SPLT, ARRAY_SPLT_TYPE, STREAM, ADDNAME, PROPERTY)

@@ -7,6 +7,7 @@ import io.redwire.spi.TlsConfig;
 import io.vertx.core.Future;
 import io.vertx.core.net.ConnectOptions;
 import io.vertx.core.net.NetClient;
+import io.vertx.core.net.NetServerOptions;
 import io.vertx.core.net.NetSocket;
 
 /**
@@ -22,6 +23,12 @@ final class TcpConnector {
 
     TcpConnector(NodeConfig c) {
         this.tls = c.configNode(TLS, TlsConfig.class);
+    }
+
+    /** The server's options, over TLS with the tls-config's certificate and key when the node has one. */
+    Future<NetServerOptions> serve(NetServerOptions o) {
+        return tls == null ? Future.succeededFuture(o)
+                : tls.serverCertificate().map(kc -> o.setSsl(true).setKeyCertOptions(kc));
     }
 
     Future<NetSocket> connect(NetClient client, int port, String host) {

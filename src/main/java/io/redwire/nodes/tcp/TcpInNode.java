@@ -94,8 +94,10 @@ public final class TcpInNode extends Node {
             if (socketTimeoutMs > 0) {
                 o.setIdleTimeout((int) socketTimeoutMs).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
             }
-            server = vertx().createNetServer(o).connectHandler(this::accepted);
-            server.listen().onSuccess(sv -> log("listening on port " + port))
+            connector.serve(o).compose(opts -> {
+                server = vertx().createNetServer(opts).connectHandler(this::accepted);
+                return server.listen();
+            }).onSuccess(sv -> log("listening on port " + port))
                     .onFailure(e -> error("unable to listen on port " + port + ", error: Error: " + e.getMessage(),
                             null));
         } else {
@@ -129,6 +131,16 @@ public final class TcpInNode extends Node {
         });
     }
 
+    /** The client connection's status, naming its session as Node-RED's does. */
+    private static Map<String, Object> clientStatus(String fill, String shape, String text, String id) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("fill", fill);
+        s.put("shape", shape);
+        s.put("text", text);
+        s.put("_session", session(id));
+        return s;
+    }
+
     private Map<String, Object> serverStatus(String event, String ip, int peerPort, String id) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("text", count + (count == 1 ? " connection" : " connections"));
@@ -159,12 +171,7 @@ public final class TcpInNode extends Node {
             sessions.sockets.put(id, socket);
             socket.setWriteQueueMaxSize(maxBuffered);
             log("connected to " + host + ":" + port);
-            Map<String, Object> s = new LinkedHashMap<>();
-            s.put("fill", "green");
-            s.put("shape", "dot");
-            s.put("text", "common.status.connected");
-            s.put("_session", session(id));
-            status(s);
+            status(clientStatus("green", "dot", "common.status.connected", id));
             boolean[] ended = new boolean[1];
             read(socket, id, null, 0).endHandler(v -> ended[0] = true);
             socket.closeHandler(v -> {
@@ -177,12 +184,7 @@ public final class TcpInNode extends Node {
 
     /** Node-RED: a connection the peer ended after sending something is retried at once, a lost one later. */
     private void lost(String id, boolean endedByPeer) {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("fill", "red");
-        s.put("shape", "ring");
-        s.put("text", "common.status.disconnected");
-        s.put("_session", session(id));
-        status(s);
+        status(clientStatus("red", "ring", "common.status.disconnected", id));
         if (!closing) {
             if (!endedByPeer) {
                 log("connection lost to " + host + ":" + port);

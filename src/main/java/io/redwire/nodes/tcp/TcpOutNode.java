@@ -89,9 +89,10 @@ public final class TcpOutNode extends Node {
             }
             case "server" -> {
                 status(Map.of("text", "0 connections"));
-                server = vertx().createNetServer(new NetServerOptions().setHost(bindHost).setPort(port))
-                        .connectHandler(this::accepted);
-                server.listen().onSuccess(s -> log("listening on port " + port)).onFailure(e -> error(
+                connector.serve(new NetServerOptions().setHost(bindHost).setPort(port)).compose(opts -> {
+                    server = vertx().createNetServer(opts).connectHandler(this::accepted);
+                    return server.listen();
+                }).onSuccess(s -> log("listening on port " + port)).onFailure(e -> error(
                         "unable to listen on port " + port + ", error: Error: " + e.getMessage(), null));
             }
             default -> {

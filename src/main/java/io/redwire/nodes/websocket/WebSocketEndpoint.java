@@ -78,6 +78,10 @@ public abstract class WebSocketEndpoint extends Node {
         ws.textMessageHandler(text -> received(id, text, text));
         ws.binaryMessageHandler(bytes -> received(id, bytes.getBytes(), null));
         ws.exceptionHandler(e -> {
+            if (tooBig(e)) {
+                // ws (Node-RED's library) closes with RFC 6455's 1009 "message too big"; vert.x would say 1000
+                ws.close((short) 1009, "Max payload size exceeded");
+            }
             if (!(e instanceof io.vertx.core.http.HttpClosedException)) { // a peer leaving without a close frame
                 errored(id, e);
             }
@@ -89,6 +93,14 @@ public abstract class WebSocketEndpoint extends Node {
         });
         statusAll(connectedStatus("connect", id));
         return id;
+    }
+
+    /** A frame over the frame limit (Netty's decoder) or a message over the message limit (vert.x's aggregator). */
+    private static boolean tooBig(Throwable e) {
+        if (e instanceof io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException c) {
+            return c.closeStatus() != null && c.closeStatus().code() == 1009;
+        }
+        return e instanceof IllegalStateException && String.valueOf(e.getMessage()).contains("overflow max message size");
     }
 
     private void received(String id, Object data, String text) {

@@ -7,13 +7,13 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 
+import static io.redwire.testing.SequenceTestKit.DEBUG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Timing tests use generous bounds: the machine is shared by several builds. */
 class DelayNodeTest {
-    private static final String DEBUG = "{\"id\":\"out\",\"type\":\"debug\",\"complete\":\"true\"}";
     private static final String DROPPED = "{\"id\":\"dropped\",\"type\":\"debug\",\"complete\":\"true\"}";
 
     private static String delay(String config) {
@@ -30,7 +30,7 @@ class DelayNodeTest {
 
     @Test
     void fixedDelayHoldsTheSameMessage() throws Exception {
-        try (SequenceTestKit kit = new SequenceTestKit("[" + fixed(200) + "," + DEBUG + "]")) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(fixed(200))) {
             long t0 = kit.elapsedMs();
             kit.receive("delay", "{\"_msgid\":\"abc\",\"payload\":{\"v\":1},\"topic\":\"t\"}");
             SequenceTestKit.Out out = kit.next(5);
@@ -44,9 +44,9 @@ class DelayNodeTest {
 
     @Test
     void variableDelayTakesMsgDelayAndOrdersByIt() throws Exception {
-        String nodes = "[" + delay(",\"pauseType\":\"delayv\"").replace("\"timeout\":\"5\",\"timeoutUnits\":\"seconds\"",
-                "\"timeout\":\"150\",\"timeoutUnits\":\"milliseconds\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(delay(",\"pauseType\":\"delayv\"")
+                .replace("\"timeout\":\"5\",\"timeoutUnits\":\"seconds\"",
+                "\"timeout\":\"150\",\"timeoutUnits\":\"milliseconds\""))) {
             kit.receive("delay", "{\"payload\":\"a\",\"delay\":400}", "{\"payload\":\"b\",\"delay\":\"5\"}",
                     "{\"payload\":\"c\"}");
             assertEquals(List.of("b", "c", "a"), kit.payloads(3, 5));
@@ -55,7 +55,7 @@ class DelayNodeTest {
 
     @Test
     void resetDropsEverythingWaitingAndFlushReleasesIt() throws Exception {
-        try (SequenceTestKit kit = new SequenceTestKit("[" + fixed(2000) + "," + DEBUG + "]")) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(fixed(2000))) {
             kit.receive("delay", "{\"payload\":\"a\"}", "{\"payload\":\"b\"}", "{\"reset\":true}");
             assertNull(kit.poll(0.3));
             long t0 = kit.elapsedMs();
@@ -71,9 +71,8 @@ class DelayNodeTest {
 
     @Test
     void rateLimitQueuesAndReleasesOnePerInterval() throws Exception {
-        String nodes = "[" + delay(",\"pauseType\":\"rate\"").replace("\"rate\":\"1\"", "\"rate\":\"4\"") + ","
-                + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(delay(",\"pauseType\":\"rate\"")
+                .replace("\"rate\":\"1\"", "\"rate\":\"4\""))) {
             long t0 = kit.elapsedMs();
             for (int i = 0; i < 5; i++) {
                 kit.receive("delay", "{\"payload\":" + i + "}");
@@ -89,10 +88,10 @@ class DelayNodeTest {
 
     @Test
     void rateLimitWithDropSendsTheRestToTheSecondOutput() throws Exception {
-        String nodes = "[" + delay(",\"pauseType\":\"rate\"").replace("\"drop\":false", "\"drop\":true")
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(delay(",\"pauseType\":\"rate\"")
+                .replace("\"drop\":false", "\"drop\":true")
                 .replace("\"outputs\":1", "\"outputs\":2").replace("\"wires\":[[\"out\"]]",
-                        "\"wires\":[[\"out\"],[\"dropped\"]]") + "," + DROPPED + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+                        "\"wires\":[[\"out\"],[\"dropped\"]]") + "," + DROPPED)) {
             kit.receive("delay", "{\"payload\":\"a\"}", "{\"payload\":\"b\"}", "{\"reset\":true}",
                     "{\"payload\":\"c\"}");
             List<SequenceTestKit.Out> outs = kit.next(3, 5);
@@ -104,9 +103,8 @@ class DelayNodeTest {
 
     @Test
     void burstPassesUpToRatePerWindow() throws Exception {
-        String nodes = "[" + delay(",\"pauseType\":\"burst\"").replace("\"rate\":\"1\"", "\"rate\":\"2\"") + ","
-                + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(delay(",\"pauseType\":\"burst\"")
+                .replace("\"rate\":\"1\"", "\"rate\":\"2\""))) {
             kit.receive("delay", "{\"payload\":1}", "{\"payload\":2}", "{\"payload\":3}");
             assertEquals(List.of(1, 2), kit.payloads(2, 5));
             assertNull(kit.poll(0.3), "the third is dropped");
@@ -115,9 +113,8 @@ class DelayNodeTest {
 
     @Test
     void topicQueueKeepsTheNewestPerTopic() throws Exception {
-        String nodes = "[" + delay(",\"pauseType\":\"timed\"").replace("\"rate\":\"1\"", "\"rate\":\"3\"") + ","
-                + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(delay(",\"pauseType\":\"timed\"")
+                .replace("\"rate\":\"1\"", "\"rate\":\"3\""))) {
             kit.receive("delay", "{\"topic\":\"a\",\"payload\":1}", "{\"topic\":\"b\",\"payload\":2}",
                     "{\"topic\":\"a\",\"payload\":3}", "{\"payload\":4}");
             List<SequenceTestKit.Out> outs = kit.next(3, 5);

@@ -40,6 +40,14 @@ class SwitchNodeTest {
         return new TreeSet<>(List.of(ports));
     }
 
+    /** Input k, sent in order, reached exactly the output ports {@code expected[k]}. */
+    @SafeVarargs
+    private static void assertRoutes(NodeFlow f, TreeSet<Integer>... expected) throws Exception {
+        for (int k = 0; k < expected.length; k++) {
+            assertEquals(expected[k], ports(outputs(f, k)), "input " + k);
+        }
+    }
+
     @Test
     void looseComparisonsMatchNodeRedsVerifiedTable() throws Exception {
         try (NodeFlow f = NodeFlow.of("""
@@ -49,11 +57,8 @@ class SwitchNodeTest {
                  {"t":"else"}]}""").outputs(7)
                 .input("{\"payload\":5}").input("{\"payload\":\"5\"}").input("{\"payload\":\"50\"}")
                 .input("{\"payload\":\"abc\"}").input("{\"payload\":true}").deploy()) {
-            assertEquals(set(0, 2, 3, 4, 5), ports(outputs(f, 0)));
-            assertEquals(set(1, 2, 3, 4, 5), ports(outputs(f, 1)));
-            assertEquals(set(1, 4, 5), ports(outputs(f, 2)));
-            assertEquals(set(1), ports(outputs(f, 3)));
-            assertEquals(set(0, 4), ports(outputs(f, 4))); // true < "1000" and true < 1000 (true is 1)
+            // input 4: true < "1000" and true < 1000 (true is 1)
+            assertRoutes(f, set(0, 2, 3, 4, 5), set(1, 2, 3, 4, 5), set(1, 4, 5), set(1), set(0, 4));
         }
     }
 
@@ -78,15 +83,13 @@ class SwitchNodeTest {
                 {"type":"switch","property":"payload","checkall":"false","outputs":3,"rules":[
                  {"t":"gt","v":"0","vt":"num"},{"t":"gt","v":"10","vt":"num"},{"t":"else"}]}""")
                 .outputs(3).input("{\"payload\":50}").input("{\"payload\":-1}").deploy()) {
-            assertEquals(set(0), ports(outputs(f, 0)));
-            assertEquals(set(2), ports(outputs(f, 1)));
+            assertRoutes(f, set(0), set(2));
         }
         try (NodeFlow f = NodeFlow.of("""
                 {"type":"switch","property":"payload","checkall":"true","outputs":4,"rules":[
                  {"t":"eq","v":"a","vt":"str"},{"t":"else"},{"t":"eq","v":"b","vt":"str"},{"t":"else"}]}""")
                 .outputs(4).input("{\"payload\":\"b\"}").input("{\"payload\":\"a\"}").deploy()) {
-            assertEquals(set(1, 2), ports(outputs(f, 0)));
-            assertEquals(set(0, 3), ports(outputs(f, 1)));
+            assertRoutes(f, set(1, 2), set(0, 3));
         }
     }
 
@@ -99,12 +102,7 @@ class SwitchNodeTest {
                  {"t":"regex","v":"^A.C$","vt":"str","case":true},{"t":"true"}]}""").outputs(8)
                 .input("{\"payload\":{\"k\":null}}").input("{\"payload\":\"abc\"}").input("{\"payload\":[]}")
                 .input("{\"payload\":null}").input("{\"payload\":true}").input("{\"payload\":\"5\"}").deploy()) {
-            assertEquals(set(1, 2, 4), ports(outputs(f, 0)));
-            assertEquals(set(4, 6), ports(outputs(f, 1)));
-            assertEquals(set(3), ports(outputs(f, 2)));
-            assertEquals(set(0, 5), ports(outputs(f, 3)));
-            assertEquals(set(0, 7), ports(outputs(f, 4)));
-            assertEquals(set(0, 4), ports(outputs(f, 5)));
+            assertRoutes(f, set(1, 2, 4), set(4, 6), set(3), set(0, 5), set(0, 7), set(0, 4));
         }
     }
 
@@ -117,9 +115,7 @@ class SwitchNodeTest {
                 .input("{\"payload\":{\"v\":\"hello from tab\",\"other\":\"x\"}}")
                 .input("{\"payload\":{\"v\":\"hello from tab\",\"other\":\"hello from tab\"}}")
                 .input("{\"payload\":{\"v\":\"y!\",\"other\":\"y\"}}").deploy()) {
-            assertEquals(set(1), ports(outputs(f, 0)));
-            assertEquals(set(0, 1), ports(outputs(f, 1)));
-            assertEquals(set(2), ports(outputs(f, 2)));
+            assertRoutes(f, set(1), set(0, 1), set(2));
         }
     }
 
@@ -129,8 +125,7 @@ class SwitchNodeTest {
                 {"type":"switch","property":"payload.a + payload.b","propertyType":"jsonata","outputs":2,
                  "rules":[{"t":"eq","v":"3","vt":"num"},{"t":"else"}]}""").outputs(2)
                 .input("{\"payload\":{\"a\":1,\"b\":2}}").input("{\"payload\":{\"a\":1,\"b\":5}}").deploy()) {
-            assertEquals(set(0), ports(outputs(f, 0)));
-            assertEquals(set(1), ports(outputs(f, 1)));
+            assertRoutes(f, set(0), set(1));
         }
     }
 

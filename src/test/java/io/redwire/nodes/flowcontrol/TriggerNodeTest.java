@@ -6,13 +6,13 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static io.redwire.testing.SequenceTestKit.DEBUG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Timing tests use generous bounds: the machine is shared by several builds. */
 class TriggerNodeTest {
-    private static final String DEBUG = "{\"id\":\"out\",\"type\":\"debug\",\"complete\":\"true\"}";
     private static final String DEBUG2 = "{\"id\":\"out2\",\"type\":\"debug\",\"complete\":\"true\"}";
 
     /** A trigger with the editor's defaults; {@code config} overrides by appending later keys. */
@@ -25,9 +25,8 @@ class TriggerNodeTest {
 
     @Test
     void sendsOp1AtOnceAndOp2AfterTheDurationIgnoringMessagesInBetween() throws Exception {
-        String nodes = "[" + trigger(",\"op1\":\"start\",\"op1type\":\"str\",\"op2\":\"end\",\"op2type\":\"str\","
-                + "\"duration\":\"200\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(trigger(",\"op1\":\"start\",\"op1type\":\"str\","
+                + "\"op2\":\"end\",\"op2type\":\"str\",\"duration\":\"200\""))) {
             long t0 = kit.elapsedMs();
             kit.receive("trg", "{\"payload\":\"x\",\"topic\":\"t1\"}", "{\"payload\":\"y\",\"topic\":\"t2\"}");
             SequenceTestKit.Out start = kit.next(5);
@@ -43,9 +42,8 @@ class TriggerNodeTest {
 
     @Test
     void extendRestartsTheWaitAndEndsWithTheNewestMessage() throws Exception {
-        String nodes = "[" + trigger(",\"op1\":\"\",\"op1type\":\"pay\",\"op2\":\"end\",\"op2type\":\"str\","
-                + "\"duration\":\"300\",\"extend\":true") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(trigger(",\"op1\":\"\",\"op1type\":\"pay\","
+                + "\"op2\":\"end\",\"op2type\":\"str\",\"duration\":\"300\",\"extend\":true"))) {
             long t0 = kit.elapsedMs();
             kit.receive("trg", "{\"payload\":\"first\",\"topic\":\"t1\"}");
             assertEquals("first", kit.next(5).payload());
@@ -60,9 +58,8 @@ class TriggerNodeTest {
 
     @Test
     void resetByMsgResetOrByPayloadStopsWithoutOp2() throws Exception {
-        String nodes = "[" + trigger(",\"op1\":\"\",\"op1type\":\"pay\",\"op2\":\"end\",\"op2type\":\"str\","
-                + "\"duration\":\"150\",\"reset\":\"stop\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(trigger(",\"op1\":\"\",\"op1type\":\"pay\","
+                + "\"op2\":\"end\",\"op2type\":\"str\",\"duration\":\"150\",\"reset\":\"stop\""))) {
             kit.receive("trg", "{\"payload\":\"a\"}", "{\"reset\":true}", "{\"payload\":\"b\"}",
                     "{\"payload\":\"stop\"}", "{\"payload\":\"c\"}");
             assertEquals(List.of("a", "b", "c", "end"), kit.payloads(4, 5));
@@ -72,9 +69,8 @@ class TriggerNodeTest {
 
     @Test
     void durationZeroBlocksUntilReset() throws Exception {
-        String nodes = "[" + trigger(",\"op1\":\"\",\"op1type\":\"pay\",\"op2\":\"\",\"op2type\":\"nul\","
-                + "\"duration\":\"0\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(trigger(",\"op1\":\"\",\"op1type\":\"pay\","
+                + "\"op2\":\"\",\"op2type\":\"nul\",\"duration\":\"0\""))) {
             kit.receive("trg", "{\"payload\":\"a\"}", "{\"payload\":\"b\"}", "{\"reset\":true}", "{\"payload\":\"c\"}",
                     "{\"payload\":\"d\"}");
             assertEquals(List.of("a", "c"), kit.payloads(2, 5));
@@ -114,8 +110,8 @@ class TriggerNodeTest {
 
     @Test
     void valTypesMapToBooleansAndNull() throws Exception {
-        String nodes = "[" + trigger(",\"op1\":\"true\",\"op2\":\"null\",\"duration\":\"50\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(trigger(",\"op1\":\"true\",\"op2\":\"null\","
+                + "\"duration\":\"50\""))) {
             kit.receive("trg", "{\"payload\":\"x\"}");
             List<Object> payloads = kit.payloads(2, 5);
             assertEquals(true, payloads.get(0));

@@ -7,13 +7,13 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 
+import static io.redwire.testing.SequenceTestKit.DEBUG;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BatchSortTest {
-    private static final String DEBUG = "{\"id\":\"out\",\"type\":\"debug\",\"complete\":\"true\"}";
     private static final String SPLIT_TO = "{\"id\":\"split\",\"type\":\"split\",\"splt\":\"\\\\n\",\"spltType\":\"str\","
             + "\"arraySplt\":1,\"arraySpltType\":\"len\",\"stream\":false,\"addname\":\"\",\"property\":\"payload\","
             + "\"wires\":[[\"%s\"]]}";
@@ -34,9 +34,8 @@ class BatchSortTest {
 
     @Test
     void countBatchesNumberEachGroupAndResetDropsTheRest() throws Exception {
-        String nodes = "[" + batch(",\"mode\":\"count\",\"count\":2,\"overlap\":0,\"honourParts\":false") + ","
-                + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(batch(",\"mode\":\"count\",\"count\":2,\"overlap\":0,"
+                + "\"honourParts\":false"))) {
             kit.receive("batch", "{\"payload\":0}", "{\"reset\":true}");
             for (int i = 1; i <= 5; i++) {
                 kit.receive("batch", "{\"payload\":" + i + "}");
@@ -51,9 +50,8 @@ class BatchSortTest {
 
     @Test
     void overlapRepeatsTheLastMessagesInTheNextBatch() throws Exception {
-        String nodes = "[" + batch(",\"mode\":\"count\",\"count\":3,\"overlap\":1,\"honourParts\":false") + ","
-                + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(batch(",\"mode\":\"count\",\"count\":3,\"overlap\":1,"
+                + "\"honourParts\":false"))) {
             for (int i = 1; i <= 5; i++) {
                 kit.receive("batch", "{\"payload\":" + i + "}");
             }
@@ -64,9 +62,8 @@ class BatchSortTest {
 
     @Test
     void honourPartsClosesAShortBatchAtTheEndOfASequence() throws Exception {
-        String nodes = "[" + SPLIT_TO.formatted("batch") + ","
-                + batch(",\"mode\":\"count\",\"count\":2,\"overlap\":0,\"honourParts\":true") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(SPLIT_TO.formatted("batch"),
+                batch(",\"mode\":\"count\",\"count\":2,\"overlap\":0,\"honourParts\":true"))) {
             kit.receive("split", "{\"payload\":[1,2,3]}");
             List<SequenceTestKit.Out> outs = kit.next(3, 5);
             assertEquals(List.of(List.of(1, 0, 2), List.of(2, 1, 2), List.of(3, 0, 1)), facts(outs));
@@ -76,9 +73,9 @@ class BatchSortTest {
 
     @Test
     void intervalBatchesWhatArrivedInEachPeriod() throws Exception {
-        String nodes = "[" + batch(",\"mode\":\"interval\",\"interval\":0.3,\"count\":10,\"overlap\":0")
-                .replace("\"interval\":1,", "") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(batch(",\"mode\":\"interval\",\"interval\":0.3,"
+                + "\"count\":10,\"overlap\":0")
+                .replace("\"interval\":1,", ""))) {
             kit.receive("batch", "{\"payload\":\"a\"}", "{\"payload\":\"b\"}");
             List<SequenceTestKit.Out> outs = kit.next(2, 5);
             assertEquals(List.of(List.of("a", 0, 2), List.of("b", 1, 2)), facts(outs));
@@ -87,24 +84,21 @@ class BatchSortTest {
 
     @Test
     void sortsAnArrayPropertyByValueNumberOrExpression() throws Exception {
-        String nodes = "[" + sort(",\"order\":\"ascending\",\"target\":\"payload\",\"targetType\":\"msg\","
-                + "\"msgKey\":\"payload\",\"msgKeyType\":\"elem\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(sort(",\"order\":\"ascending\",\"target\":\"payload\","
+                + "\"targetType\":\"msg\",\"msgKey\":\"payload\",\"msgKeyType\":\"elem\""))) {
             kit.receive("sort", "{\"payload\":[\"b\",\"10\",\"a\",\"9\"]}");
             assertEquals(List.of("10", "9", "a", "b"), kit.next(5).payload());
             kit.receive("sort", "{\"payload\":{\"not\":\"an array\"}}", "{\"payload\":[3,1,2]}");
             assertEquals(List.of(1, 2, 3), kit.next(5).payload(), "the non-array message was dropped");
         }
-        String numeric = "[" + sort(",\"order\":\"descending\",\"target\":\"payload\",\"targetType\":\"msg\","
-                + "\"msgKey\":\"payload\",\"msgKeyType\":\"elem\"").replace("\"as_num\":false", "\"as_num\":true")
-                + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(numeric)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(sort(",\"order\":\"descending\","
+                + "\"target\":\"payload\",\"targetType\":\"msg\","
+                + "\"msgKey\":\"payload\",\"msgKeyType\":\"elem\"").replace("\"as_num\":false", "\"as_num\":true"))) {
             kit.receive("sort", "{\"payload\":[\"9\",\"10\",\"1\"]}");
             assertEquals(List.of("10", "9", "1"), kit.next(5).payload());
         }
-        String byKey = "[" + sort(",\"order\":\"ascending\",\"target\":\"payload\",\"targetType\":\"msg\","
-                + "\"msgKey\":\"age\",\"msgKeyType\":\"jsonata\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(byKey)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(sort(",\"order\":\"ascending\",\"target\":\"payload\","
+                + "\"targetType\":\"msg\",\"msgKey\":\"age\",\"msgKeyType\":\"jsonata\""))) {
             kit.receive("sort", "{\"payload\":[{\"n\":\"a\",\"age\":30},{\"n\":\"b\",\"age\":5}]}");
             assertEquals(List.of(Map.of("n", "b", "age", 5), Map.of("n", "a", "age", 30)), kit.next(5).payload());
         }
@@ -112,18 +106,18 @@ class BatchSortTest {
 
     @Test
     void sortsASequenceAndRenumbersParts() throws Exception {
-        String nodes = "[" + SPLIT_TO.formatted("sort") + "," + sort(",\"order\":\"descending\",\"target\":\"\","
-                + "\"targetType\":\"seq\",\"seqKey\":\"payload.age\",\"seqKeyType\":\"jsonata\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(SPLIT_TO.formatted("sort"),
+                sort(",\"order\":\"descending\",\"target\":\"\","
+                + "\"targetType\":\"seq\",\"seqKey\":\"payload.age\",\"seqKeyType\":\"jsonata\""))) {
             kit.receive("split", "{\"payload\":[{\"age\":30},{\"age\":5},{\"age\":41}]}");
             List<SequenceTestKit.Out> outs = kit.next(3, 5);
             assertEquals(List.of(Map.of("age", 41), Map.of("age", 30), Map.of("age", 5)),
                     outs.stream().map(SequenceTestKit.Out::payload).toList());
             assertEquals(List.of(0, 1, 2), outs.stream().map(o -> o.parts().get("index")).toList());
         }
-        String byProperty = "[" + SPLIT_TO.formatted("sort") + "," + sort(",\"order\":\"ascending\",\"target\":\"\","
-                + "\"targetType\":\"seq\",\"seqKey\":\"payload\",\"seqKeyType\":\"msg\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(byProperty)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(SPLIT_TO.formatted("sort"),
+                sort(",\"order\":\"ascending\",\"target\":\"\","
+                + "\"targetType\":\"seq\",\"seqKey\":\"payload\",\"seqKeyType\":\"msg\""))) {
             kit.receive("sort", "{\"payload\":1}");
             kit.receive("split", "{\"payload\":[\"c\",\"a\",\"b\"]}");
             List<Object> sorted = kit.payloads(3, 5);

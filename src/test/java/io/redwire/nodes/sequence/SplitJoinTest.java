@@ -1,5 +1,6 @@
 package io.redwire.nodes.sequence;
 
+import io.redwire.msg.Json;
 import io.redwire.testing.SequenceTestKit;
 
 import org.junit.jupiter.api.Test;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static io.redwire.testing.SequenceTestKit.DEBUG;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,7 +18,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SplitJoinTest {
-    private static final String DEBUG = "{\"id\":\"out\",\"type\":\"debug\",\"complete\":\"true\"}";
 
     private static String split(String extra, String wire) {
         return "{\"id\":\"split\",\"type\":\"split\",\"splt\":\"\\\\n\",\"spltType\":\"str\",\"arraySplt\":1,"
@@ -30,9 +31,16 @@ class SplitJoinTest {
                 + "\"count\":\"\",\"reduceRight\":false" + config + ",\"wires\":[[\"out\"]]}";
     }
 
+    /** A join in reduce mode: JSONata {@code exp} folds the sequence from {@code init}, {@code fixup} ends it. */
+    private static String reduce(String exp, String init, String initType, String fixup) {
+        return join(",\"mode\":\"reduce\",\"reduceExp\":" + Json.stringify(exp) + ",\"reduceInit\":"
+                + Json.stringify(init) + ",\"reduceInitType\":\"" + initType + "\",\"reduceFixup\":"
+                + Json.stringify(fixup));
+    }
+
     @Test
     void splitArrayGivesOneMessagePerElementWithParts() throws Exception {
-        try (SequenceTestKit kit = new SequenceTestKit("[" + split("", "out") + "," + DEBUG + "]")) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "out"))) {
             kit.receive("split", "{\"payload\":[\"a\",\"b\",\"c\"],\"topic\":\"t\"}");
             List<SequenceTestKit.Out> out = kit.next(3, 5);
             Set<Object> ids = new HashSet<>();
@@ -54,9 +62,8 @@ class SplitJoinTest {
 
     @Test
     void autoJoinRebuildsArraysStringsObjectsAndBuffers() throws Exception {
-        String nodes = "[" + split("", "join") + "," + join(",\"mode\":\"auto\",\"build\":\"object\"") + ","
-                + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"), join(",\"mode\":\"auto\","
+                + "\"build\":\"object\""))) {
             kit.receive("split", "{\"payload\":[1,2,3]}");
             SequenceTestKit.Out array = kit.next(5);
             assertEquals(List.of(1, 2, 3), array.payload());
@@ -72,8 +79,8 @@ class SplitJoinTest {
 
     @Test
     void splitStringOnSeparatorKeepsEmptyPiecesAndRecordsTheSeparator() throws Exception {
-        String nodes = "[" + split(",\"splt\":\",\"", "out").replace("\"splt\":\"\\\\n\",", "") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split(",\"splt\":\",\"", "out")
+                .replace("\"splt\":\"\\\\n\",", ""))) {
             kit.receive("split", "{\"payload\":\"a,,b,\"}");
             List<SequenceTestKit.Out> out = kit.next(4, 5);
             assertEquals(List.of("a", "", "b", ""), out.stream().map(SequenceTestKit.Out::payload).toList());
@@ -102,8 +109,8 @@ class SplitJoinTest {
     void splitBufferByFixedLengthAndJoinItBack() throws Exception {
         String splitNode = split("", "join").replace("\"splt\":\"\\\\n\",\"spltType\":\"str\"",
                 "\"splt\":\"2\",\"spltType\":\"len\"");
-        String nodes = "[" + splitNode + "," + join(",\"mode\":\"auto\",\"build\":\"object\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(splitNode, join(",\"mode\":\"auto\","
+                + "\"build\":\"object\""))) {
             kit.harness().server().engine().execute(() -> {
                 Map<String, Object> msg = new java.util.LinkedHashMap<>();
                 msg.put("payload", new byte[] {1, 2, 3, 4, 5});
@@ -115,10 +122,10 @@ class SplitJoinTest {
 
     @Test
     void splitArrayIntoChunksCollectedByManualArrayJoin() throws Exception {
-        String nodes = "[" + split(",\"arraySplt\":2", "join").replace("\"arraySplt\":1,", "") + ","
-                + join(",\"mode\":\"custom\",\"build\":\"array\",\"count\":\"3\",\"timeout\":\"1\"")
-                        .replace("\"timeout\":\"\",\"count\":\"\",", "") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(
+                split(",\"arraySplt\":2", "join").replace("\"arraySplt\":1,", ""),
+                join(",\"mode\":\"custom\",\"build\":\"array\",\"count\":\"3\",\"timeout\":\"1\"")
+                        .replace("\"timeout\":\"\",\"count\":\"\",", ""))) {
             kit.receive("split", "{\"payload\":[1,2,3,4,5]}");
             assertEquals(List.of(List.of(1, 2), List.of(3, 4), List.of(5)), kit.next(5).payload());
         }
@@ -126,9 +133,9 @@ class SplitJoinTest {
 
     @Test
     void manualKeyValueJoinSendsWhatArrivedWhenTheTimeoutExpires() throws Exception {
-        String nodes = "[" + join(",\"mode\":\"custom\",\"build\":\"object\",\"count\":\"5\",\"timeout\":\"0.3\"")
-                .replace("\"timeout\":\"\",\"count\":\"\",", "") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(join(",\"mode\":\"custom\",\"build\":\"object\","
+                + "\"count\":\"5\",\"timeout\":\"0.3\"")
+                .replace("\"timeout\":\"\",\"count\":\"\",", ""))) {
             long t0 = kit.elapsedMs();
             kit.receive("join", "{\"topic\":\"a\",\"payload\":1}", "{\"topic\":\"b\",\"payload\":\"x\"}",
                     "{\"topic\":\"a\",\"payload\":2}");
@@ -142,9 +149,9 @@ class SplitJoinTest {
 
     @Test
     void manualStringJoinCompletesOnCountAndOnMsgComplete() throws Exception {
-        String nodes = "[" + join(",\"mode\":\"custom\",\"build\":\"string\",\"count\":\"3\",\"joiner\":\"-\"")
-                .replace("\"joiner\":\"\\\\n\",", "").replace("\"count\":\"\",", "") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(join(",\"mode\":\"custom\",\"build\":\"string\","
+                + "\"count\":\"3\",\"joiner\":\"-\"")
+                .replace("\"joiner\":\"\\\\n\",", "").replace("\"count\":\"\",", ""))) {
             kit.receive("join", "{\"payload\":\"a\"}", "{\"payload\":1}", "{\"payload\":true}");
             assertEquals("a-1-true", kit.next(5).payload());
             kit.receive("join", "{\"payload\":\"x\"}", "{\"payload\":\"y\",\"complete\":true}");
@@ -157,16 +164,16 @@ class SplitJoinTest {
     @Test
     void mergedObjectsCountKeysAndKeylessMessagesAreLeftOut() throws Exception {
         // a merged object's count is its number of keys, not of messages
-        String nodes = "[" + join(",\"mode\":\"custom\",\"build\":\"merged\",\"count\":\"3\"")
-                .replace("\"count\":\"\",", "") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(join(",\"mode\":\"custom\",\"build\":\"merged\","
+                + "\"count\":\"3\"")
+                .replace("\"count\":\"\",", ""))) {
             kit.receive("join", "{\"payload\":{\"a\":1,\"b\":1}}", "{\"payload\":{\"b\":2}}",
                     "{\"payload\":{\"c\":3}}");
             assertEquals(Map.of("a", 1, "b", 2, "c", 3), kit.next(5).payload());
         }
-        String keyed = "[" + join(",\"mode\":\"custom\",\"build\":\"object\",\"count\":\"2\"")
-                .replace("\"count\":\"\",", "") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(keyed)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(join(",\"mode\":\"custom\",\"build\":\"object\","
+                + "\"count\":\"2\"")
+                .replace("\"count\":\"\",", ""))) {
             kit.receive("join", "{\"payload\":1}"); // no msg.topic: warned about and left out
             kit.receive("join", "{\"topic\":\"a\",\"payload\":2}");
             assertNull(kit.poll(0.2));
@@ -177,10 +184,9 @@ class SplitJoinTest {
 
     @Test
     void accumulateKeepsTheObjectAndSendsOnEveryLaterMessage() throws Exception {
-        String nodes = "[" + join(",\"mode\":\"custom\",\"build\":\"object\",\"count\":\"2\"")
-                .replace("\"count\":\"\",", "").replace("\"accumulate\":false", "\"accumulate\":true") + ","
-                + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(join(",\"mode\":\"custom\",\"build\":\"object\","
+                + "\"count\":\"2\"")
+                .replace("\"count\":\"\",", "").replace("\"accumulate\":false", "\"accumulate\":true"))) {
             kit.receive("join", "{\"topic\":\"a\",\"payload\":1}", "{\"topic\":\"b\",\"payload\":2}");
             assertEquals(Map.of("a", 1, "b", 2), kit.next(5).payload());
             kit.receive("join", "{\"topic\":\"c\",\"payload\":3}");
@@ -192,16 +198,14 @@ class SplitJoinTest {
 
     @Test
     void reduceFoldsTheSequenceWithAccumulatorIndexAndCount() throws Exception {
-        String nodes = "[" + split("", "join") + "," + join(",\"mode\":\"reduce\",\"reduceExp\":\"$A + payload\","
-                + "\"reduceInit\":\"0\",\"reduceInitType\":\"num\",\"reduceFixup\":\"$A / $N\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"),
+                reduce("$A + payload", "0", "num", "$A / $N"))) {
             kit.receive("split", "{\"payload\":[1,2,3,4]}");
             assertEquals(2.5, ((Number) kit.next(5).payload()).doubleValue());
         }
-        String right = "[" + split("", "join") + "," + join(",\"mode\":\"reduce\","
-                + "\"reduceExp\":\"$A & payload & $string($I)\",\"reduceInit\":\">\",\"reduceInitType\":\"str\","
-                + "\"reduceFixup\":\"\"").replace("\"reduceRight\":false", "\"reduceRight\":true") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(right)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"),
+                reduce("$A & payload & $string($I)", ">", "str", "")
+                .replace("\"reduceRight\":false", "\"reduceRight\":true"))) {
             kit.receive("split", "{\"payload\":[\"a\",\"b\",\"c\"]}");
             assertEquals(">c2b1a0", kit.next(5).payload());
         }
@@ -209,9 +213,7 @@ class SplitJoinTest {
 
     @Test
     void reduceWaitsForTheCountEvenWhenOnlyOnePartCarriesIt() throws Exception {
-        String nodes = "[" + join(",\"mode\":\"reduce\",\"reduceExp\":\"$A & payload\",\"reduceInit\":\"\","
-                + "\"reduceInitType\":\"str\",\"reduceFixup\":\"\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(reduce("$A & payload", "", "str", ""))) {
             kit.receive("join", "{\"payload\":\"c\",\"parts\":{\"index\":2,\"id\":222}}",
                     "{\"payload\":\"b\",\"parts\":{\"index\":1,\"id\":222}}",
                     "{\"payload\":\"d\",\"parts\":{\"index\":3,\"count\":4,\"id\":222}}");
@@ -227,9 +229,8 @@ class SplitJoinTest {
 
     @Test
     void reduceEvaluatesOverMessagesHoldingBuffers() throws Exception {
-        String nodes = "[" + split("", "join") + "," + join(",\"mode\":\"reduce\",\"reduceExp\":\"$A + payload\","
-                + "\"reduceInit\":\"0\",\"reduceInitType\":\"num\",\"reduceFixup\":\"\"") + "," + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"),
+                reduce("$A + payload", "0", "num", ""))) {
             kit.harness().server().engine().execute(() -> {
                 Map<String, Object> msg = new java.util.LinkedHashMap<>();
                 msg.put("payload", List.of(1, 2));
@@ -242,10 +243,8 @@ class SplitJoinTest {
 
     @Test
     void reduceCanCollectIntoAJsonInitialValue() throws Exception {
-        String nodes = "[" + split("", "join") + "," + join(",\"mode\":\"reduce\",\"reduceExp\":\"$append($A, "
-                + "[payload * 10])\",\"reduceInit\":\"[]\",\"reduceInitType\":\"json\",\"reduceFixup\":\"\"") + ","
-                + DEBUG + "]";
-        try (SequenceTestKit kit = new SequenceTestKit(nodes)) {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "join"),
+                reduce("$append($A, [payload * 10])", "[]", "json", ""))) {
             kit.receive("split", "{\"payload\":[1,2,3]}");
             assertEquals(List.of(10, 20, 30), kit.next(5).payload());
             kit.receive("split", "{\"payload\":[4]}");

@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 /**
  * tcp in (client), tcp request with a tls-config against a socat OPENSSL-LISTEN echo server whose certificate
  * comes from a CA the test makes: the right CA passes a message; with another CA the connect fails, shows a red
- * "disconnected" ring and is retried (Node-RED logs the error at info level).
+ * "disconnected" ring and is retried (Node-RED logs the error at info level). tcp in as a TLS server presents the
+ * tls-config's certificate and key: socat OPENSSL checking it against the CA is read; a plain TCP client is not.
  */
 class TcpTlsTest {
     static TestCerts.TwoCas cas;
@@ -70,6 +71,31 @@ class TcpTlsTest {
                 assertEquals("red", ((Map<?, ?>) ring.msg().get("status")).get("fill"));
             }
             assertNull(kit.poll("dbg", e -> e.msg() != null, 0.2), "nothing read over a refused connection");
+        }
+    }
+
+    @Test
+    void tcpInServerWithATlsConfigServesTlsClientsOnly() throws Exception {
+        int port = Ports.free();
+        Path right = cas.right();
+        String flow = "[{\"id\":\"tc\",\"type\":\"tls-config\",\"cert\":" + Json.stringify(right.resolve("server.pem")
+                .toString()) + ",\"key\":" + Json.stringify(right.resolve("server.key").toString())
+                + ",\"verifyservercert\":true},{\"id\":\"in\",\"type\":\"tcp in\",\"server\":\"server\",\"host\":\"\","
+                + "\"port\":\"" + port + "\",\"datamode\":\"stream\",\"datatype\":\"utf8\",\"newline\":\"\","
+                + "\"topic\":\"\",\"tls\":\"tc\",\"wires\":[[\"dbg\"]]},{\"id\":\"dbg\",\"type\":\"debug\",\"complete\":\"true\"}]";
+        try (FlowKit kit = new FlowKit(Map.of(), flow)) {
+            try (PeerProcess plain = PeerProcess.start("socat", "-u", "SYSTEM:echo plain text",
+                    "TCP:127.0.0.1:" + port + ",retry=50,interval=0.2")) {
+                plain.waitFor(10);
+            }
+            // socat keeps the TLS connection open after its input ends: the test reads, then ends it
+            try (PeerProcess tls = PeerProcess.start("socat", "-u", "SYSTEM:echo secret over tls",
+                    "OPENSSL:localhost:" + port + ",cafile=" + right.resolve("ca.pem") + ",verify=1,pf=ip4,retry=50,"
+                    + "interval=0.2")) {
+                assertEquals("secret over tls\n", kit.await("dbg", e -> e.msg() != null, 15).payload(),
+                        "the TLS client is read; the plain one's bytes were no handshake");
+            }
+            assertNull(kit.poll("dbg", e -> e.msg() != null, 0.5));
         }
     }
 }

@@ -52,6 +52,28 @@ final class TestFlows {
                 "payloadType", "json", "wires", to(wiresTo));
     }
 
+    /** A thrift-call node calling service.method through a thrift-server config node, its output wired on. */
+    static Map<String, Object> call(String id, String server, String service, String method, String... wiresTo) {
+        return method("thrift-call", id, server, service, method, wiresTo);
+    }
+
+    /** A thrift-register-function node serving service.method on a thrift-server config node, wired on. */
+    static Map<String, Object> register(String id, String server, String service, String method,
+                                        String... wiresTo) {
+        return method("thrift-register-function", id, server, service, method, wiresTo);
+    }
+
+    private static Map<String, Object> method(String type, String id, String server, String service, String method,
+                                              String... wiresTo) {
+        return node(id, type, "server", server, "service", service, "method", method, "wires", to(wiresTo));
+    }
+
+    /** A change node setting msg.{@code property} to a typed value, wired on. */
+    static Map<String, Object> setMsg(String id, String property, String value, String valueType, String... wiresTo) {
+        return node(id, "change", "rules", List.of(Map.of("t", "set", "p", property, "pt", "msg", "to", value,
+                "tot", valueType)), "wires", to(wiresTo));
+    }
+
     static Map<String, Object> debug(String id) {
         return node(id, "debug", "complete", "true");
     }

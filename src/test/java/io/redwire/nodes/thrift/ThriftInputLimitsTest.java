@@ -15,6 +15,7 @@ import static io.redwire.nodes.thrift.TestFlows.debug;
 import static io.redwire.nodes.thrift.TestFlows.flow;
 import static io.redwire.nodes.thrift.TestFlows.inject;
 import static io.redwire.nodes.thrift.TestFlows.node;
+import static io.redwire.nodes.thrift.TestFlows.register;
 import static io.redwire.nodes.thrift.TestFlows.resource;
 import static io.redwire.nodes.thrift.TestFlows.to;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,8 +27,7 @@ class ThriftInputLimitsTest {
     private static String flowWithServer() {
         return flow(node("S", "thrift-server", "port", 0, "idl", resource("echo.thrift"), "transport", "framed",
                         "localServer", true),
-                node("reg", "thrift-register-function", "server", "S", "service", "Child", "method", "pair",
-                        "wires", to("resp")),
+                register("reg", "S", "Child", "pair", "resp"),
                 node("resp", "thrift-response"),
                 inject("go", "{\"a\":1,\"b\":2}", "call"),
                 node("call", "thrift-call", "server", "S", "service", "Child", "method", "pair", "timeout", 5000,

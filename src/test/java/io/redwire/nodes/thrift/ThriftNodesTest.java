@@ -17,11 +17,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 import static io.redwire.nodes.thrift.TestFlows.boundPort;
+import static io.redwire.nodes.thrift.TestFlows.call;
 import static io.redwire.nodes.thrift.TestFlows.debug;
 import static io.redwire.nodes.thrift.TestFlows.flow;
 import static io.redwire.nodes.thrift.TestFlows.inject;
 import static io.redwire.nodes.thrift.TestFlows.node;
+import static io.redwire.nodes.thrift.TestFlows.register;
 import static io.redwire.nodes.thrift.TestFlows.resource;
+import static io.redwire.nodes.thrift.TestFlows.setMsg;
 import static io.redwire.nodes.thrift.TestFlows.to;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -42,8 +45,7 @@ class ThriftNodesTest {
     private static String callFlow(Map<String, Object> serverNode, String service, String method, String payload,
                                    long timeout) {
         return flow(serverNode,
-                node("reg", "thrift-register-function", "server", "S", "service", "Child", "method", "pair",
-                        "wires", to("resp")),
+                register("reg", "S", "Child", "pair", "resp"),
                 node("resp", "thrift-response"),
                 inject("go", payload, "call"),
                 node("call", "thrift-call", "server", "S", "service", service, "method", method,
@@ -82,18 +84,14 @@ class ThriftNodesTest {
         String flows = flow(
                 node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
                 node("C", "thrift-server", "port", port, "idl", clientIdl),
-                node("reg", "thrift-register-function", "server", "S", "service", "Echo", "method", "pair",
-                        "wires", to("resp")),
+                register("reg", "S", "Echo", "pair", "resp"),
                 node("resp", "thrift-response"),
                 inject("missing", "{}", "callMissing"),
                 inject("nothing", "{}", "callNothing"),
                 inject("pair", "{\"a\":1,\"b\":2}", "callPair"),
-                node("callMissing", "thrift-call", "server", "C", "service", "Echo", "method", "missing",
-                        "wires", to("out")),
-                node("callNothing", "thrift-call", "server", "C", "service", "Echo", "method", "nothing",
-                        "wires", to("out")),
-                node("callPair", "thrift-call", "server", "C", "service", "Echo", "method", "pair",
-                        "wires", to("out")),
+                call("callMissing", "C", "Echo", "missing", "out"),
+                call("callNothing", "C", "Echo", "nothing", "out"),
+                call("callPair", "C", "Echo", "pair", "out"),
                 debug("out"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("missing");
@@ -111,15 +109,13 @@ class ThriftNodesTest {
     void aCallNobodyAnswersTimesOutAndTheNextCallGetsAFreshConnection() throws Exception {
         String flows = flow(server("S", "binary", "buffered"),
                 node("again", "thrift-register-function", "server", "S", "service", "Child", "method", "again"),
-                node("reg", "thrift-register-function", "server", "S", "service", "Child", "method", "pair",
-                        "wires", to("resp")),
+                register("reg", "S", "Child", "pair", "resp"),
                 node("resp", "thrift-response"),
                 inject("slow", "{\"a\":1,\"b\":2}", "callAgain"),
                 inject("fast", "{\"a\":3,\"b\":4}", "callPair"),
                 node("callAgain", "thrift-call", "server", "S", "service", "Child", "method", "again",
                         "timeout", 300, "wires", to("out")),
-                node("callPair", "thrift-call", "server", "S", "service", "Child", "method", "pair",
-                        "wires", to("out")),
+                call("callPair", "S", "Child", "pair", "out"),
                 node("catch", "catch", "wires", to("caught")),
                 debug("out"), debug("caught"));
         try (Harness h = new Harness().deploy(flows)) {
@@ -238,13 +234,11 @@ class ThriftNodesTest {
     @Test
     void argumentsThatDoNotFitAreCaughtBeforeSendingAndBadAnswersReachTheCaller() throws Exception {
         String flows = flow(server("S", "compact", "framed"),
-                node("reg", "thrift-register-function", "server", "S", "service", "Echo", "method", "text",
-                        "wires", to("resp")),
+                register("reg", "S", "Echo", "text", "resp"),
                 node("resp", "thrift-response"),
                 inject("badArgs", "{\"a\":\"x\"}", "call"),
                 inject("badAnswer", "{\"a\":1}", "call"),
-                node("call", "thrift-call", "server", "S", "service", "Echo", "method", "text",
-                        "wires", to("out")),
+                call("call", "S", "Echo", "text", "out"),
                 node("catch", "catch", "scope", java.util.List.of("call"), "wires", to("caught")),
                 node("catchResp", "catch", "scope", java.util.List.of("resp"), "wires", to("caughtResp")),
                 debug("out"), debug("caught"), debug("caughtResp"));
@@ -282,12 +276,11 @@ class ThriftNodesTest {
     @Test
     void onewayCallsCompleteWithoutAnAnswerAndReachTheServingFlow() throws Exception {
         String flows = flow(server("S", "binary", "framed"),
-                node("reg", "thrift-register-function", "server", "S", "service", "Echo", "method", "note",
-                        "wires", to("served", "resp")),
+                register("reg", "S", "Echo", "note", "served", "resp"),
                 node("resp", "thrift-response"),
                 debug("served"),
                 inject("go", "{\"text\":\"fire and forget\"}", "call"),
-                node("call", "thrift-call", "server", "S", "service", "Echo", "method", "note", "wires", to("out")),
+                call("call", "S", "Echo", "note", "out"),
                 debug("out"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("go");
@@ -306,7 +299,7 @@ class ThriftNodesTest {
         int nobody = Ports.free();
         String flows = flow(node("C", "thrift-server", "port", nobody, "idl", ECHO),
                 inject("go", "{\"a\":1,\"b\":2}", "call"),
-                node("call", "thrift-call", "server", "C", "service", "Echo", "method", "pair", "wires", to("out")),
+                call("call", "C", "Echo", "pair", "out"),
                 debug("out"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("go");
@@ -323,22 +316,16 @@ class ThriftNodesTest {
         String flows = flow(
                 node("S", "thrift-server", "port", 0, "idlFile", "inventory.thrift", "protocol", "compact",
                         "localServer", true),
-                node("regFind", "thrift-register-function", "server", "S", "service", "Inventory", "method", "find",
-                        "wires", to("notFound")),
-                node("notFound", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "err", "pt", "msg",
-                        "to", "{\"name\": \"NotFound\", \"fields\": {\"what\": \"nothing\"}}", "tot", "json")),
-                        "wires", to("resp")),
-                node("regClear", "thrift-register-function", "server", "S", "service", "Inventory",
-                        "method", "clear", "wires", to("boom")),
-                node("boom", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "err", "pt", "msg",
-                        "to", "boom", "tot", "str")), "wires", to("resp")),
+                register("regFind", "S", "Inventory", "find", "notFound"),
+                setMsg("notFound", "err", "{\"name\": \"NotFound\", \"fields\": {\"what\": \"nothing\"}}", "json",
+                        "resp"),
+                register("regClear", "S", "Inventory", "clear", "boom"),
+                setMsg("boom", "err", "boom", "str", "resp"),
                 node("resp", "thrift-response"),
                 inject("find", "{\"key\": {\"name\": \"x\"}}", "callFind"),
                 inject("clear", "{}", "callClear"),
-                node("callFind", "thrift-call", "server", "S", "service", "Inventory", "method", "find",
-                        "wires", to("out")),
-                node("callClear", "thrift-call", "server", "S", "service", "Inventory", "method", "clear",
-                        "wires", to("out")),
+                call("callFind", "S", "Inventory", "find", "out"),
+                call("callClear", "S", "Inventory", "clear", "out"),
                 debug("out"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("find");
@@ -357,17 +344,14 @@ class ThriftNodesTest {
         String flows = flow(
                 node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
                 node("C", "thrift-server", "port", port, "idl", ECHO.replace("string text(", "i32 text(")),
-                node("reg", "thrift-register-function", "server", "S", "service", "Echo", "method", "text",
-                        "wires", to("hello")),
-                node("hello", "change", "rules", java.util.List.of(Map.of("t", "set", "p", "payload", "pt", "msg",
-                        "to", "hello", "tot", "str")), "wires", to("resp")),
-                node("regPair", "thrift-register-function", "server", "S", "service", "Echo", "method", "pair",
-                        "wires", to("resp")),
+                register("reg", "S", "Echo", "text", "hello"),
+                setMsg("hello", "payload", "hello", "str", "resp"),
+                register("regPair", "S", "Echo", "pair", "resp"),
                 node("resp", "thrift-response"),
                 inject("text", "{\"a\": 1}", "callText"),
                 inject("pair", "{\"a\": 1, \"b\": 2}", "callPair"),
-                node("callText", "thrift-call", "server", "C", "service", "Echo", "method", "text", "wires", to("out")),
-                node("callPair", "thrift-call", "server", "C", "service", "Echo", "method", "pair", "wires", to("out")),
+                call("callText", "C", "Echo", "text", "out"),
+                call("callPair", "C", "Echo", "pair", "out"),
                 debug("out"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("text");

@@ -18,9 +18,11 @@ import java.util.List;
 import java.util.Map;
 
 import static io.redwire.nodes.thrift.TestFlows.boundPort;
+import static io.redwire.nodes.thrift.TestFlows.call;
 import static io.redwire.nodes.thrift.TestFlows.debug;
 import static io.redwire.nodes.thrift.TestFlows.inject;
 import static io.redwire.nodes.thrift.TestFlows.node;
+import static io.redwire.nodes.thrift.TestFlows.register;
 import static io.redwire.nodes.thrift.TestFlows.to;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -117,12 +119,9 @@ class ThriftPythonInteropTest {
                              "at": "9007199254740993"}}}""", "callPut"),
                     inject("find", "{\"key\": {\"name\": \"missing\"}}", "callFind"),
                     inject("nope", "{}", "callNope"),
-                    node("callPut", "thrift-call", "server", "U", "service", "Inventory", "method", "put",
-                            "wires", to("out")),
-                    node("callFind", "thrift-call", "server", "U", "service", "Inventory", "method", "find",
-                            "wires", to("out")),
-                    node("callNope", "thrift-call", "server", "C", "service", "More", "method", "nope",
-                            "wires", to("out")),
+                    call("callPut", "U", "Inventory", "put", "out"),
+                    call("callFind", "U", "Inventory", "find", "out"),
+                    call("callNope", "C", "More", "nope", "out"),
                     debug("out"));
             try (Harness h = new Harness().deploy(flows)) {
                 h.inject("put");
@@ -156,18 +155,12 @@ class ThriftPythonInteropTest {
                      node("U", "thrift-server", "port", calc.port(), "idlFile", "tinycalc.thrift"),
                      node("S2", "thrift-server", "port", 0, "idlFile", "inventory.thrift", "localServer", true),
                      node("U2", "thrift-server", "port", inv.port(), "idlFile", "inventory.thrift"),
-                     node("reg", "thrift-register-function", "server", "S", "service", "TinyCalc", "method", "sum",
-                             "wires", to("call")),
-                     node("call", "thrift-call", "server", "U", "service", "TinyCalc", "method", "sum",
-                             "wires", to("resp")),
-                     node("regSub", "thrift-register-function", "server", "S", "service", "TinyCalc",
-                             "method", "subtract", "wires", to("callSub")),
-                     node("callSub", "thrift-call", "server", "U", "service", "TinyCalc", "method", "subtract",
-                             "wires", to("resp")),
-                     node("reg2", "thrift-register-function", "server", "S2", "service", "Inventory",
-                             "method", "ping", "wires", to("call2")),
-                     node("call2", "thrift-call", "server", "U2", "service", "Inventory", "method", "ping",
-                             "wires", to("resp")),
+                     register("reg", "S", "TinyCalc", "sum", "call"),
+                     call("call", "U", "TinyCalc", "sum", "resp"),
+                     register("regSub", "S", "TinyCalc", "subtract", "callSub"),
+                     call("callSub", "U", "TinyCalc", "subtract", "resp"),
+                     register("reg2", "S2", "Inventory", "ping", "call2"),
+                     call("call2", "U2", "Inventory", "ping", "resp"),
                      node("resp", "thrift-response")))) {
             int port = boundPort(h, "S");
             Map<String, Object> wrong = PythonPeer.client("tinycalc", "binary", "buffered", port, "wrong_types");

@@ -2,6 +2,8 @@ package io.redwire.nodes.thrift.codec;
 
 import org.apache.thrift.protocol.TType;
 
+import java.util.Locale;
+
 /**
  * A resolved IDL type (typedefs already replaced by what they name), as the codec walks it. Built once per IDL by
  * {@link ModelBuilder}; immutable afterwards.
@@ -15,17 +17,14 @@ public sealed interface TypeDef permits TypeDef.Scalar, TypeDef.ListOf, TypeDef.
     /** The type as the IDL spells it, for error messages. */
     String idlName();
 
-    /** Base types. byte and i8 are the same type. */
+    /** Base types, named as the IDL spells them in lower case. byte and i8 are the same type. */
     enum Scalar implements TypeDef {
-        BOOL("bool", TType.BOOL), BYTE("byte", TType.BYTE), I16("i16", TType.I16), I32("i32", TType.I32),
-        I64("i64", TType.I64), DOUBLE("double", TType.DOUBLE), STRING("string", TType.STRING),
-        BINARY("binary", TType.STRING);
+        BOOL(TType.BOOL), BYTE(TType.BYTE), I16(TType.I16), I32(TType.I32), I64(TType.I64), DOUBLE(TType.DOUBLE),
+        STRING(TType.STRING), BINARY(TType.STRING);
 
-        private final String idlName;
         private final byte ttype;
 
-        Scalar(String idlName, byte ttype) {
-            this.idlName = idlName;
+        Scalar(byte ttype) {
             this.ttype = ttype;
         }
 
@@ -36,7 +35,7 @@ public sealed interface TypeDef permits TypeDef.Scalar, TypeDef.ListOf, TypeDef.
 
         @Override
         public String idlName() {
-            return idlName;
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

@@ -7,11 +7,10 @@ import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.redwire.msg.Json;
+import io.redwire.testing.ByteMarshaller;
 import io.redwire.testing.PeerProcess;
 import io.redwire.testing.Ports;
 
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
@@ -239,21 +238,7 @@ public final class HostileFigures {
 
     /** Sends 1 kB chunks on a Chat stream whose echoes it never reads, as fast as flow control lets it. */
     private void nonReadingGrpcClient(int seconds) throws Exception {
-        MethodDescriptor.Marshaller<byte[]> bytes = new MethodDescriptor.Marshaller<>() {
-            @Override
-            public InputStream stream(byte[] value) {
-                return new ByteArrayInputStream(value);
-            }
-
-            @Override
-            public byte[] parse(InputStream stream) {
-                try {
-                    return stream.readAllBytes();
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }
-        };
+        ByteMarshaller bytes = new ByteMarshaller();
         MethodDescriptor<byte[], byte[]> chat = MethodDescriptor.<byte[], byte[]>newBuilder()
                 .setType(MethodDescriptor.MethodType.BIDI_STREAMING).setFullMethodName("limits.Limits/Chat")
                 .setRequestMarshaller(bytes).setResponseMarshaller(bytes).build();

@@ -142,4 +142,15 @@ public final class Fuzz {
             throw new UncheckedIOException(e);
         }
     }
+
+    private static final java.util.Map<String, Harness> ENGINES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** An engine running these flows for a property's tries: started once per test JVM, closed when it exits. */
+    public static Harness engine(String flows) {
+        return ENGINES.computeIfAbsent(flows, f -> {
+            Harness h = new Harness().deploy(f);
+            Runtime.getRuntime().addShutdownHook(new Thread(h::close));
+            return h;
+        });
+    }
 }

@@ -3,6 +3,7 @@ package io.redwire.nodes.grpc;
 import io.redwire.msg.FlowException;
 import io.redwire.nodes.grpc.proto.ProtoCompiler;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.testing.ByteMarshaller;
 import io.redwire.testing.Harness;
 import io.redwire.testing.Ports;
 
@@ -18,9 +19,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -173,29 +171,13 @@ class GrpcServerFlowTest {
     private static void raw(String fullMethod, byte[] body) throws Exception {
         MethodDescriptor<byte[], byte[]> md = MethodDescriptor.<byte[], byte[]>newBuilder()
                 .setType(MethodDescriptor.MethodType.UNARY).setFullMethodName(fullMethod)
-                .setRequestMarshaller(new Bytes()).setResponseMarshaller(new Bytes()).build();
+                .setRequestMarshaller(new ByteMarshaller()).setResponseMarshaller(new ByteMarshaller()).build();
         ManagedChannel ch = NettyChannelBuilder.forAddress("127.0.0.1", serverPort(harness, "srv")).usePlaintext()
                 .build();
         try {
             ClientCalls.blockingUnaryCall(ch, md, CallOptions.DEFAULT.withDeadlineAfter(5, TimeUnit.SECONDS), body);
         } finally {
             ch.shutdownNow();
-        }
-    }
-
-    private static final class Bytes implements MethodDescriptor.Marshaller<byte[]> {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
         }
     }
 }

@@ -17,15 +17,19 @@ import java.util.concurrent.CompletableFuture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** settings.httpBodyMemoryLimit: concurrent uploads past the total are answered 503, everything is answered. */
+/**
+ * settings.httpBodyMemoryLimit: concurrent uploads past the total are answered 503, everything is answered; plain
+ * bodies and multipart forms alike (the form's file sizes are answered).
+ */
 class BodyMemoryLimitTest {
     static final String FLOW = """
             [{"id":"t1","type":"tab","label":"up"},
              {"id":"in","type":"http in","z":"t1","url":"/up","method":"post","skipBodyParsing":true,"wires":[["dl"]]},
+             {"id":"form","type":"http in","z":"t1","url":"/form","method":"post","upload":true,"wires":[["dl"]]},
              {"id":"dl","type":"delay","z":"t1","pauseType":"delay","timeout":"300","timeoutUnits":"milliseconds",
               "wires":[["fn"]]},
-             {"id":"fn","type":"function","z":"t1","func":"msg.payload = String(msg.payload.length); return msg;",
-              "outputs":1,"wires":[["out"]]},
+             {"id":"fn","type":"function","z":"t1","outputs":1,"wires":[["out"]],
+              "func":"msg.payload = String(msg.req.files ? msg.req.files.map(f => f.size) : msg.payload.length); return msg;"},
              {"id":"out","type":"http response","z":"t1","wires":[]},
              {"id":"ok","type":"http in","z":"t1","url":"/ok","method":"get","wires":[["out2"]]},
              {"id":"out2","type":"http response","z":"t1","wires":[]}]
@@ -34,9 +38,7 @@ class BodyMemoryLimitTest {
     @Test
     void uploadsPastTheTotalAreShedWith503AndOtherRequestsKeepBeingServed() throws Exception {
         int mb = 1024 * 1024;
-        try (Harness h = new Harness(AdminServer.settings("{\"httpBodyMemoryLimit\":\"4mb\"}"))) {
-            h.deploy(FLOW);
-            HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        try (Harness h = engine("{\"httpBodyMemoryLimit\":\"4mb\"}")) {
             byte[] body = new byte[mb];
             List<CompletableFuture<HttpResponse<String>>> uploads = new ArrayList<>();
             for (int i = 0; i < 24; i++) {
@@ -45,41 +47,19 @@ class BodyMemoryLimitTest {
                         .build(), HttpResponse.BodyHandlers.ofString()));
             }
             assertEquals(200, h.get("/ok").statusCode(), "served while uploads are held");
-            int ok = 0;
-            int shed = 0;
-            for (CompletableFuture<HttpResponse<String>> f : uploads) {
-                HttpResponse<String> r = f.get();
-                if (r.statusCode() == 200) {
-                    assertEquals(String.valueOf(mb), r.body());
-                    ok++;
-                } else {
-                    assertEquals(503, r.statusCode(), r.body());
-                    assertEquals("1", r.headers().firstValue("retry-after").orElse(""));
-                    shed++;
-                }
-            }
-            assertTrue(ok >= 1 && shed >= 1, ok + " answered 200, " + shed + " answered 503");
-            BodyBudget budget = h.server().engine().shared(BodyBudget.class, () -> null);
-            long deadline = System.currentTimeMillis() + 5000;
-            while (budget.used() != 0 && System.currentTimeMillis() < deadline) {
-                Thread.sleep(20);
-            }
-            assertEquals(0, budget.used(), "every body's bytes are given back once answered");
+            assertSomeAnsweredAndSomeShed(uploads, String.valueOf(mb));
+            assertBudgetGivenBack(h);
             HttpResponse<String> after = client.send(HttpRequest.newBuilder(URI.create(h.url("/up")))
                     .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, after.statusCode());
         }
     }
 
-    static final String FORM_FLOW = """
-            [{"id":"t1","type":"tab","label":"up"},
-             {"id":"in","type":"http in","z":"t1","url":"/form","method":"post","upload":true,"wires":[["dl"]]},
-             {"id":"dl","type":"delay","z":"t1","pauseType":"delay","timeout":"300","timeoutUnits":"milliseconds",
-              "wires":[["fn"]]},
-             {"id":"fn","type":"function","z":"t1","func":"msg.payload = msg.req.files.map(f => f.size).join(); return msg;",
-              "outputs":1,"wires":[["out"]]},
-             {"id":"out","type":"http response","z":"t1","wires":[]}]
-            """;
+    private static final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    private static Harness engine(String settings) {
+        return new Harness(AdminServer.settings(settings)).deploy(FLOW);
+    }
 
     /** A multipart/form-data body with one file of the given size. */
     static byte[] form(int fileBytes) {
@@ -101,9 +81,7 @@ class BodyMemoryLimitTest {
     @Test
     void multipartUploadsCountAgainstTheBodyLimitAndTheBudget() throws Exception {
         int mb = 1024 * 1024;
-        try (Harness h = new Harness(AdminServer.settings("{\"httpBodyMemoryLimit\":\"4mb\",\"apiMaxLength\":\"2mb\"}"))) {
-            h.deploy(FORM_FLOW);
-            HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        try (Harness h = engine("{\"httpBodyMemoryLimit\":\"4mb\",\"apiMaxLength\":\"2mb\"}")) {
             HttpResponse<String> one = client.send(formRequest(h).POST(HttpRequest.BodyPublishers.ofByteArray(
                     form(mb))).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals("1048576", one.body(), "a file within the limits arrives whole");
@@ -118,25 +96,36 @@ class BodyMemoryLimitTest {
                 uploads.add(client.sendAsync(formRequest(h).POST(HttpRequest.BodyPublishers.ofByteArray(form(mb)))
                         .build(), HttpResponse.BodyHandlers.ofString()));
             }
-            int ok = 0;
-            int shed = 0;
-            for (CompletableFuture<HttpResponse<String>> f : uploads) {
-                HttpResponse<String> r = f.get();
-                if (r.statusCode() == 200) {
-                    assertEquals("1048576", r.body());
-                    ok++;
-                } else {
-                    assertEquals(503, r.statusCode(), r.body());
-                    shed++;
-                }
-            }
-            assertTrue(ok >= 1 && shed >= 1, ok + " answered 200, " + shed + " answered 503");
-            BodyBudget budget = h.server().engine().shared(BodyBudget.class, () -> null);
-            long deadline = System.currentTimeMillis() + 5000;
-            while (budget.used() != 0 && System.currentTimeMillis() < deadline) {
-                Thread.sleep(20);
-            }
-            assertEquals(0, budget.used(), "every form's bytes are given back once answered");
+            assertSomeAnsweredAndSomeShed(uploads, "1048576");
+            assertBudgetGivenBack(h);
         }
+    }
+
+    /** Every upload answered: 200 with the expected body, or 503 with Retry-After; at least one of each. */
+    private static void assertSomeAnsweredAndSomeShed(List<CompletableFuture<HttpResponse<String>>> uploads,
+                                                     String answer) throws Exception {
+        int ok = 0;
+        int shed = 0;
+        for (CompletableFuture<HttpResponse<String>> f : uploads) {
+            HttpResponse<String> r = f.get();
+            if (r.statusCode() == 200) {
+                assertEquals(answer, r.body());
+                ok++;
+            } else {
+                assertEquals(503, r.statusCode(), r.body());
+                assertEquals("1", r.headers().firstValue("retry-after").orElse(""));
+                shed++;
+            }
+        }
+        assertTrue(ok >= 1 && shed >= 1, ok + " answered 200, " + shed + " answered 503");
+    }
+
+    private static void assertBudgetGivenBack(Harness h) throws InterruptedException {
+        BodyBudget budget = h.server().engine().shared(BodyBudget.class, () -> null);
+        long deadline = System.currentTimeMillis() + 5000;
+        while (budget.used() != 0 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(0, budget.used(), "every body's bytes are given back once answered");
     }
 }

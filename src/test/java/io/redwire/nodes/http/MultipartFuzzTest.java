@@ -7,8 +7,6 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -39,24 +37,13 @@ class MultipartFuzzTest {
             "form-data; name=\"", "filename=\"", "Content-Type: multipart/mixed; boundary=y", "--y", "\"", ";",
             "Content-Transfer-Encoding: base64", "%00", "\u0000");
     private static final Set<Integer> CLEAN = Set.of(200, 400, 413);
-    private static Harness harness;
-    private static HttpClient client;
-
-    @BeforeContainer
-    static void start() {
-        harness = new Harness().deploy("""
-                [{"id":"t1","type":"tab"},
-                 {"id":"in","type":"http in","z":"t1","url":"/form","method":"post","upload":true,"wires":[["out"]]},
-                 {"id":"out","type":"http response","z":"t1","wires":[]},
-                 {"id":"ok","type":"http in","z":"t1","url":"/ok","method":"get","wires":[["out"]]}]
-                """);
-        client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    }
-
-    @AfterContainer
-    static void stop() {
-        harness.close();
-    }
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final String FLOWS = """
+            [{"id":"t1","type":"tab"},
+             {"id":"in","type":"http in","z":"t1","url":"/form","method":"post","upload":true,"wires":[["out"]]},
+             {"id":"out","type":"http response","z":"t1","wires":[]},
+             {"id":"ok","type":"http in","z":"t1","url":"/ok","method":"get","wires":[["out"]]}]
+            """;
 
     @Provide
     Arbitrary<String> bodies() {
@@ -65,11 +52,12 @@ class MultipartFuzzTest {
 
     @Property
     void mutatedFormsAreAnsweredCleanly(@ForAll("bodies") String body) throws Exception {
+        Harness harness = Fuzz.engine(FLOWS);
         HttpRequest req = HttpRequest.newBuilder(URI.create(harness.url("/form")))
                 .timeout(Duration.ofSeconds(10)).header("content-type", "multipart/form-data; boundary=x")
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.ISO_8859_1)).build();
         try {
-            HttpResponse<String> r = client.send(req, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = CLIENT.send(req, HttpResponse.BodyHandlers.ofString());
             assertTrue(CLEAN.contains(r.statusCode()), r.statusCode() + " for " + body + ": " + r.body());
         } catch (java.net.http.HttpTimeoutException e) {
             throw new AssertionError("no answer within 10 s for " + body, e);

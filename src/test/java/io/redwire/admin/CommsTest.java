@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
+import static io.redwire.testing.MapAsserts.assertEntries;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -33,8 +34,8 @@ class CommsTest {
             Map<String, Object> debug = c.next("debug", 5);
             assertNotNull(debug, "a debug message over the websocket");
             Map<String, Object> data = (Map<String, Object>) debug.get("data");
-            Map.of("id", "d1", "z", "t1", "name", "out", "topic", "tp", "property", "payload", "msg", "{\"n\":5}",
-                    "format", "Object").forEach((key, value) -> assertEquals(value, data.get(key), key));
+            assertEntries(Map.of("id", "d1", "z", "t1", "name", "out", "topic", "tp", "property", "payload",
+                    "msg", "{\"n\":5}", "format", "Object"), data);
             assertTrue(c.frames() >= 1);
         }
     }

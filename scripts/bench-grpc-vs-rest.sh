@@ -60,10 +60,11 @@ on_port flows/bench-grpc-vs-rest.json "$OUT/grpc-vs-rest-bench.json" "$GRPC_PORT
 PID=$!
 wait_started "$OUT/grpc-vs-rest-server.log"
 
-run_client() { # label: one run of every mode, JSON lines tagged with the label
+run_client() { # label: one run of every mode, JSON lines tagged with the label (also shown on stderr: through
+  # the same descriptor, since tee /dev/stderr reopens a redirected log file and overwrites it from the start)
   echo "gRPC vs REST${1:+ ($1)}: $ITEMS items per client, $WARMUP_ROUNDS warm-up + $ROUNDS rounds per mode ..." >&2
   "${IN_CLI[@]}" java -cp "$CP" io.redwire.bench.GrpcVsRestBench "$HOST" "$GRPC_PORT" "$HTTP_PORT" "$ITEMS" \
-    "$ROUNDS" "$WARMUP_ROUNDS" | tee /dev/stderr | sed "s/^{/{\"link\":\"$1\",/"
+    "$ROUNDS" "$WARMUP_ROUNDS" | tee >(cat >&2) | sed "s/^{/{\"link\":\"$1\",/"
 }
 if [ "$NETNS" = 0 ]; then
   run_client "" >"$OUT/grpc-vs-rest.jsonl"
@@ -94,7 +95,11 @@ else
       for _ in $(seq 1 100); do grep -q "$CLI_HTTP" "$OUT/delay-relay.log" 2>/dev/null && break; sleep 0.1; done
       link="veth + userspace delay relay $delay ms each way (netem approximation: no sch_netem here)"
     fi
-    echo "link: $link; ping (not through the relay): $("${IN_CLI[@]}" ping -c 3 -i 0.2 -q "$HOST" | tail -1)" >&2
+    rtt=""
+    if command -v ping >/dev/null; then
+      rtt="; ping (not through a relay): $("${IN_CLI[@]}" ping -c 3 -i 0.2 -q "$HOST" | tail -1)"
+    fi
+    echo "link: $link$rtt" >&2
     HOST="$CLI_HOST" GRPC_PORT="$CLI_GRPC" HTTP_PORT="$CLI_HTTP" run_client "$link" >>"$OUT/grpc-vs-rest.jsonl"
     if [ -n "$RELAY_PID" ]; then kill "$RELAY_PID"; wait "$RELAY_PID" 2>/dev/null || true; RELAY_PID=; fi
   done

@@ -33,13 +33,8 @@ class CommsTest {
             Map<String, Object> debug = c.next("debug", 5);
             assertNotNull(debug, "a debug message over the websocket");
             Map<String, Object> data = (Map<String, Object>) debug.get("data");
-            assertEquals("d1", data.get("id"));
-            assertEquals("t1", data.get("z"));
-            assertEquals("out", data.get("name"));
-            assertEquals("tp", data.get("topic"));
-            assertEquals("payload", data.get("property"));
-            assertEquals("{\"n\":5}", data.get("msg"));
-            assertEquals("Object", data.get("format"));
+            Map.of("id", "d1", "z", "t1", "name", "out", "topic", "tp", "property", "payload", "msg", "{\"n\":5}",
+                    "format", "Object").forEach((key, value) -> assertEquals(value, data.get(key), key));
             assertTrue(c.frames() >= 1);
         }
     }

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * A real Redwire server running one tab of nodes, for node-family tests against real peers: every debug node's
  * complete message and every logged warning / error is collected, and a test waits for the one it expects.
  */
-public final class FlowKit implements AutoCloseable {
+public final class FlowKit extends HarnessKit {
     /** A debug node's output (node id, whole msg) or a log line (node id, level 30 warn / 20 error, text). */
     public record Event(String node, Map<String, Object> msg, Integer level, Object text) {
         public Object payload() {
@@ -25,7 +25,6 @@ public final class FlowKit implements AutoCloseable {
         }
     }
 
-    private final Harness harness;
     private final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final List<Event> seen = new ArrayList<>();
 
@@ -70,14 +69,6 @@ public final class FlowKit implements AutoCloseable {
         return v instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of("payload", String.valueOf(v));
     }
 
-    public Harness harness() {
-        return harness;
-    }
-
-    /** Hands messages (JSON object texts) to a node's input on the flow loop, in order. */
-    public void receive(String nodeId, String... msgsJson) {
-        harness.receive(nodeId, msgsJson);
-    }
 
     /** The next event from {@code node} matching {@code test}, waiting up to {@code seconds}; fails otherwise. */
     public Event await(String node, Predicate<Event> test, double seconds) throws InterruptedException {
@@ -134,10 +125,5 @@ public final class FlowKit implements AutoCloseable {
             fail("no log containing '" + text + "' within " + seconds + " s; seen: " + seen);
         }
         return e;
-    }
-
-    @Override
-    public void close() {
-        harness.close();
     }
 }

@@ -16,13 +16,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * a debug node per output (d0, d1, ...) printing whole messages, and optionally a catch node (debug "dc").
  * Runs on a real {@link Harness} server; warnings logged by nodes are collected too.
  */
-public final class NodeFlow implements AutoCloseable {
+public final class NodeFlow extends HarnessKit {
     private final Map<String, Object> node;
     private final List<Map<String, Object>> extra = new ArrayList<>();
     private final List<String> inputs = new ArrayList<>();
     private int outputs = 1;
     private boolean catchErrors;
-    private Harness harness;
     private final LinkedBlockingQueue<String> warnings = new LinkedBlockingQueue<>();
     private final LinkedBlockingQueue<String> errors = new LinkedBlockingQueue<>();
 
@@ -178,14 +177,4 @@ public final class NodeFlow implements AutoCloseable {
         return Harness.poll(errors, seconds);
     }
 
-    public Harness harness() {
-        return harness;
-    }
-
-    @Override
-    public void close() {
-        if (harness != null) {
-            harness.close();
-        }
-    }
 }

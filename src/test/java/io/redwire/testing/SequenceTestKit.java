@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * Drives a deployed flow for the sequence/timing node tests: messages go straight into a node's input on the flow
  * loop (as a wire would deliver them), and debug output is collected with its arrival time.
  */
-public final class SequenceTestKit implements AutoCloseable {
+public final class SequenceTestKit extends HarnessKit {
     /** A debug node's whole msg, which debug node showed it, and when (ms after the kit started). */
     public record Out(String node, Map<String, Object> msg, long atMs) {
         public Object payload() {
@@ -30,7 +30,6 @@ public final class SequenceTestKit implements AutoCloseable {
     /** The debug node "out" that {@link #withDebug} adds: it shows whole messages. */
     public static final String DEBUG = "{\"id\":\"out\",\"type\":\"debug\",\"complete\":\"true\"}";
 
-    private final Harness harness;
     private final LinkedBlockingQueue<Out> outputs = new LinkedBlockingQueue<>();
     private final long startNanos = System.nanoTime();
 
@@ -67,11 +66,6 @@ public final class SequenceTestKit implements AutoCloseable {
         return (System.nanoTime() - startNanos) / 1_000_000;
     }
 
-    /** Hands messages (JSON object texts) to a node's input, on the flow loop, in order. */
-    public void receive(String nodeId, String... msgsJson) {
-        harness.receive(nodeId, msgsJson);
-    }
-
     public Out next(double seconds) throws InterruptedException {
         Out o = Harness.poll(outputs, seconds);
         assertNotNull(o, "no debug output within " + seconds + " s");
@@ -93,14 +87,5 @@ public final class SequenceTestKit implements AutoCloseable {
     /** The next output if one arrives in time, else null. */
     public Out poll(double seconds) throws InterruptedException {
         return Harness.poll(outputs, seconds);
-    }
-
-    public Harness harness() {
-        return harness;
-    }
-
-    @Override
-    public void close() {
-        harness.close();
     }
 }

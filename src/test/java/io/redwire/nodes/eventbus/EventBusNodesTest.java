@@ -30,13 +30,18 @@ class EventBusNodesTest {
              {"id":"d2","type":"debug","z":"t1","complete":"error","wires":[]}]
             """;
 
+    /** What the next debug output shows; fails when none comes. */
+    private static Object output(Harness h) throws InterruptedException {
+        DebugEvent e = h.nextDebug(10);
+        assertNotNull(e, "no debug output");
+        return e.value();
+    }
+
     @Test
     void aMessageCrossesTheBusWhole() throws Exception {
         try (Harness h = new Harness().deploy(FLOWS)) {
             assertEquals(200, h.inject("i1").statusCode());
-            DebugEvent e = h.nextDebug(10);
-            assertNotNull(e);
-            Map<?, ?> msg = (Map<?, ?>) e.value();
+            Map<?, ?> msg = (Map<?, ?>) output(h);
             assertEquals(Map.of("n", 1, "b", "x"), msg.get("payload"));
             assertEquals("t", msg.get("topic"));
             assertEquals("orders", msg.get("address"));
@@ -48,9 +53,7 @@ class EventBusNodesTest {
     void otherVertxCodeCanSendPlainBodies() throws Exception {
         try (Harness h = new Harness().deploy(FLOWS)) {
             h.server().engine().vertx().eventBus().send("orders", new JsonObject().put("k", "v"));
-            DebugEvent e = h.nextDebug(10);
-            assertNotNull(e);
-            assertEquals(Map.of("k", "v"), ((Map<?, ?>) e.value()).get("payload"));
+            assertEquals(Map.of("k", "v"), ((Map<?, ?>) output(h)).get("payload"));
         }
     }
 
@@ -58,9 +61,8 @@ class EventBusNodesTest {
     void noAddressIsANodeError() throws Exception {
         try (Harness h = new Harness().deploy(FLOWS)) {
             assertEquals(200, h.inject("i2").statusCode());
-            DebugEvent e = h.nextDebug(10);
-            assertNotNull(e);
-            assertTrue(String.valueOf(e.value()).contains("no address"), String.valueOf(e.value()));
+            String error = String.valueOf(output(h));
+            assertTrue(error.contains("no address"), error);
         }
     }
 }

@@ -31,6 +31,14 @@ class FunctionNodeTest {
         return r.body();
     }
 
+    /** The HTTP answer of http in → function ({@code func}) → http response to a POST of {@code json}. */
+    private static String answer(String func, String json) throws Exception {
+        String flows = new FunctionFlows().httpIn("in", "/f", "f").function("f", func, "out").httpOut("out").json();
+        try (Harness h = new Harness().deploy(flows)) {
+            return post(h, "/f", json);
+        }
+    }
+
     private static Map<?, ?> msg(DebugEvent e) {
         assertNotNull(e, "expected a debug message");
         return (Map<?, ?>) e.value();
@@ -52,35 +60,21 @@ class FunctionNodeTest {
 
     @Test
     void bigIntsLeaveTheSandboxWithAllTheirDigits() throws Exception {
-        String flows = new FunctionFlows().httpIn("in", "/f", "f")
-                .function("f", "msg.payload = { small: 7n, big: 12345678901234567890n };\nreturn msg;", "out")
-                .httpOut("out").json();
-        try (Harness h = new Harness().deploy(flows)) {
-            assertEquals("{\"small\":7,\"big\":12345678901234567890}", post(h, "/f", "{}"));
-        }
+        assertEquals("{\"small\":7,\"big\":12345678901234567890}",
+                answer("msg.payload = { small: 7n, big: 12345678901234567890n };\nreturn msg;", "{}"));
     }
 
     @Test
     void awaitAndPromiseChainsResolveBeforeTheResultIsSent() throws Exception {
-        String flows = new FunctionFlows().httpIn("in", "/f", "f")
-                .function("f", "await new Promise(r => setTimeout(r, 20));\n"
-                        + "const v = await Promise.resolve(1).then(x => x + 1);\n"
-                        + "msg.payload = { v, later: await (async () => 'x')() };\nreturn msg;", "out")
-                .httpOut("out").json();
-        try (Harness h = new Harness().deploy(flows)) {
-            assertEquals("{\"v\":2,\"later\":\"x\"}", post(h, "/f", "{}"));
-        }
+        assertEquals("{\"v\":2,\"later\":\"x\"}", answer("await new Promise(r => setTimeout(r, 20));\n"
+                + "const v = await Promise.resolve(1).then(x => x + 1);\n"
+                + "msg.payload = { v, later: await (async () => 'x')() };\nreturn msg;", "{}"));
     }
 
     @Test
     void returnedPromiseIsAwaitedEvenWithoutAwait() throws Exception {
-        String flows = new FunctionFlows().httpIn("in", "/f", "f")
-                .function("f", "return new Promise(resolve => setTimeout(() => { msg.payload = 'late'; resolve(msg); }, 10));",
-                        "out")
-                .httpOut("out").json();
-        try (Harness h = new Harness().deploy(flows)) {
-            assertEquals("late", post(h, "/f", "{}"));
-        }
+        assertEquals("late", answer(
+                "return new Promise(resolve => setTimeout(() => { msg.payload = 'late'; resolve(msg); }, 10));", "{}"));
     }
 
     @Test

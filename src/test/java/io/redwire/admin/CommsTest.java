@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
+import static io.redwire.testing.MapAsserts.assertEntries;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -33,13 +34,8 @@ class CommsTest {
             Map<String, Object> debug = c.next("debug", 5);
             assertNotNull(debug, "a debug message over the websocket");
             Map<String, Object> data = (Map<String, Object>) debug.get("data");
-            assertEquals("d1", data.get("id"));
-            assertEquals("t1", data.get("z"));
-            assertEquals("out", data.get("name"));
-            assertEquals("tp", data.get("topic"));
-            assertEquals("payload", data.get("property"));
-            assertEquals("{\"n\":5}", data.get("msg"));
-            assertEquals("Object", data.get("format"));
+            assertEntries(Map.of("id", "d1", "z", "t1", "name", "out", "topic", "tp", "property", "payload",
+                    "msg", "{\"n\":5}", "format", "Object"), data);
             assertTrue(c.frames() >= 1);
         }
     }

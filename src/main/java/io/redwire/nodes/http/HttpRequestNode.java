@@ -45,7 +45,7 @@ public final class HttpRequestNode extends Node {
     static final Field PROXY = Field.config("proxy", "http proxy").label("proxy configuration")
             .help("The proxy to go through; none set: the http_proxy / no_proxy environment variables apply.");
     static final Field INSECURE_HTTP_PARSER = Field.bool("insecureHTTPParser", false)
-            .help("Accepts answers with malformed HTTP headers from servers that send them.");
+            .help("Node-RED's switch for servers that send malformed headers; kept so its flows load, not applied here.");
     static final Field AUTH_TYPE = Field.select("authType", "", "", "basic", "digest", "bearer").label("authentication")
             .optionLabels("", "none", "basic", "basic authentication", "digest", "digest authentication",
                     "bearer", "bearer authentication")

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 
+import static io.redwire.testing.MapAsserts.assertEntries;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -45,10 +46,8 @@ class ChangeNodeTest {
                  {"t":"change","p":"payload.dots","pt":"msg","from":".","fromt":"str","to":"$&$&","tot":"str"}]"""))
                 .input("{\"payload\":{\"s\":\"hello world hello\",\"d\":\"a 12-34 b 5-6\",\"dots\":\"a.b\"}}")
                 .deploy()) {
-            Map<?, ?> p = (Map<?, ?>) f.through(0).get("payload");
-            assertEquals("bye world bye", p.get("s"));
-            assertEquals("a 34/12 [12-34] $ b 6/5 [5-6] $", p.get("d"));
-            assertEquals("a..b", p.get("dots"));
+            assertEntries(Map.of("s", "bye world bye", "d", "a 34/12 [12-34] $ b 6/5 [5-6] $", "dots", "a..b"),
+                    (Map<?, ?>) f.through(0).get("payload"));
         }
     }
 
@@ -139,11 +138,8 @@ class ChangeNodeTest {
                  {"t":"set","p":"payload.tpl","pt":"msg","to":"${NR_NODE_NAME}/${GREETING}/${NOPE}","tot":"env"},
                  {"t":"set","p":"payload.unset","pt":"msg","to":"SURELY_UNSET_VARIABLE_X","tot":"env"}]}""")
                 .input("{\"payload\":{}}").deploy()) {
-            Map<?, ?> p = (Map<?, ?>) f.through(0).get("payload");
-            assertEquals("hello from tab", p.get("greet"));
-            assertEquals("n", p.get("id"));
-            assertEquals("setter/hello from tab/", p.get("tpl"));
-            assertEquals("", p.get("unset"));
+            assertEntries(Map.of("greet", "hello from tab", "id", "n", "tpl", "setter/hello from tab/", "unset", ""),
+                    (Map<?, ?>) f.through(0).get("payload"));
         }
     }
 

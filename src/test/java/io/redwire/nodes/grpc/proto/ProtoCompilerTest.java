@@ -23,32 +23,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ProtoCompilerTest {
     private static final Path PROTOS = Path.of("protos");
 
+    /** The message ProtoCompiler refuses {@code text} with. */
+    private static String refusal(String file, String text, Path protos) {
+        return assertThrows(ProtoException.class, () -> ProtoCompiler.compile(file, text, protos)).getMessage();
+    }
+
     @Test
     void syntaxErrorsNameFileLineAndColumn() {
-        ProtoException e = assertThrows(ProtoException.class, () -> ProtoCompiler.compile("protoFile.proto",
-                "syntax = \"proto3\";\nmessage A { int32 a = 1 }\n", null));
-        assertEquals("protoFile.proto:2:25: syntax error: expected ';' but was '}'", e.getMessage());
+        assertEquals("protoFile.proto:2:25: syntax error: expected ';' but was '}'",
+                refusal("protoFile.proto", "syntax = \"proto3\";\nmessage A { int32 a = 1 }\n", null));
     }
 
     @Test
     void syntaxErrorsPointAtTheUnexpectedWord() {
-        ProtoException e = assertThrows(ProtoException.class, () -> ProtoCompiler.compile("p.proto",
-                "syntax = \"proto3\";\nmessage A { int32 a = xy; }\n", null));
-        assertEquals("p.proto:2:23: syntax error: expected an integer but was xy", e.getMessage());
+        assertEquals("p.proto:2:23: syntax error: expected an integer but was xy",
+                refusal("p.proto", "syntax = \"proto3\";\nmessage A { int32 a = xy; }\n", null));
     }
 
     @Test
     void unresolvedTypesNameTheFieldsLocation() {
-        ProtoException e = assertThrows(ProtoException.class, () -> ProtoCompiler.compile("x.proto",
-                "syntax = \"proto3\";\nmessage A {\n  Foo a = 1;\n}\n", null));
-        assertEquals("x.proto:3:3: unable to resolve Foo (for field a, in message A)", e.getMessage());
+        assertEquals("x.proto:3:3: unable to resolve Foo (for field a, in message A)",
+                refusal("x.proto", "syntax = \"proto3\";\nmessage A {\n  Foo a = 1;\n}\n", null));
     }
 
     @Test
     void missingImportsNameTheImportStatement() {
-        ProtoException e = assertThrows(ProtoException.class, () -> ProtoCompiler.compile("x.proto",
-                "syntax = \"proto3\";\n\nimport \"nope/missing.proto\";\n", PROTOS));
-        assertTrue(e.getMessage().startsWith("x.proto:3:1: import \"nope/missing.proto\" not found"), e.getMessage());
+        String message = refusal("x.proto", "syntax = \"proto3\";\n\nimport \"nope/missing.proto\";\n", PROTOS);
+        assertTrue(message.startsWith("x.proto:3:1: import \"nope/missing.proto\" not found"), message);
     }
 
     @Test

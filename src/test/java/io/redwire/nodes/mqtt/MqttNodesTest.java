@@ -123,6 +123,7 @@ class MqttNodesTest {
             try (FlowKit kit = new FlowKit(Map.of("mqttReconnectTime", 60_000), "[" + broker(proxyPort, extra)
                     + ",{\"id\":\"pub\",\"type\":\"mqtt out\",\"broker\":\"b1\"}," + statusOf("pub", "st") + "]")) {
                 kit.awaitStatus("st", "node-red:common.status.connected", 10);
+                wills.awaitOutput("status/birth up", 10); // "connected" shows before the birth has left
                 proxy.kill(); // the TCP connection dies without an MQTT DISCONNECT
                 kit.awaitStatus("st", "node-red:common.status.disconnected", 10);
                 kit.deploy("[" + broker(mq.port, extra) + ",{\"id\":\"pub\",\"type\":\"mqtt out\",\"broker\":\"b1\"},"

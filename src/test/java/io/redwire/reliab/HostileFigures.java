@@ -171,8 +171,13 @@ public final class HostileFigures {
         }
     }
 
-    /** GETs /ok every 100 ms until stopped, counting 200s and everything else. */
+    /**
+     * GETs /ok every 100 ms until stopped, counting 200s and everything else. It has an HTTP client of its own: the
+     * JDK client runs all its connections on one selector thread, so sharing the uploads' client would measure that
+     * thread's queue behind 3 GB of request bodies, not the server.
+     */
     private final class OtherClient implements AutoCloseable {
+        private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
         final AtomicInteger ok = new AtomicInteger();
         final AtomicInteger notOk = new AtomicInteger();
         private final AtomicBoolean running = new AtomicBoolean(true);
@@ -214,6 +219,9 @@ public final class HostileFigures {
                         .timeout(Duration.ofSeconds(120)).header("content-type", "application/octet-stream")
                         .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
                 all.add(http.sendAsync(req, HttpResponse.BodyHandlers.discarding()).handle((r, e) -> {
+                    if (e != null) {
+                        System.err.println("upload without an answer: " + rootCause(e));
+                    }
                     String k = e != null ? "no answer (" + rootCause(e).getClass().getSimpleName() + ")"
                             : String.valueOf(r.statusCode());
                     return answers.computeIfAbsent(k, x -> new AtomicInteger()).incrementAndGet();

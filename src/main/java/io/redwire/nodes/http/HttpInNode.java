@@ -133,7 +133,15 @@ public final class HttpInNode extends Node {
             readForm(ctx).onSuccess(form -> {
                 info.put("files", form.files());
                 emit(ctx, info, form.fields());
-            }).onFailure(e -> refuse(ctx, e));
+            }).onFailure(e -> {
+                if (e instanceof MultipartReader.Malformed) {
+                    warn(e.getMessage()); // Node-RED's http in error handler: node.warn(err), sendStatus(500)
+                    ctx.response().setStatusCode(500).putHeader("content-type", "text/plain; charset=utf-8")
+                            .end("Internal Server Error");
+                } else {
+                    refuse(ctx, e);
+                }
+            });
             return;
         }
         readBody(ctx).onSuccess(bytes -> {
@@ -240,7 +248,7 @@ public final class HttpInNode extends Node {
 
     /**
      * A multipart body (multer's memory storage): the same apiMaxLength and budget rules as any body, counted on
-     * the bytes of the files received so far (form fields are bounded by Vert.x's form limits).
+     * the body bytes received so far (files, fields, part headers and boundaries alike).
      */
     private Future<MultipartReader.Form> readForm(RoutingContext ctx) {
         Held held;

@@ -1,5 +1,6 @@
 package io.redwire.reliab;
 
+import io.redwire.admin.DebugEncoder;
 import io.redwire.msg.Json;
 import io.redwire.testing.Harness;
 
@@ -21,6 +22,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A self-referencing msg.payload through each kind of node, answered as Node-RED 5.0.7 answers it. The flows
@@ -72,6 +74,41 @@ class CyclicParityTest {
         assertEquals(500, r.statusCode());
         assertEquals(V8_CIRCLE, r.body());
         assertEquals("text/html; charset=utf-8", r.headers().firstValue("content-type").orElse(null));
+    }
+
+    /** The debug sidebar's text (Node-RED's encodeObject through json-stringify-safe), for payload and whole msg. */
+    @Test
+    void theDebugSidebarMarksTheCircleAsNodeRed() throws Exception {
+        while (harness.nextDebug(0.2) != null) {
+            // events of other tests' requests
+        }
+        DebugEncoder encoder = new DebugEncoder(DebugEncoder.DEFAULT_MAX_LENGTH, id -> "debug");
+        harness.get("/debugp");
+        Map<String, Object> payload = encoder.encode(harness.nextDebug(10));
+        assertEquals("{\"self\":\"[Circular ~]\"}", payload.get("msg"));
+        assertEquals("Object", payload.get("format"));
+        harness.get("/debugm");
+        String whole = (String) encoder.encode(harness.nextDebug(10)).get("msg");
+        assertTrue(whole.contains("\"payload\":{\"self\":\"[Circular ~.payload]\"}"), whole);
+    }
+
+    /** Only ancestors are circles; a shared container below another key is written again (json-stringify-safe). */
+    @Test
+    void onlyAReferenceToAnAncestorIsMarked() {
+        Map<String, Object> o = new LinkedHashMap<>();
+        Map<String, Object> first = new LinkedHashMap<>();
+        List<Object> a = new ArrayList<>(List.of(first));
+        o.put("a", a);
+        first.put("back", a);
+        first.put("me", first);
+        first.put("root", o);
+        o.put("shared", first);
+        // node -e 'require("@node-red/util").util.encodeObject({msg:{payload:o}})' on Node-RED 5.0.7
+        assertEquals("{\"payload\":{\"a\":[{\"back\":\"[Circular ~.payload.a]\",\"me\":\"[Circular ~.payload.a.0]\","
+                + "\"root\":\"[Circular ~.payload]\"}],\"shared\":{\"back\":[\"[Circular ~.payload.shared]\"],"
+                + "\"me\":\"[Circular ~.payload.shared]\",\"root\":\"[Circular ~.payload]\"}}}",
+                new DebugEncoder(DebugEncoder.DEFAULT_MAX_LENGTH, id -> null).encodeValue(Map.of("payload", o))
+                        .get("msg"));
     }
 
     /** V8's wording for other shapes, as node 22 prints it (the middle of a long path is "..."). */

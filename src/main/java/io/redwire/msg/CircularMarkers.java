@@ -16,6 +16,16 @@ public final class CircularMarkers {
     private CircularMarkers() {
     }
 
+    /** JSON text (4-space indented when {@code pretty}) of a value, its circles marked when it has any. */
+    public static String json(Object value, boolean pretty) {
+        try {
+            return pretty ? Json.pretty(value) : Json.stringify(value);
+        } catch (Json.CircularStructure e) {
+            Object marked = replace(value);
+            return pretty ? Json.pretty(marked) : Json.stringify(marked);
+        }
+    }
+
     /** @throws Json.TooDeep past {@link Messages#MAX_DEPTH} levels, as JSON could not write it either */
     public static Object replace(Object root) {
         return copy(root, new ArrayList<>(), new ArrayList<>());

@@ -2,6 +2,7 @@ package io.redwire.reliab;
 
 import io.redwire.admin.DebugEncoder;
 import io.redwire.msg.Json;
+import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.AfterAll;
@@ -82,6 +83,12 @@ class CyclicParityTest {
         while (harness.nextDebug(0.2) != null) {
             // events of other tests' requests
         }
+        List<DebugEvent> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+        harness.server().engine().comms().subscribe((topic, data) -> {
+            if (data instanceof DebugEvent e && e.level() != null && e.id().endsWith("_dbg")) {
+                errors.add(e); // the debug nodes (console on too) must not fail
+            }
+        });
         DebugEncoder encoder = new DebugEncoder(DebugEncoder.DEFAULT_MAX_LENGTH, id -> "debug");
         harness.get("/debugp");
         Map<String, Object> payload = encoder.encode(harness.nextDebug(10));
@@ -90,6 +97,7 @@ class CyclicParityTest {
         harness.get("/debugm");
         String whole = (String) encoder.encode(harness.nextDebug(10)).get("msg");
         assertTrue(whole.contains("\"payload\":{\"self\":\"[Circular ~.payload]\"}"), whole);
+        assertEquals(List.of(), errors.stream().map(e -> e.id() + ": " + e.value()).toList());
     }
 
     /** Only ancestors are circles; a shared container below another key is written again (json-stringify-safe). */

@@ -100,7 +100,7 @@ public final class DebugNode extends Node implements DebugTarget {
             value = null;
         }
         if (console) {
-            log(value instanceof String s ? (s.contains("\n") ? "\n" + s : s) : "\n" + json(value, true));
+            log(value instanceof String s ? (s.contains("\n") ? "\n" + s : s) : "\n" + CircularMarkers.json(value, true));
         }
         if (active && sidebar) {
             engine().publishDebug(new DebugEvent(id(), z(), name(), z(), msg.get("topic"),
@@ -110,16 +110,6 @@ public final class DebugNode extends Node implements DebugTarget {
             updateStatus(msg, value);
         }
         done.done();
-    }
-
-    /** JSON text; a value that refers to itself with its back references marked, as in the sidebar. */
-    private static String json(Object value, boolean pretty) {
-        try {
-            return pretty ? Json.pretty(value) : Json.stringify(value);
-        } catch (Json.CircularStructure e) {
-            Object marked = CircularMarkers.replace(value);
-            return pretty ? Json.pretty(marked) : Json.stringify(marked);
-        }
     }
 
     private boolean isOwnStatus(Map<String, Object> msg) {
@@ -143,7 +133,7 @@ public final class DebugNode extends Node implements DebugTarget {
                 s.put("text", JsValues.toJsString(err.get("message")));
             } else {
                 String text = v instanceof String str ? str : v == Undefined.VALUE ? "undefined"
-                        : v instanceof Map || v instanceof java.util.List ? json(v, false) : JsValues.toJsString(v);
+                        : v instanceof Map || v instanceof java.util.List ? CircularMarkers.json(v, false) : JsValues.toJsString(v);
                 if (text.length() > STATUS_LENGTH) {
                     text = text.substring(0, STATUS_LENGTH) + "...";
                 }

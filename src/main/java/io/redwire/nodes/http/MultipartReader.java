@@ -129,9 +129,15 @@ final class MultipartReader implements MultiPart.Parser.Listener {
         part = null;
     }
 
+    /**
+     * Busboy reads part headers as latin1 (multer's defParamCharset), so a UTF-8 file or field name arrives in
+     * Node-RED as its bytes one character each ("été" as "Ã©tÃ©"); Jetty decodes them as UTF-8, so they are turned
+     * back into their bytes. (Bytes that are not UTF-8 reach here already replaced by U+FFFD.)
+     */
     @Override
     public void onPartHeader(String name, String value) {
-        headers.putIfAbsent(name.toLowerCase(), value);
+        headers.putIfAbsent(name.toLowerCase(), new String(value.getBytes(StandardCharsets.UTF_8),
+                StandardCharsets.ISO_8859_1));
     }
 
     @Override

@@ -2,7 +2,9 @@ package io.redwire.admin;
 
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
+import io.redwire.msg.CircularMarkers;
 import io.redwire.msg.Json;
+import io.redwire.msg.Messages;
 import io.redwire.msg.SharedRef;
 import io.redwire.spi.DebugEvent;
 
@@ -96,7 +98,7 @@ public final class DebugEncoder {
             msg = hex.length() > maxLength ? hex.substring(0, maxLength) : hex;
         } else if (v instanceof List<?> list) {
             format = "array[" + list.size() + "]";
-            msg = Json.stringify(list.size() > maxLength ? cutArray(list) : sanitize(list));
+            msg = safeJson(list);
         } else if (v instanceof Date d) {
             format = "Date";
             msg = JS_DATE.format(d.toInstant().atZone(ZoneId.systemDefault()));
@@ -105,35 +107,55 @@ public final class DebugEncoder {
             msg = "/" + p.pattern() + "/";
         } else {
             format = "Object";
-            msg = Json.stringify(sanitize(v));
+            msg = safeJson(v);
         }
         out.put("msg", msg);
         out.put("format", format);
     }
 
-    private Map<String, Object> cutArray(List<?> list) {
+    /**
+     * JSON of what the sidebar shows; a value that refers to itself is written as json-stringify-safe writes it
+     * (Node-RED's encodeObject), its back references as "[Circular ~...]".
+     */
+    private String safeJson(Object v) {
+        Object shown;
+        try {
+            shown = sanitize(v, 0);
+        } catch (Circular e) {
+            shown = sanitize(CircularMarkers.replace(v), 0);
+        }
+        return Json.stringify(shown);
+    }
+
+    private Map<String, Object> cutArray(List<?> list, int depth) {
         Map<String, Object> enc = marker("array");
-        enc.put("data", sanitize(list.subList(0, maxLength)));
+        enc.put("data", sanitize(list.subList(0, maxLength), depth));
         enc.put("length", list.size());
         return enc;
     }
 
     /** A copy JSON can carry, with Node-RED's markers for what it cannot. */
-    private Object sanitize(Object v) {
+    private Object sanitize(Object v, int depth) {
+        if ((v instanceof Map || v instanceof List) && depth > Messages.MAX_DEPTH) {
+            throw Circular.SIGNAL; // a cycle, or deeper than JSON goes: CircularMarkers tells which
+        }
         if (v instanceof Map<?, ?> m) {
             Map<String, Object> out = new LinkedHashMap<>();
-            m.forEach((k, val) -> {
-                String key = String.valueOf(k);
-                out.put(key, key.equals("_req") || key.equals("_res") ? marker("internal") : sanitize(val));
-            });
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                String key = String.valueOf(e.getKey());
+                out.put(key, key.equals("_req") || key.equals("_res") ? marker("internal")
+                        : sanitize(e.getValue(), depth + 1));
+            }
             return out;
         }
         if (v instanceof List<?> list) {
             if (list.size() > maxLength) {
-                return cutArray(list);
+                return cutArray(list, depth);
             }
             List<Object> out = new ArrayList<>(list.size());
-            list.forEach(x -> out.add(sanitize(x)));
+            for (Object x : list) {
+                out.add(sanitize(x, depth + 1));
+            }
             return out;
         }
         if (v instanceof String s) {
@@ -163,6 +185,15 @@ public final class DebugEncoder {
             return marker("internal");
         }
         return v; // null, numbers, booleans, dates (ISO via Json), patterns ({} like JSON.stringify)
+    }
+
+    /** Thrown (without a stack) to leave the plain walk for the one that marks circles. */
+    private static final class Circular extends RuntimeException {
+        static final Circular SIGNAL = new Circular();
+
+        private Circular() {
+            super(null, null, false, false);
+        }
     }
 
     private static Map<String, Object> marker(String type) {

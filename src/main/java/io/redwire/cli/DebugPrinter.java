@@ -1,7 +1,7 @@
 package io.redwire.cli;
 
 import io.redwire.js.JsValues;
-import io.redwire.msg.Json;
+import io.redwire.msg.CircularMarkers;
 import io.redwire.spi.DebugEvent;
 
 import java.io.PrintStream;
@@ -12,7 +12,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiConsumer;
 
-/** Prints debug node output on stdout: one JSON line per message, or a readable log-style line. */
+/**
+ * Prints debug node output on stdout: one JSON line per message, or a readable log-style line. A value that refers to
+ * itself is printed with its circles marked, as the editor's sidebar shows it.
+ */
 record DebugPrinter(PrintStream out, boolean json, Runnable afterEach) implements BiConsumer<String, Object> {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("d MMM HH:mm:ss", Locale.ENGLISH);
 
@@ -28,11 +31,11 @@ record DebugPrinter(PrintStream out, boolean json, Runnable afterEach) implement
             line.put("topic", e.topic());
             line.put("property", e.property());
             line.put("value", e.value());
-            out.println(Json.stringify(line));
+            out.println(CircularMarkers.json(line, false));
         } else {
             Object v = e.value();
             String text = v instanceof String s ? s : v instanceof Map || v instanceof java.util.List
-                    ? Json.stringify(v) : JsValues.toJsString(v);
+                    ? CircularMarkers.json(v, false) : JsValues.toJsString(v);
             out.println(LocalDateTime.now().format(TIME) + " - [debug:" + (e.name().isEmpty() ? e.id() : e.name())
                     + "] " + text);
         }

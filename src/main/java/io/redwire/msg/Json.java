@@ -5,6 +5,7 @@ import io.redwire.js.JsValues;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonSerializer;
@@ -108,7 +109,7 @@ public final class Json {
     public static String stringify(Object value) {
         try {
             return MAPPER.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | StackOverflowError e) {
             throw failure(value, e);
         }
     }
@@ -116,7 +117,7 @@ public final class Json {
     public static byte[] bytes(Object value) {
         try {
             return MAPPER.writeValueAsBytes(value);
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | StackOverflowError e) {
             throw failure(value, e);
         }
     }
@@ -125,26 +126,48 @@ public final class Json {
     public static String pretty(Object value) {
         try {
             return MAPPER.writer(FOUR_SPACES).writeValueAsString(value);
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | StackOverflowError e) {
             throw failure(value, e);
         }
     }
 
     /**
-     * JSON.stringify's TypeError for a cycle (Jackson only sees nesting beyond its depth limit), else the
-     * serialiser's own text.
+     * What JSON.stringify throws instead: V8's TypeError naming the circle for a cycle (Jackson itself only meets
+     * its nesting limit, or the end of the stack, going round it), its RangeError for a value nested too deep, else
+     * the serialiser's own text. The walk for the circle runs only once writing has failed.
      */
-    private static IllegalArgumentException failure(Object value, JsonProcessingException e) {
-        if (Cycles.contains(value)) {
-            return new CircularStructure();
+    private static IllegalArgumentException failure(Object value, Throwable e) {
+        String circle = Cycles.circle(value);
+        if (circle != null) {
+            return new CircularStructure(circle);
         }
-        return new IllegalArgumentException("cannot serialise value: " + e.getOriginalMessage(), e);
+        if (e instanceof StackOverflowError || beyondNestingLimit(e)) {
+            return new TooDeep();
+        }
+        return new IllegalArgumentException("cannot serialise value: "
+                + ((JsonProcessingException) e).getOriginalMessage(), e);
     }
 
-    /** A value that refers to itself cannot be written as JSON. */
+    private static boolean beyondNestingLimit(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StreamConstraintsException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A value that refers to itself cannot be written as JSON (JavaScript's TypeError). */
     public static final class CircularStructure extends IllegalArgumentException {
-        CircularStructure() {
-            super("Converting circular structure to JSON");
+        CircularStructure(String v8Text) {
+            super(v8Text, null);
+        }
+    }
+
+    /** A value nested deeper than the serialiser goes (JavaScript's RangeError, as V8's JSON.stringify). */
+    public static final class TooDeep extends IllegalArgumentException {
+        TooDeep() {
+            super("Maximum call stack size exceeded", null);
         }
     }
 

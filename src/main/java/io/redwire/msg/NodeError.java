@@ -42,7 +42,7 @@ public class NodeError extends RuntimeException {
         if (t instanceof NodeError) {
             return t.getMessage();
         }
-        if (t instanceof StackOverflowError) {
+        if (t instanceof StackOverflowError || t instanceof Json.TooDeep) {
             return "RangeError: Maximum call stack size exceeded";
         }
         String m = t.getMessage();

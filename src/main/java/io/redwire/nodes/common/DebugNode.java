@@ -2,6 +2,7 @@ package io.redwire.nodes.common;
 
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
+import io.redwire.msg.CircularMarkers;
 import io.redwire.msg.Json;
 import io.redwire.msg.JsonataExpression;
 import io.redwire.msg.PropertyPath;
@@ -99,7 +100,7 @@ public final class DebugNode extends Node implements DebugTarget {
             value = null;
         }
         if (console) {
-            log(value instanceof String s ? (s.contains("\n") ? "\n" + s : s) : "\n" + Json.pretty(value));
+            log(value instanceof String s ? (s.contains("\n") ? "\n" + s : s) : "\n" + CircularMarkers.json(value, true));
         }
         if (active && sidebar) {
             engine().publishDebug(new DebugEvent(id(), z(), name(), z(), msg.get("topic"),
@@ -132,7 +133,7 @@ public final class DebugNode extends Node implements DebugTarget {
                 s.put("text", JsValues.toJsString(err.get("message")));
             } else {
                 String text = v instanceof String str ? str : v == Undefined.VALUE ? "undefined"
-                        : v instanceof Map || v instanceof java.util.List ? Json.stringify(v) : JsValues.toJsString(v);
+                        : v instanceof Map || v instanceof java.util.List ? CircularMarkers.json(v, false) : JsValues.toJsString(v);
                 if (text.length() > STATUS_LENGTH) {
                     text = text.substring(0, STATUS_LENGTH) + "...";
                 }

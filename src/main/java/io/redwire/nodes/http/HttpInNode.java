@@ -137,7 +137,15 @@ public final class HttpInNode extends Node {
             readForm(ctx).onSuccess(form -> {
                 info.put("files", form.files());
                 emit(ctx, info, form.fields());
-            }).onFailure(e -> refuse(ctx, e));
+            }).onFailure(e -> {
+                if (e instanceof MultipartReader.Malformed) {
+                    warn(e.getMessage()); // Node-RED's http in error handler: node.warn(err), sendStatus(500)
+                    ctx.response().setStatusCode(500).putHeader("content-type", "text/plain; charset=utf-8")
+                            .end("Internal Server Error");
+                } else {
+                    refuse(ctx, e);
+                }
+            });
             return;
         }
         readBody(ctx).onSuccess(bytes -> {
@@ -213,9 +221,8 @@ public final class HttpInNode extends Node {
     }
 
     /**
-     * The whole body in one array (sized from Content-Length when given, so it is held once, not copied while it
-     * grows), refused as soon as it is known to exceed apiMaxLength (raw-body's rule) or the memory all bodies in
-     * flight may hold together.
+     * The whole body, held once (BodyBytes), refused as soon as it is known to exceed apiMaxLength (raw-body's rule)
+     * or the memory all bodies in flight may hold together.
      */
     private Future<byte[]> readBody(RoutingContext ctx) {
         HttpServerRequest req = ctx.request();
@@ -227,35 +234,33 @@ public final class HttpInNode extends Node {
             return Future.failedFuture(e);
         }
         Promise<byte[]> done = Promise.promise();
-        byte[][] body = {new byte[(int) Math.max(length, 0)]};
-        int[] size = {0};
+        BodyBytes body = new BodyBytes(length);
         req.handler(chunk -> {
-            int n = chunk.length();
-            if (size[0] + (long) n > maxBody) {
-                done.tryFail(new TooLarge());
+            if (done.future().isComplete()) {
                 return;
             }
-            if (size[0] + n > body[0].length) { // no or a wrong Content-Length: grow, within the budget
-                int grown = (int) Math.min(maxBody, Math.max(size[0] + (long) n, body[0].length * 2L));
-                if (!held.growTo(grown)) {
-                    done.tryFail(new Overloaded());
-                    return;
-                }
-                body[0] = java.util.Arrays.copyOf(body[0], grown);
+            long total = body.size() + (long) chunk.length();
+            if (total > maxBody) {
+                done.tryFail(new TooLarge());
+            } else if (!held.growTo(total)) { // no Content-Length: counted as it arrives
+                done.tryFail(new Overloaded());
+            } else {
+                body.add(chunk);
             }
-            chunk.getBytes(0, n, body[0], size[0]);
-            size[0] += n;
         });
         req.exceptionHandler(done::tryFail);
-        req.endHandler(v -> done.tryComplete(size[0] == body[0].length ? body[0]
-                : java.util.Arrays.copyOf(body[0], size[0])));
+        req.endHandler(v -> {
+            if (!done.future().isComplete()) {
+                done.complete(body.bytes());
+            }
+        });
         req.resume();
         return done.future();
     }
 
     /**
      * A multipart body (multer's memory storage): the same apiMaxLength and budget rules as any body, counted on
-     * the bytes of the files received so far (form fields are bounded by Vert.x's form limits).
+     * the body bytes received so far (files, fields, part headers and boundaries alike).
      */
     private Future<MultipartReader.Form> readForm(RoutingContext ctx) {
         Held held;

@@ -132,19 +132,23 @@ public final class HttpResponseNode extends Node {
         finish(res, Buffer.buffer(JsValues.toJsString(payload)), head);
     }
 
-    /** res.jsonp: JSON, or JavaScript calling ?callback=name. */
+    /**
+     * res.jsonp: JSON, or JavaScript calling ?callback=name. The body is written out before any header is set, as
+     * Express does: a payload JSON cannot carry (a cycle) leaves the response as it was for a catch node's answer.
+     */
     private static void sendJson(HttpServerResponse res, Map<String, Object> msg, Object payload, boolean head) {
         MultiMap h = res.headers();
         String callback = jsonpCallback(msg);
         if (callback == null) {
+            Buffer json = Buffer.buffer(Json.bytes(payload));
             setTextType(h, "application/json; charset=utf-8");
-            finish(res, Buffer.buffer(Json.bytes(payload)), head);
+            finish(res, json, head);
             return;
         }
-        h.set("content-type", "text/javascript; charset=utf-8");
-        h.set("x-content-type-options", "nosniff");
         String js = "/**/ typeof " + callback + " === 'function' && " + callback + "("
                 + Json.stringify(payload).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029") + ");";
+        h.set("content-type", "text/javascript; charset=utf-8");
+        h.set("x-content-type-options", "nosniff");
         finish(res, Buffer.buffer(js), head);
     }
 

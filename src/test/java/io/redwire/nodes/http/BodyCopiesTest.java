@@ -1,0 +1,115 @@
+package io.redwire.nodes.http;
+
+import io.redwire.admin.AdminServer;
+import io.redwire.testing.Harness;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A request body is held once: the bytes the server allocates while it reads one 20 MB upload — a plain body into
+ * msg.payload (with a Content-Length, or chunked), a multipart file into msg.req.files[0].buffer — are the network reads' own heap copies (Vert.x copies
+ * each read out of Netty's pool) plus one array for the body, so below 2.5 × its size. A second copy of the body
+ * (growing a buffer, then copying it out) takes that to 3 × or more. Counted over every thread of the JVM but the
+ * test's own, which sends the request from one prepared array over a plain socket.
+ */
+class BodyCopiesTest {
+    private static final int SIZE = 20 * 1024 * 1024;
+    private static final String FLOW = """
+            [{"id":"t1","type":"tab"},
+             {"id":"raw","type":"http in","z":"t1","url":"/raw","method":"post","skipBodyParsing":true,"wires":[["size"]]},
+             {"id":"form","type":"http in","z":"t1","url":"/form","method":"post","upload":true,"wires":[["size"]]},
+             {"id":"size","type":"change","z":"t1","rules":[{"t":"set","p":"payload","pt":"msg","to":"answered","tot":"str"}],
+              "wires":[["out"]]},
+             {"id":"out","type":"http response","z":"t1","wires":[]}]
+            """;
+
+    @Test
+    void aPlainBodyAndAMultipartFileAreEachHeldOnce() throws Exception {
+        try (Harness h = new Harness(AdminServer.settings("{\"apiMaxLength\":\"64mb\"}")).deploy(FLOW)) {
+            Map<String, byte[]> requests = new LinkedHashMap<>();
+            requests.put("a plain body", request("/raw", "application/octet-stream", new byte[SIZE], false));
+            requests.put("a chunked plain body", request("/raw", "application/octet-stream", new byte[SIZE], true));
+            requests.put("a multipart file", request("/form", "multipart/form-data; boundary=XyZ",
+                    BodyMemoryLimitTest.form(SIZE), false));
+            for (byte[] r : requests.values()) {
+                send(h, r); // warm-up: code paths compiled, threads started
+            }
+            Map<String, Double> copies = new LinkedHashMap<>();
+            for (Map.Entry<String, byte[]> r : requests.entrySet()) {
+                copies.put(r.getKey(), Math.min(send(h, r.getValue()), send(h, r.getValue())) / (double) SIZE);
+            }
+            System.out.println("allocated per 20 MB body, in body sizes: " + copies);
+            copies.forEach((what, n) -> assertTrue(n < 2.5, what + " allocated " + n + " x its size"));
+        }
+    }
+
+    /** The whole request: with Content-Length, or chunked in 64 KB chunks (the length is then not declared). */
+    private static byte[] request(String path, String contentType, byte[] body, boolean chunked) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: " + contentType
+                + (chunked ? "\r\nTransfer-Encoding: chunked" : "\r\nContent-Length: " + body.length)
+                + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        if (!chunked) {
+            out.writeBytes(body);
+            return out.toByteArray();
+        }
+        for (int at = 0; at < body.length; at += 65536) {
+            int n = Math.min(65536, body.length - at);
+            out.writeBytes((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(body, at, n);
+            out.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        out.writeBytes("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        return out.toByteArray();
+    }
+
+    /** Sends the request, checks it was answered, and returns the bytes the other threads allocated meanwhile. */
+    private static long send(Harness h, byte[] request) throws Exception {
+        Map<Long, Long> before = allocatedByOthers();
+        String answer;
+        try (Socket s = new Socket("127.0.0.1", h.port())) {
+            s.setSoTimeout(30_000);
+            OutputStream out = s.getOutputStream();
+            out.write(request);
+            out.flush();
+            InputStream in = s.getInputStream();
+            ByteArrayOutputStream got = new ByteArrayOutputStream();
+            in.transferTo(got);
+            answer = got.toString(StandardCharsets.ISO_8859_1);
+        }
+        long allocated = 0;
+        for (Map.Entry<Long, Long> now : allocatedByOthers().entrySet()) {
+            allocated += now.getValue() - before.getOrDefault(now.getKey(), 0L);
+        }
+        assertTrue(answer.startsWith("HTTP/1.1 200") && answer.endsWith("answered"), answer);
+        return allocated;
+    }
+
+    /** Bytes allocated so far by each live thread but this one. */
+    private static Map<Long, Long> allocatedByOthers() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long me = Thread.currentThread().getId();
+        long[] ids = Arrays.stream(threads.getAllThreadIds()).filter(id -> id != me).toArray();
+        long[] bytes = threads.getThreadAllocatedBytes(ids);
+        Map<Long, Long> out = new HashMap<>();
+        for (int i = 0; i < ids.length; i++) {
+            if (bytes[i] > 0) {
+                out.put(ids[i], bytes[i]);
+            }
+        }
+        return out;
+    }
+}

@@ -21,7 +21,7 @@ import java.util.Map;
 
 /**
  * Reads a multipart/form-data request as Node-RED's multer (memory storage) over busboy does: text fields into
- * one map, files into multer's {fieldname, originalname, encoding, mimetype, buffer, size}. The body is parsed as
+ * one map (a repeated name collects an array, {@code a[b]} nests), files into multer's {fieldname, originalname, encoding, mimetype, buffer, size}. The body is parsed as
  * it streams in by Jetty's MultiPart.Parser (Vert.x 5.0.7's Netty decoder closed the connection unanswered on a
  * part header it could not read). Busboy's rules decide what a part is: one without a readable form-data
  * Content-Disposition is skipped, a file has a filename or is application/octet-stream. What busboy or multer
@@ -129,9 +129,15 @@ final class MultipartReader implements MultiPart.Parser.Listener {
         part = null;
     }
 
+    /**
+     * Busboy reads part headers as latin1 (multer's defParamCharset), so a UTF-8 file or field name arrives in
+     * Node-RED as its bytes one character each ("été" as "Ã©tÃ©"); Jetty decodes them as UTF-8, so they are turned
+     * back into their bytes. (Bytes that are not UTF-8 reach here already replaced by U+FFFD.)
+     */
     @Override
     public void onPartHeader(String name, String value) {
-        headers.putIfAbsent(name.toLowerCase(), value);
+        headers.putIfAbsent(name.toLowerCase(), new String(value.getBytes(StandardCharsets.UTF_8),
+                StandardCharsets.ISO_8859_1));
     }
 
     @Override
@@ -193,7 +199,7 @@ final class MultipartReader implements MultiPart.Parser.Listener {
             f.put("size", bytes.length);
             files.add(f);
         } else {
-            fields.put(part.name(), new String(bytes, part.charset()));
+            QueryString.put(fields, part.name(), new String(bytes, part.charset())); // a, a → [..]; a[b] → {b}
         }
         part = null;
     }

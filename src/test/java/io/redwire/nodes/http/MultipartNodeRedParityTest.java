@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,9 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The malformed and unusual multipart bodies of the fuzz corpus, plus a part header just under and just over
  * busboy's 16 KB and forms of many tiny parts, sent to the same upload flow on the real Node-RED 5.0.7 and on
  * Redwire: status, content type and body must be the same (500 "Internal Server Error" where multer/busboy refuse
- * the form, else the fields and files). Known differences, left out: Jetty's parser reads a part header folded onto
+ * the form, else the fields and files — UTF-8 file and field names read as latin1, as multer does). Known differences, left out: Jetty's parser reads a part header folded onto
  * a second line as malformed and one with a space before its colon as fine (busboy the other way round), accepts
- * LF-only line ends, and multer nests {@code a[b]} field names and collects repeated ones into arrays.
+ * LF-only line ends, multer appends {@code a[]} fields to an array, and bytes in a part header that are
+ * not UTF-8 reach Redwire as U+FFFD (Node-RED keeps them as latin1).
  * Skipped when Node-RED is not installed.
  */
 class MultipartNodeRedParityTest {
@@ -58,6 +60,10 @@ class MultipartNodeRedParityTest {
                     .append(".txt\"\r\nContent-Type: text/plain\r\n\r\nv\r\n");
         }
         cases.add(new MultipartCase(type, fields + "--x--\r\n"));
+        String utf8 = "--x\r\nContent-Disposition: form-data; name=\"fé\"; filename=\"été.txt\"\r\n\r\nv\r\n"
+                + "--x\r\nContent-Disposition: form-data; name=\"ü\"\r\n\r\nvalué\r\n--x--\r\n";
+        cases.add(new MultipartCase(type,
+                new String(utf8.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1)));
         cases.add(new MultipartCase(type, files + "--x--\r\n"));
         return cases;
     }

@@ -51,8 +51,12 @@ record NodeAttachment(Engine engine, FlowScope flow, Node[][] targets, ContextSc
     }
 
     @Override
-    public void handleError(Node node, Object error, Map<String, Object> msg) {
-        flow.handleError(node, error, msg);
+    public boolean handleError(Node node, Object error, Map<String, Object> msg) {
+        boolean handled = flow.handleError(node, error, msg);
+        if (handled) {
+            counters.errors++; // reported all the same, only not logged
+        }
+        return handled;
     }
 
     @Override

@@ -185,15 +185,21 @@ public abstract class Node implements ValueScope {
 
     // ---- errors, logs, status -----------------------------------------------------------------------------
 
-    /** node.error(err, msg): logged; routed to catch nodes when msg is given. */
+    /**
+     * node.error(err, msg): routed to catch nodes when msg is given, and logged (to the console and the editor's
+     * debug sidebar) only when no catch node took it, as Node-RED does.
+     */
     public final void error(Object err, Map<String, Object> msg) {
-        binding.logError(this, errorText(err));
+        boolean handled = false;
         if (msg != null) {
             try {
-                binding.handleError(this, err, msg);
+                handled = binding.handleError(this, err, msg);
             } catch (RuntimeException | StackOverflowError e) { // e.g. a message too deep to copy for a catch node
                 binding.logError(this, "error not passed to catch nodes: " + NodeError.textOf(e));
             }
+        }
+        if (!handled) {
+            binding.logError(this, errorText(err));
         }
     }
 

@@ -29,8 +29,8 @@ public interface NodeBinding {
 
     void logError(Node node, String text);
 
-    /** Routes an error with its msg to the catch nodes in scope. */
-    void handleError(Node node, Object error, Map<String, Object> msg);
+    /** Routes an error with its msg to the catch nodes in scope; false when none took it. */
+    boolean handleError(Node node, Object error, Map<String, Object> msg);
 
     /** A node finished with a msg: complete nodes in scope see it. */
     void handleComplete(Node node, Map<String, Object> msg);

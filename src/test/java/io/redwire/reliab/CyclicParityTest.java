@@ -129,6 +129,20 @@ class CyclicParityTest {
         return root;
     }
 
+    /** Node-RED logs a node's error (console and sidebar) only when no catch node took it. */
+    @Test
+    void aCaughtErrorIsNotLogged() throws Exception {
+        List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+        harness.server().engine().comms().subscribe((topic, data) -> {
+            if (data instanceof DebugEvent e && e.level() != null) {
+                logged.add(e.id() + ": " + e.value());
+            }
+        });
+        assertEquals(500, harness.get("/a").statusCode());
+        assertEquals(500, harness.get("/json").statusCode());
+        assertEquals(List.of(), logged);
+    }
+
     /** The catch path answering msg.error.message as text: Node-RED's headers were left untouched by the failure. */
     @Test
     void theCatchPathAnswersV8sTextAsHtml() throws Exception {

@@ -4,7 +4,8 @@
 # it from outside (io.redwire.reliab.HostileFigures): 60 and 600 parallel 5 MB uploads while another client keeps
 # asking /ok, a gRPC client that never reads its echoes, 100 half-sent 15 MB Thrift frames, the cyclic-object route
 # and the deploy-hang inputs. One line per figure, PASS or FAIL; exit 1 when any fails.
-#   scripts/hostile.sh [seconds the gRPC client does not read, default 60]
+#   scripts/hostile.sh [seconds the gRPC client does not read, default 60] [figures, comma-separated: uploads60,
+#                      uploads600,grpc,thrift,inputs; default all]
 # Needs target/redwire.jar (built when missing) and the test classes. Binds 127.0.0.1 only, on free ports.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,7 +15,7 @@ OUT=target/hostile; mkdir -p "$OUT"
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
 CP="$(test_classpath target/test-classes/io/redwire/reliab/HostileFigures.class)"
 echo "load before: $(uptime)" | tee "$OUT/output.txt"
-java -cp "$CP" io.redwire.reliab.HostileFigures "${1:-60}" 2>"$OUT/clients.log" | tee -a "$OUT/output.txt"
+java -cp "$CP" io.redwire.reliab.HostileFigures "${1:-60}" ${2:+"$2"} 2>"$OUT/clients.log" | tee -a "$OUT/output.txt"
 status=${PIPESTATUS[0]}
 echo "load after: $(uptime)" | tee -a "$OUT/output.txt"
 exit "$status"

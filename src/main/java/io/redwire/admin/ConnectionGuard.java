@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.BodySilence;
 import io.redwire.spi.Settings;
 
 import io.vertx.core.Vertx;
@@ -15,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Keeps slow, idle or too many clients from holding the HTTP server, with Node.js http server's defaults where it
  * has one: a connection must send its first request's headers within httpHeadersTimeout (60 s; a slowloris
  * client sending a byte a second is cut then), an idle keep-alive connection is closed after
- * httpKeepAliveTimeout (5 s), at most httpMaxConnections are open at once (more are closed on accept), headers
+ * httpKeepAliveTimeout (5 s) — counted once its request's body has stopped arriving, which a refused upload may
+ * still be sending after its answer — at most httpMaxConnections are open at once (more are closed on accept), headers
  * are limited to httpMaxHeaderSize bytes (16 KB, which also bounds their count; Netty answers 431 past it).
  * A request with both Content-Length and Transfer-Encoding is answered 400 and its connection closed, as Node.js
  * does ({@link StrictRequestDecoder}).
@@ -80,8 +82,12 @@ final class ConnectionGuard {
             }
             w.inFlight++;
             ctx.addEndHandler(v -> {
-                if (--w.inFlight == 0 && watched.get(conn) == w) {
-                    arm(conn, w, keepAliveTimeoutMs);
+                if (--w.inFlight == 0 && watched.get(conn) == w && keepAliveTimeoutMs > 0) {
+                    // a body still arriving after its answer (a refused upload being drained) is not idle
+                    w.timer = BodySilence.watch(vertx, ctx.request(), keepAliveTimeoutMs, () -> {
+                        w.timer = -1;
+                        conn.close();
+                    });
                 }
             });
         }

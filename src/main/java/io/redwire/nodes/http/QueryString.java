@@ -42,8 +42,9 @@ final class QueryString {
         }
     }
 
+    /** Adds one field as qs does (and multer's append-field, for repeated names and a[b] nesting). */
     @SuppressWarnings("unchecked")
-    private static void put(Map<String, Object> root, String key, String value) {
+    static void put(Map<String, Object> root, String key, String value) {
         int bracket = key.indexOf('[');
         if (bracket <= 0 || !key.endsWith("]")) {
             merge(root, key, value);

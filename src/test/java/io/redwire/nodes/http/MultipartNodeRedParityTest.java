@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * Redwire: status, content type and body must be the same (500 "Internal Server Error" where multer/busboy refuse
  * the form, else the fields and files — UTF-8 file and field names read as latin1, as multer does). Known differences, left out: Jetty's parser reads a part header folded onto
  * a second line as malformed and one with a space before its colon as fine (busboy the other way round), accepts
- * LF-only line ends, multer nests {@code a[b]} field names and collects repeated ones into arrays, and bytes in a part header that are
+ * LF-only line ends, multer appends {@code a[]} fields to an array, and bytes in a part header that are
  * not UTF-8 reach Redwire as U+FFFD (Node-RED keeps them as latin1).
  * Skipped when Node-RED is not installed.
  */

@@ -1,0 +1,33 @@
+package io.redwire.spi;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServerRequest;
+
+/**
+ * Tells a client still sending a request body from one that went quiet: a refused upload is read and dropped
+ * after its answer (closing under a client still writing would reset the connection and lose the answer), and
+ * that can take long when many uploads share the link, so a connection is cut only after a whole period in which
+ * no byte of the body arrived — not after a fixed time.
+ */
+public final class BodySilence {
+    private BodySilence() {
+    }
+
+    /**
+     * Checks the request every {@code periodMs}; at the first check that finds its body ended, or no byte read
+     * since the check before, runs {@code onSilent} once and stops.
+     *
+     * @return the periodic timer's id, to cancel the watch
+     */
+    public static long watch(Vertx vertx, HttpServerRequest request, long periodMs, Runnable onSilent) {
+        long[] seen = {request.bytesRead()};
+        return vertx.setPeriodic(periodMs, id -> {
+            long read = request.bytesRead();
+            if (request.isEnded() || read == seen[0]) {
+                vertx.cancelTimer(id);
+                onSilent.run();
+            }
+            seen[0] = read;
+        });
+    }
+}

@@ -6,7 +6,6 @@ import io.redwire.testing.Harness;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Map;
 
@@ -73,30 +72,30 @@ class HostileFunctionTest {
     }
 
     /**
-     * The flow loop thread's CPU time over the given seconds, as a share of what a thread that never rests got
-     * meanwhile (1.0 = always busy). Measured against such a thread, not against the wall clock: on a loaded
-     * machine a thread that is always busy gets far less than a core, so a share of wall-clock time cannot tell a
-     * bounded loop from one that never rests.
+     * The share of the given seconds the flow loop's thread was running or waiting for a core (Linux schedstat:
+     * 1.0 = never idle). Its CPU time per wall-clock second would not do: on a loaded machine a thread that never
+     * rests gets far less than a core, and an unbounded timer loop passed as 0.22 busy.
      */
-    private static double loopBusy(Harness h, double seconds) throws InterruptedException {
-        long thread = h.server().engine().loopThread().getId();
-        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        java.util.concurrent.atomic.AtomicBoolean spinning = new java.util.concurrent.atomic.AtomicBoolean(true);
-        long[] spun = new long[1];
-        Thread spinner = new Thread(() -> {
-            long c0 = threads.getCurrentThreadCpuTime();
-            while (spinning.get()) {
-                Thread.onSpinWait();
-            }
-            spun[0] = threads.getCurrentThreadCpuTime() - c0;
-        });
-        long cpu0 = threads.getThreadCpuTime(thread);
-        spinner.start();
+    private static double loopBusy(Harness h, double seconds) throws Exception {
+        long[] from = loopSchedstat(h);
         Thread.sleep((long) (seconds * 1000));
-        long used = threads.getThreadCpuTime(thread) - cpu0;
-        spinning.set(false);
-        spinner.join();
-        return (double) used / spun[0];
+        long[] to = loopSchedstat(h);
+        return (double) (to[0] - from[0] + to[1] - from[1]) / (to[2] - from[2]);
+    }
+
+    /** {ns on a core, ns waiting for one, System.nanoTime()}, read on the flow loop's thread. */
+    private static long[] loopSchedstat(Harness h) throws Exception {
+        java.util.concurrent.CompletableFuture<long[]> read = new java.util.concurrent.CompletableFuture<>();
+        h.server().engine().execute(() -> {
+            try {
+                String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/schedstat"))
+                        .trim().split(" ");
+                read.complete(new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), System.nanoTime()});
+            } catch (java.io.IOException e) {
+                read.completeExceptionally(e);
+            }
+        });
+        return read.get(10, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     @Test
@@ -110,14 +109,15 @@ class HostileFunctionTest {
             long t0 = System.nanoTime();
             assertEquals("ok 1", h.post("/ok", "application/json", "{}").body());
             long okMs = (System.nanoTime() - t0) / 1_000_000;
-            System.out.printf("10000 1 ms intervals: flow loop %.2f as busy as a spinning thread, /ok answered in %d ms%n",
-                    busy, okMs);
-            assertTrue(busy < 0.7, "flow loop busy " + busy);
+            System.out.printf("10000 1 ms intervals: flow loop %.2f busy, /ok answered in %d ms%n", busy, okMs);
+            // batches wait as long as they ran: about half the time, more with a batch's own overhead (0.3-0.67
+            // measured at load 9); without that bound 0.96
+            assertTrue(busy < 0.8, "flow loop busy " + busy);
             assertTrue(okMs < 1000, "/ok took " + okMs + " ms");
             h.deploy(flows);
             double after = loopBusy(h, 2);
             System.out.printf("after a redeploy: flow loop %.2f busy%n", after);
-            assertTrue(after < 0.05, "flow loop busy " + after + " after the redeploy");
+            assertTrue(after < 0.1, "flow loop busy " + after + " after the redeploy");
         }
     }
 

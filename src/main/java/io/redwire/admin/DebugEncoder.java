@@ -4,7 +4,6 @@ import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.CircularMarkers;
 import io.redwire.msg.Json;
-import io.redwire.msg.Messages;
 import io.redwire.msg.SharedRef;
 import io.redwire.spi.DebugEvent;
 
@@ -136,7 +135,7 @@ public final class DebugEncoder {
 
     /** A copy JSON can carry, with Node-RED's markers for what it cannot. */
     private Object sanitize(Object v, int depth) {
-        if ((v instanceof Map || v instanceof List) && depth > Messages.MAX_DEPTH) {
+        if ((v instanceof Map || v instanceof List) && depth > CircularMarkers.MAX_DEPTH) {
             throw Circular.SIGNAL; // a cycle, or deeper than JSON goes: CircularMarkers tells which
         }
         if (v instanceof Map<?, ?> m) {

@@ -13,6 +13,9 @@ import java.util.Map;
  * try the plain value first and come here only when it cannot be written.
  */
 public final class CircularMarkers {
+    /** The walk recurses (one frame per level): 1000 levels fit the launcher's 512 kB thread stacks. */
+    public static final int MAX_DEPTH = 1000;
+
     private CircularMarkers() {
     }
 
@@ -26,7 +29,7 @@ public final class CircularMarkers {
         }
     }
 
-    /** @throws Json.TooDeep past {@link Messages#MAX_DEPTH} levels, as JSON could not write it either */
+    /** @throws Json.TooDeep past {@link #MAX_DEPTH} levels */
     public static Object replace(Object root) {
         return copy(root, new ArrayList<>(), new ArrayList<>());
     }
@@ -40,7 +43,7 @@ public final class CircularMarkers {
                 return i == 0 ? "[Circular ~]" : "[Circular ~." + String.join(".", keys.subList(0, i)) + "]";
             }
         }
-        if (ancestors.size() > Messages.MAX_DEPTH) {
+        if (ancestors.size() > MAX_DEPTH) {
             throw new Json.TooDeep();
         }
         ancestors.add(v);

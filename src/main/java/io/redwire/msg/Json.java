@@ -3,13 +3,20 @@ package io.redwire.msg;
 import io.redwire.js.JsValueDeserializer;
 import io.redwire.js.JsValues;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.SegmentedStringWriter;
+import com.fasterxml.jackson.core.util.BufferRecycler;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -20,7 +27,14 @@ import java.util.regex.Pattern;
 
 /** JSON with JavaScript's JSON.stringify conventions for the values a message may hold. */
 public final class Json {
+    /**
+     * How deep written JSON may nest: V8's JSON.stringify gets to about 4 100 levels on Node's default stack and
+     * throws its RangeError beyond; {@link TreeWriter} needs no stack for it.
+     */
+    public static final int MAX_NESTING = 4000;
     public static final ObjectMapper MAPPER = createMapper();
+    /** Writes the values between maps and lists; TreeWriter flushes once at the end, not after each of them. */
+    private static final ObjectWriter LEAVES = MAPPER.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
     private static final DefaultPrettyPrinter FOUR_SPACES = new DefaultPrettyPrinter()
             .withObjectIndenter(new com.fasterxml.jackson.core.util.DefaultIndenter("    ", "\n"))
             .withArrayIndenter(new com.fasterxml.jackson.core.util.DefaultIndenter("    ", "\n"))
@@ -79,7 +93,8 @@ public final class Json {
             }
         });
         js.addDeserializer(Object.class, new JsValueDeserializer());
-        return new ObjectMapper()
+        return new ObjectMapper(JsonFactory.builder().streamWriteConstraints(
+                StreamWriteConstraints.builder().maxNestingDepth(MAX_NESTING).build()).build())
                 .registerModule(js)
                 .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
@@ -87,7 +102,7 @@ public final class Json {
     }
 
     /** JSON.stringify prints integral doubles without a fraction and NaN/Infinity as null. */
-    private static void writeNumber(double d, JsonGenerator g) throws IOException {
+    static void writeNumber(double d, JsonGenerator g) throws IOException {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             g.writeNull();
         } else if (d == Math.rint(d) && Math.abs(d) < 9.0e15) {
@@ -107,45 +122,64 @@ public final class Json {
     }
 
     public static String stringify(Object value) {
-        try {
-            return MAPPER.writeValueAsString(value);
-        } catch (JsonProcessingException | StackOverflowError e) {
-            throw failure(value, e);
-        }
-    }
-
-    public static byte[] bytes(Object value) {
-        try {
-            return MAPPER.writeValueAsBytes(value);
-        } catch (JsonProcessingException | StackOverflowError e) {
-            throw failure(value, e);
-        }
+        return text(value, false);
     }
 
     /** JSON.stringify(value, null, 4). */
     public static String pretty(Object value) {
-        try {
-            return MAPPER.writer(FOUR_SPACES).writeValueAsString(value);
-        } catch (JsonProcessingException | StackOverflowError e) {
+        return text(value, true);
+    }
+
+    private static String text(Object value, boolean pretty) {
+        BufferRecycler buffers = MAPPER.getFactory()._getBufferRecycler(); // as ObjectMapper.writeValueAsString
+        try (SegmentedStringWriter out = new SegmentedStringWriter(buffers)) {
+            write(MAPPER.createGenerator(out), value, pretty);
+            return out.getAndClear();
+        } catch (IOException e) {
             throw failure(value, e);
+        } finally {
+            buffers.releaseToPool();
+        }
+    }
+
+    public static byte[] bytes(Object value) {
+        BufferRecycler buffers = MAPPER.getFactory()._getBufferRecycler(); // as ObjectMapper.writeValueAsBytes
+        try (ByteArrayBuilder out = new ByteArrayBuilder(buffers)) {
+            write(MAPPER.createGenerator(out, JsonEncoding.UTF8), value, false);
+            byte[] json = out.toByteArray();
+            out.release();
+            return json;
+        } catch (IOException e) {
+            throw failure(value, e);
+        } finally {
+            buffers.releaseToPool();
+        }
+    }
+
+    private static void write(JsonGenerator g, Object value, boolean pretty) throws IOException {
+        try (g) {
+            if (pretty) {
+                g.setPrettyPrinter(FOUR_SPACES.createInstance());
+            }
+            TreeWriter.write(LEAVES, g, value);
         }
     }
 
     /**
-     * What JSON.stringify throws instead: V8's TypeError naming the circle for a cycle (Jackson itself only meets
-     * its nesting limit, or the end of the stack, going round it), its RangeError for a value nested too deep, else
-     * the serialiser's own text. The walk for the circle runs only once writing has failed.
+     * What JSON.stringify throws instead: V8's TypeError naming the circle for a cycle (writing only meets the
+     * nesting limit going round it), its RangeError for a value nested too deep, else the serialiser's own text.
+     * The walk for the circle runs only once writing has failed.
      */
-    private static IllegalArgumentException failure(Object value, Throwable e) {
+    private static IllegalArgumentException failure(Object value, IOException e) {
         String circle = Cycles.circle(value);
         if (circle != null) {
             return new CircularStructure(circle);
         }
-        if (e instanceof StackOverflowError || beyondNestingLimit(e)) {
+        if (beyondNestingLimit(e)) {
             return new TooDeep();
         }
         return new IllegalArgumentException("cannot serialise value: "
-                + ((JsonProcessingException) e).getOriginalMessage(), e);
+                + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
     }
 
     private static boolean beyondNestingLimit(Throwable e) {

@@ -4,10 +4,10 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 
 /**
- * Tells a client still sending a request body from one that went quiet: a refused upload is read and dropped
- * after its answer (closing under a client still writing would reset the connection and lose the answer), and
- * that can take long when many uploads share the link, so a connection is cut only after a whole period in which
- * no byte of the body arrived — not after a fixed time.
+ * Tells a client still sending a request body from one that went quiet: a body may take long when many uploads
+ * share the link (a refused one too, read and dropped after its answer — closing under a client still writing
+ * would reset the connection and lose the answer), so a connection is cut only after a whole period in which no
+ * byte of the body arrived, never after a fixed time.
  */
 public final class BodySilence {
     private BodySilence() {

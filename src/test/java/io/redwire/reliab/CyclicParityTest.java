@@ -2,6 +2,7 @@ package io.redwire.reliab;
 
 import io.redwire.admin.DebugEncoder;
 import io.redwire.msg.Json;
+import io.redwire.msg.Messages;
 import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 
@@ -66,6 +67,64 @@ class CyclicParityTest {
         assertEquals(Json.parse(body), Json.parse(r.body()), r.body());
         assertEquals(status, r.statusCode());
         assertEquals(200, harness.get("/ok").statusCode());
+    }
+
+    /**
+     * A payload 1500 objects deep (no cycle): Node-RED copies (lodash, up to about 1 950 levels) and writes (V8, about
+     * 4 100) it on every route; so must Redwire, whatever its threads' stack size.
+     */
+    @ParameterizedTest(name = "/{0}?kind=deep&n=1500")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            chsetdc|{"same":false,"info":{"cyclic":false,"depth":1501,"keys":["a"]}}
+            chmove |{"info":{"cyclic":false,"depth":1501,"keys":["a"]}}
+            debugp |{"info":{"cyclic":false,"depth":1501,"keys":["a"]}}
+            split  |{"info":{"cyclic":false,"depth":1501,"keys":["a"]}}
+            link   |{"seenInLink":{"cyclic":false,"depth":1501,"keys":["a"]},"info":{"cyclic":false,"depth":1501,"keys":["a"]}}
+            fnfn   |{"same":false,"hasA":true}
+            two    |{"a":{"cyclic":false,"depth":1501,"keys":["a"]},"b":{"cyclic":false,"depth":1501,"keys":["a"]},"bIsOriginal":false}
+            """)
+    void aDeepPayloadGoesEverywhereAsInNodeRed(String route, String body) throws Exception {
+        HttpResponse<String> r = harness.get("/" + route + "?kind=deep&n=1500");
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(Json.parse(body), Json.parse(r.body()), r.body());
+    }
+
+    /** http response and the json node write it: the JSON text Node-RED gives. */
+    @Test
+    void aDeepPayloadIsWrittenAsJson() throws Exception {
+        String json = "{\"a\":".repeat(1500) + "{}" + "}".repeat(1500);
+        assertEquals(json, harness.get("/a?kind=deep&n=1500").body());
+        Map<?, ?> info = (Map<?, ?>) ((Map<?, ?>) Json.parse(harness.get("/json?kind=deep&n=1500").body())).get("info");
+        assertEquals(json.substring(0, 300), info.get("value")); // the describing function shows 300 characters
+    }
+
+    /** A copy keeps its own stack: 2000 levels on a 256 kB stack, lodash's RangeError beyond. */
+    @Test
+    void aDeepCopyNeedsNoStack() throws Exception {
+        List<Object> outcomes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread t = new Thread(null, () -> {
+            for (int levels : new int[] {Messages.MAX_DEPTH, Messages.MAX_DEPTH + 1}) {
+                try {
+                    outcomes.add(Messages.deepCopy(nested(levels)) instanceof Map ? "copied" : "?");
+                } catch (Throwable e) {
+                    outcomes.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+                }
+            }
+        }, "small-stack", 256 * 1024);
+        t.start();
+        t.join();
+        assertEquals(List.of("copied", "NodeError: RangeError: Maximum call stack size exceeded"), outcomes);
+    }
+
+    private static Map<String, Object> nested(int levels) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        Map<String, Object> cur = root;
+        for (int i = 0; i < levels; i++) {
+            Map<String, Object> next = new LinkedHashMap<>();
+            cur.put("a", next);
+            cur = next;
+        }
+        return root;
     }
 
     /** The catch path answering msg.error.message as text: Node-RED's headers were left untouched by the failure. */

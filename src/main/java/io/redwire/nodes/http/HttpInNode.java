@@ -49,8 +49,8 @@ public final class HttpInNode extends Node {
     private final boolean upload;
     private final boolean skipBodyParsing;
     private final long maxBody;
-    /** How long a refused body being drained may go without a byte before its connection is cut. */
-    private final long drainSilenceMs;
+    /** How long a request body, kept or being dropped, may go without a byte before its connection is cut. */
+    private final long readTimeoutMs;
     private final BodyBudget budget;
     /** Requests passed on and not answered yet (an embedding application's router may run on other threads). */
     private final Set<RoutingContext> unanswered = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -68,7 +68,7 @@ public final class HttpInNode extends Node {
         this.skipBodyParsing = c.bool(SKIP_BODY_PARSING);
         this.routes = c.services().httpRoutes();
         this.maxBody = c.services().settings().bytes("apiMaxLength", DEFAULT_MAX_BODY);
-        this.drainSilenceMs = (long) c.services().settings().number("httpKeepAliveTimeout", 5_000);
+        this.readTimeoutMs = (long) c.services().settings().number("httpReadTimeout", 30_000);
         long budgetLimit = c.services().settings().bytes("httpBodyMemoryLimit", BodyBudget.DEFAULT_LIMIT);
         this.budget = c.services().shared(BodyBudget.class, () -> new BodyBudget(budgetLimit));
         this.cors = Cors.fromSetting(c.services().settings().get("httpNodeCors"));
@@ -134,7 +134,7 @@ public final class HttpInNode extends Node {
         }
         String contentType = req.getHeader("content-type");
         if (upload && "multipart/form-data".equals(RequestBodyParser.mediaType(contentType))) {
-            readForm(ctx).onSuccess(form -> {
+            cutIfSilent(ctx, readForm(ctx)).onSuccess(form -> {
                 info.put("files", form.files());
                 emit(ctx, info, form.fields());
             }).onFailure(e -> {
@@ -148,7 +148,7 @@ public final class HttpInNode extends Node {
             });
             return;
         }
-        readBody(ctx).onSuccess(bytes -> {
+        cutIfSilent(ctx, readBody(ctx)).onSuccess(bytes -> {
             Object payload;
             try {
                 payload = skipBodyParsing ? bytes : RequestBodyParser.parse(contentType, bytes);
@@ -158,6 +158,26 @@ public final class HttpInNode extends Node {
             }
             emit(ctx, info, payload);
         }).onFailure(e -> refuse(ctx, e));
+    }
+
+    /**
+     * A body that stops arriving for httpReadTimeout closes its connection, and what it held is given back: a
+     * client that sends headers and then nothing would otherwise keep its connection and its share of
+     * httpBodyMemoryLimit forever (Node.js bounds the same client only by its 300 s requestTimeout).
+     */
+    private <T> Future<T> cutIfSilent(RoutingContext ctx, Future<T> reading) {
+        if (readTimeoutMs <= 0 || reading.isComplete()) {
+            return reading;
+        }
+        HttpServerRequest req = ctx.request();
+        long watch = BodySilence.watch(ctx.vertx(), req, readTimeoutMs, () -> {
+            if (req.version() == HttpVersion.HTTP_2) {
+                ctx.response().reset(); // the stream alone: others share its connection
+            } else {
+                req.connection().close();
+            }
+        });
+        return reading.onComplete(r -> ctx.vertx().cancelTimer(watch));
     }
 
     private void refuse(RoutingContext ctx, Throwable e) {
@@ -174,8 +194,8 @@ public final class HttpInNode extends Node {
     /**
      * A refused body is not kept, so its HTTP/1 connection cannot serve another request: the answer says so and the
      * connection is closed once the rest of the body has been read and dropped — closing under a client still
-     * sending would reset the connection and lose the answer. A client that sends nothing for httpKeepAliveTimeout
-     * is cut.
+     * sending would reset the connection and lose the answer. A client that sends nothing for httpReadTimeout is
+     * cut.
      * <p>
      * 413 is answered at once, as Express does. 503 (shed load, Redwire's own limit) waits until the body is in:
      * Java 17's HttpClient reads no answer before it has sent its whole body and, given an early one, measured
@@ -192,11 +212,11 @@ public final class HttpInNode extends Node {
             errorPage(ctx, status, text).onComplete(v -> req.connection().close());
             return;
         }
-        long silence = drainSilenceMs > 0
-                ? BodySilence.watch(ctx.vertx(), req, drainSilenceMs, () -> req.connection().close()) : -1;
+        Promise<Void> drained = Promise.promise();
+        cutIfSilent(ctx, drained.future());
         req.handler(dropped -> { });
         req.endHandler(v -> {
-            ctx.vertx().cancelTimer(silence);
+            drained.complete();
             (answerFirst ? Future.<Void>succeededFuture() : errorPage(ctx, status, text))
                     .onComplete(done -> req.connection().close());
         });

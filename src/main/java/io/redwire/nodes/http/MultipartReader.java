@@ -21,7 +21,7 @@ import java.util.Map;
 
 /**
  * Reads a multipart/form-data request as Node-RED's multer (memory storage) over busboy does: text fields into
- * one map (a repeated name collects an array, {@code a[b]} nests), files into multer's {fieldname, originalname, encoding, mimetype, buffer, size}. The body is parsed as
+ * one map (NestedFields: a repeated name collects an array, {@code a[b]} nests), files into multer's {fieldname, originalname, encoding, mimetype, buffer, size}. The body is parsed as
  * it streams in by Jetty's MultiPart.Parser (Vert.x 5.0.7's Netty decoder closed the connection unanswered on a
  * part header it could not read). Busboy's rules decide what a part is: one without a readable form-data
  * Content-Disposition is skipped, a file has a filename or is application/octet-stream. What busboy or multer
@@ -53,7 +53,7 @@ final class MultipartReader implements MultiPart.Parser.Listener {
     private static final Malformed UNEXPECTED_END = new Malformed("Error: Unexpected end of form");
 
     private final Promise<Form> done = Promise.promise();
-    private final Map<String, Object> fields = new LinkedHashMap<>();
+    private final NestedFields fields = new NestedFields();
     private final List<Object> files = new ArrayList<>();
     private final Map<String, String> headers = new LinkedHashMap<>();
     /** Views of the current part's bytes in the received buffers, copied out once when the part ends. */
@@ -96,7 +96,7 @@ final class MultipartReader implements MultiPart.Parser.Listener {
                 if (!reader.complete) {
                     reader.fail(UNEXPECTED_END);
                 }
-                reader.done.tryComplete(new Form(reader.fields, reader.files));
+                reader.done.tryComplete(new Form(reader.fields.result(), reader.files));
             }
         });
         req.resume();
@@ -199,7 +199,7 @@ final class MultipartReader implements MultiPart.Parser.Listener {
             f.put("size", bytes.length);
             files.add(f);
         } else {
-            QueryString.put(fields, part.name(), new String(bytes, part.charset())); // a, a → [..]; a[b] → {b}
+            fields.put(part.name(), new String(bytes, part.charset())); // a, a → [..]; a[b] → {b}
         }
         part = null;
     }

@@ -4,13 +4,12 @@ import io.redwire.js.JsValues;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Query strings: parsing as Express's `qs` does (repeated keys → arrays, a[b]=c → nested) for http in, and Node's
+ * Query strings: parsing as Express's `qs` does (NestedFields: repeated keys → arrays, a[b]=c → nested) for http in, and Node's
  * `querystring.stringify` (flat; arrays repeat the key) for http request.
  */
 final class QueryString {
@@ -18,9 +17,9 @@ final class QueryString {
     }
 
     static Map<String, Object> parse(String query) {
-        Map<String, Object> out = new LinkedHashMap<>();
+        NestedFields out = new NestedFields();
         if (query == null || query.isEmpty()) {
-            return out;
+            return out.result();
         }
         for (String pair : query.split("&")) {
             if (pair.isEmpty()) {
@@ -29,9 +28,9 @@ final class QueryString {
             int eq = pair.indexOf('=');
             String key = decode(eq < 0 ? pair : pair.substring(0, eq));
             String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-            put(out, key, value);
+            out.put(key, value);
         }
-        return out;
+        return out.result();
     }
 
     private static String decode(String s) {
@@ -39,60 +38,6 @@ final class QueryString {
             return URLDecoder.decode(s, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             return s; // qs keeps malformed escapes as they are
-        }
-    }
-
-    /** Adds one field as qs does (and multer's append-field, for repeated names and a[b] nesting). */
-    @SuppressWarnings("unchecked")
-    static void put(Map<String, Object> root, String key, String value) {
-        int bracket = key.indexOf('[');
-        if (bracket <= 0 || !key.endsWith("]")) {
-            merge(root, key, value);
-            return;
-        }
-        List<String> path = new ArrayList<>();
-        path.add(key.substring(0, bracket));
-        int i = bracket;
-        while (i < key.length() && key.charAt(i) == '[') {
-            int end = key.indexOf(']', i);
-            if (end < 0) {
-                merge(root, key, value);
-                return;
-            }
-            path.add(key.substring(i + 1, end));
-            i = end + 1;
-        }
-        Map<String, Object> cur = root;
-        for (int k = 0; k < path.size() - 1; k++) {
-            Object next = cur.get(path.get(k));
-            if (!(next instanceof Map)) {
-                next = new LinkedHashMap<String, Object>();
-                cur.put(path.get(k), next);
-            }
-            cur = (Map<String, Object>) next;
-        }
-        String last = path.get(path.size() - 1);
-        if (last.isEmpty()) {
-            // a[]=x appends
-            int n = cur.size();
-            cur.put(String.valueOf(n), value);
-        } else {
-            merge(cur, last, value);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static void merge(Map<String, Object> m, String key, String value) {
-        Object prev = m.get(key);
-        if (prev == null) {
-            m.put(key, value);
-        } else if (prev instanceof List<?> l) {
-            ((List<Object>) l).add(value);
-        } else {
-            List<Object> l = new ArrayList<>();
-            l.add(prev);
-            l.add(value);
-            m.put(key, l);
         }
     }
 

@@ -22,9 +22,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The malformed and unusual multipart bodies of the fuzz corpus, plus a part header just under and just over
  * busboy's 16 KB and forms of many tiny parts, sent to the same upload flow on the real Node-RED 5.0.7 and on
  * Redwire: status, content type and body must be the same (500 "Internal Server Error" where multer/busboy refuse
- * the form, else the fields and files — UTF-8 file and field names read as latin1, as multer does). Known differences, left out: Jetty's parser reads a part header folded onto
+ * the form, else the fields and files — UTF-8 file and field names read as latin1, as multer does; field names
+ * nested and repeated, as multer's append-field and (for urlencoded forms) qs gather them). Known differences, left out: Jetty's parser reads a part header folded onto
  * a second line as malformed and one with a space before its colon as fine (busboy the other way round), accepts
- * LF-only line ends, multer appends {@code a[]} fields to an array, and bytes in a part header that are
+ * LF-only line ends, and bytes in a part header that are
  * not UTF-8 reach Redwire as U+FFFD (Node-RED keeps them as latin1).
  * Skipped when Node-RED is not installed.
  */
@@ -65,6 +66,12 @@ class MultipartNodeRedParityTest {
         cases.add(new MultipartCase(type,
                 new String(utf8.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1)));
         cases.add(new MultipartCase(type, files + "--x--\r\n"));
+        String form = "application/x-www-form-urlencoded"; // the same nesting rules (qs) for urlencoded forms
+        cases.add(new MultipartCase(form, "a[]=1&a[]=2&b[1]=y&b[0]=x&m[0][k]=1&m[1][k]=2&n[a][]=1&f=1&f=2"));
+        cases.add(new MultipartCase(form, "e[0]=p&e[k]=q&h[]=1&h[k]=2&p[b]=1&p=2&s=1&s[b]=2&big[1000]=z"));
+        cases.add(new MultipartCase(type, "--x\r\nContent-Disposition: form-data; name=\"a[]\"\r\n\r\n1\r\n"
+                + "--x\r\nContent-Disposition: form-data; name=\"a[]\"\r\n\r\n2\r\n"
+                + "--x\r\nContent-Disposition: form-data; name=\"b[0][k]\"\r\n\r\n3\r\n--x--\r\n"));
         return cases;
     }
 

@@ -86,8 +86,8 @@ class RefusedBodyTest {
     }
 
     @Test
-    void aRefusedUploadThatGoesSilentIsCutAfterTheIdleTimeout() throws Exception {
-        try (Harness h = engine("{\"httpKeepAliveTimeout\":300,\"httpBodyMemoryLimit\":\"512kb\"}");
+    void aRefusedUploadThatGoesSilentIsCutAfterTheReadTimeout() throws Exception {
+        try (Harness h = engine("{\"httpReadTimeout\":300,\"httpBodyMemoryLimit\":\"512kb\"}");
              Socket s = postHead(h, 16 * 64 * KB)) {
             sendSlowly(s, 2, 0);
             long t0 = System.nanoTime();
@@ -95,6 +95,26 @@ class RefusedBodyTest {
             long ms = (System.nanoTime() - t0) / 1_000_000;
             assertEquals("", answer, "a client that stopped half-way is cut, not answered");
             assertTrue(ms < 3000, "cut after " + ms + " ms");
+        }
+    }
+
+    /** A client that declared a body and went silent used to hold its connection and its budget share forever. */
+    @Test
+    void anAcceptedUploadThatGoesSilentIsCutAndGivesItsBudgetBack() throws Exception {
+        try (Harness h = engine("{\"httpReadTimeout\":300,\"httpBodyMemoryLimit\":\"1mb\"}")) {
+            try (Socket silent = postHead(h, 16 * 64 * KB)) { // the whole budget, reserved on arrival
+                sendSlowly(silent, 2, 0);
+                long t0 = System.nanoTime();
+                assertEquals("", readToClose(silent));
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                assertTrue(ms < 3000, "cut after " + ms + " ms");
+            }
+            try (Socket next = postHead(h, 16 * 64 * KB)) {
+                sendSlowly(next, 16, 0);
+                String status = new java.io.BufferedReader(new java.io.InputStreamReader(next.getInputStream(),
+                        StandardCharsets.ISO_8859_1)).readLine();
+                assertEquals("HTTP/1.1 200 OK", status, "the budget was given back");
+            }
         }
     }
 }

@@ -6,6 +6,9 @@ import io.redwire.spi.Settings;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.RoutingContext;
 
 import java.util.Map;
@@ -18,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * client sending a byte a second is cut then), an idle keep-alive connection is closed after
  * httpKeepAliveTimeout (5 s) — counted once its request's body has stopped arriving, which a refused upload may
  * still be sending after its answer — at most httpMaxConnections are open at once (more are closed on accept), headers
+ * a request body must be all in within httpRequestTimeout (300 s, Node's requestTimeout: 408 past it), headers
  * are limited to httpMaxHeaderSize bytes (16 KB, which also bounds their count; Netty answers 431 past it).
  * A request with both Content-Length and Transfer-Encoding is answered 400 and its connection closed, as Node.js
  * does ({@link StrictRequestDecoder}).
@@ -26,6 +30,7 @@ final class ConnectionGuard {
     private final Vertx vertx;
     private final long headersTimeoutMs;
     private final long keepAliveTimeoutMs;
+    private final long requestTimeoutMs;
     private final int maxConnections;
     private final int maxHeaderSize;
     private final AtomicInteger open = new AtomicInteger();
@@ -42,6 +47,7 @@ final class ConnectionGuard {
         this.vertx = vertx;
         this.headersTimeoutMs = (long) settings.number("httpHeadersTimeout", 60_000);
         this.keepAliveTimeoutMs = (long) settings.number("httpKeepAliveTimeout", 5_000);
+        this.requestTimeoutMs = (long) settings.number("httpRequestTimeout", 300_000);
         this.maxConnections = (int) settings.number("httpMaxConnections", 10_000);
         this.maxHeaderSize = (int) settings.number("httpMaxHeaderSize", 16 * 1024);
     }
@@ -90,8 +96,48 @@ final class ConnectionGuard {
                     });
                 }
             });
+            timeBody(ctx);
         }
         ctx.next();
+    }
+
+    /**
+     * Node's requestTimeout: a body not all in within httpRequestTimeout (300 s) is answered 408 and its connection
+     * closed. A client trickling a byte now and then is never silent, so only a bound on the whole request stops
+     * it. Requests without a body are not timed, so a GET costs no timer.
+     */
+    private void timeBody(RoutingContext ctx) {
+        HttpServerRequest req = ctx.request();
+        if (requestTimeoutMs <= 0 || req.isEnded() || !mayHaveBody(req)) {
+            return;
+        }
+        long deadline = vertx.setTimer(requestTimeoutMs, t -> {
+            HttpServerResponse res = ctx.response();
+            if (req.isEnded() || res.closed()) {
+                return;
+            }
+            if (req.version() == HttpVersion.HTTP_2) {
+                res.reset();
+            } else if (res.headWritten()) {
+                req.connection().close();
+            } else {
+                res.setStatusCode(408).putHeader("connection", "close").end()
+                        .onComplete(v -> req.connection().close());
+            }
+        });
+        ctx.addEndHandler(v -> {
+            if (req.isEnded()) {
+                vertx.cancelTimer(deadline);
+            }
+        });
+    }
+
+    private static boolean mayHaveBody(HttpServerRequest req) {
+        if (req.version() == HttpVersion.HTTP_2) {
+            return true;
+        }
+        String length = req.getHeader("content-length");
+        return length != null ? !length.equals("0") : req.headers().contains("transfer-encoding");
     }
 
     private void arm(HttpConnection conn, Watch w, long ms) {

@@ -117,6 +117,32 @@ class ConnectionGuardTest {
         }
     }
 
+    /** A byte every 100 ms is never silent: only the whole-request bound (Node's requestTimeout) ends it. */
+    @Test
+    void aBodyTrickledForeverIsAnswered408AtTheRequestTimeout() throws Exception {
+        try (Harness h = new Harness(AdminServer.settings("{\"httpRequestTimeout\":600}")).deploy(FLOW);
+             Socket s = connect(h)) {
+            OutputStream out = s.getOutputStream();
+            out.write("POST /echo HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\ncontent-length: 100\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            long t0 = System.nanoTime();
+            try {
+                for (int i = 0; i < 99; i++) { // 9.9 s if nothing stops it
+                    out.write('x');
+                    out.flush();
+                    Thread.sleep(100);
+                }
+            } catch (java.io.IOException cut) {
+                // the server closed after its answer
+            }
+            String answer = readToClose(s);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(answer.startsWith("HTTP/1.1 408"), answer);
+            assertTrue(ms < 5000, "answered after " + ms + " ms");
+            assertEquals(200, h.get("/ok").statusCode());
+        }
+    }
+
     /** Node.js answers 400 with Connection: close and closes; Netty alone dropped the Content-Length and kept it. */
     @Test
     void contentLengthWithTransferEncodingIsRefusedAndTheConnectionClosed() throws Exception {

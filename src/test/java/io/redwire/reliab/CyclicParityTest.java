@@ -51,6 +51,7 @@ class CyclicParityTest {
     @ParameterizedTest(name = "/{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
             a      |500|{"message":"TypeError: Converting circular structure to JSON\\n    --> starting at object with constructor 'Object'\\n    --- property 'self' closes the circle","source":{"id":"t1_2","type":"http response","name":"resp","count":1},"stackStartsWithMessage":true,"errorKeys":["message","source","stack"],"hadPriorError":false,"payload":{"cyclic":true,"depth":1,"keys":["self"]}}
+            chset  |200|{"same":true,"info":{"cyclic":true,"depth":1,"keys":["self"]}}
             chsetdc|200|{"same":false,"info":{"cyclic":true,"depth":1,"keys":["self"]}}
             chmove |200|{"info":{"cyclic":true,"depth":1,"keys":["self"]}}
             json   |500|{"message":"Failed to convert payload","source":{"id":"t6_2","type":"json","count":1},"stackStartsWithMessage":false,"errorKeys":["message","source"],"hadPriorError":false,"payload":{"cyclic":true,"depth":1,"keys":["self"]}}
@@ -75,6 +76,7 @@ class CyclicParityTest {
      */
     @ParameterizedTest(name = "/{0}?kind=deep&n=1500")
     @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            chset  |{"same":true,"info":{"cyclic":false,"depth":1501,"keys":["a"]}}
             chsetdc|{"same":false,"info":{"cyclic":false,"depth":1501,"keys":["a"]}}
             chmove |{"info":{"cyclic":false,"depth":1501,"keys":["a"]}}
             debugp |{"info":{"cyclic":false,"depth":1501,"keys":["a"]}}

@@ -145,6 +145,9 @@ final class FunctionSandbox implements AutoCloseable {
      */
     NodeError run(Runnable guestCall) {
         boolean outer = depth++ == 0;
+        if (outer) {
+            values.forgetConversions();
+        }
         Watchdog.Guard guard = outer ? watchdog.arm(context, timeoutMillis, heapLimit) : null;
         try {
             guestCall.run();

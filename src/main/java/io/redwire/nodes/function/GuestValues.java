@@ -42,6 +42,11 @@ final class GuestValues {
     private final Value undefined;
     private final Value parse;
     private final Set<GuestRoot<?>> dirty = new LinkedHashSet<>();
+    /**
+     * The JS object made from each message container during the current call into JavaScript: a container reached
+     * twice (msg.payload and msg.copy after a change node's set, a cycle) is one JS object, as it is in Node-RED.
+     */
+    private IdentityHashMap<Object, Value> converted;
 
     GuestValues(Value helpers) {
         this.newObject = helpers.getMember("object");
@@ -109,10 +114,24 @@ final class GuestValues {
     }
 
     Value toNative(Object v) {
-        if ((v instanceof Map || v instanceof List) && JsonShape.plainValues(v) >= JSON_MIN_VALUES) {
-            return parse.execute(Json.stringify(v));
+        if (converted == null) {
+            converted = new IdentityHashMap<>();
         }
-        return toNative(v, new IdentityHashMap<>());
+        Value done = converted.get(v);
+        if (done != null) {
+            return done;
+        }
+        if ((v instanceof Map || v instanceof List) && JsonShape.plainValues(v) >= JSON_MIN_VALUES) {
+            Value parsed = parse.execute(Json.stringify(v));
+            converted.put(v, parsed);
+            return parsed;
+        }
+        return toNative(v, converted);
+    }
+
+    /** Called as each call into JavaScript starts and ends: the message values may change in between. */
+    void forgetConversions() {
+        converted = null;
     }
 
     private Value toNative(Object v, IdentityHashMap<Object, Value> seen) {
@@ -308,6 +327,7 @@ final class GuestValues {
 
     /** After each call into JS: converts the JS values held by roots other than running invocations' msgs. */
     void releaseRoots() {
+        forgetConversions();
         if (dirty.isEmpty()) {
             return;
         }
@@ -325,6 +345,7 @@ final class GuestValues {
 
     /** Before the context closes: nothing may keep JS values. */
     void releaseAll() {
+        forgetConversions();
         List<GuestRoot<?>> snapshot = new ArrayList<>(dirty);
         dirty.clear();
         for (GuestRoot<?> r : snapshot) {

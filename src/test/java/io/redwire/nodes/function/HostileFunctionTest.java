@@ -6,7 +6,6 @@ import io.redwire.testing.Harness;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Map;
 
@@ -72,14 +71,31 @@ class HostileFunctionTest {
         }
     }
 
-    /** CPU time of the flow loop's thread per wall-clock second over the given seconds (1.0 = always busy). */
-    private static double loopBusy(Harness h, double seconds) throws InterruptedException {
-        long thread = h.server().engine().loopThread().getId();
-        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long cpu0 = threads.getThreadCpuTime(thread);
-        long t0 = System.nanoTime();
+    /**
+     * The share of the given seconds the flow loop's thread was running or waiting for a core (Linux schedstat:
+     * 1.0 = never idle). Its CPU time per wall-clock second would not do: on a loaded machine a thread that never
+     * rests gets far less than a core, and an unbounded timer loop passed as 0.22 busy.
+     */
+    private static double loopBusy(Harness h, double seconds) throws Exception {
+        long[] from = loopSchedstat(h);
         Thread.sleep((long) (seconds * 1000));
-        return (double) (threads.getThreadCpuTime(thread) - cpu0) / (System.nanoTime() - t0);
+        long[] to = loopSchedstat(h);
+        return (double) (to[0] - from[0] + to[1] - from[1]) / (to[2] - from[2]);
+    }
+
+    /** {ns on a core, ns waiting for one, System.nanoTime()}, read on the flow loop's thread. */
+    private static long[] loopSchedstat(Harness h) throws Exception {
+        java.util.concurrent.CompletableFuture<long[]> read = new java.util.concurrent.CompletableFuture<>();
+        h.server().engine().execute(() -> {
+            try {
+                String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/thread-self/schedstat"))
+                        .trim().split(" ");
+                read.complete(new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), System.nanoTime()});
+            } catch (java.io.IOException e) {
+                read.completeExceptionally(e);
+            }
+        });
+        return read.get(10, java.util.concurrent.TimeUnit.SECONDS);
     }
 
     @Test
@@ -94,12 +110,14 @@ class HostileFunctionTest {
             assertEquals("ok 1", h.post("/ok", "application/json", "{}").body());
             long okMs = (System.nanoTime() - t0) / 1_000_000;
             System.out.printf("10000 1 ms intervals: flow loop %.2f busy, /ok answered in %d ms%n", busy, okMs);
-            assertTrue(busy < 0.7, "flow loop busy " + busy);
+            // batches wait as long as they ran: about half the time, more with a batch's own overhead (0.3-0.67
+            // measured at load 9); without that bound 0.96
+            assertTrue(busy < 0.8, "flow loop busy " + busy);
             assertTrue(okMs < 1000, "/ok took " + okMs + " ms");
             h.deploy(flows);
             double after = loopBusy(h, 2);
             System.out.printf("after a redeploy: flow loop %.2f busy%n", after);
-            assertTrue(after < 0.05, "flow loop busy " + after + " after the redeploy");
+            assertTrue(after < 0.1, "flow loop busy " + after + " after the redeploy");
         }
     }
 

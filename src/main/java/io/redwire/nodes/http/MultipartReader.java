@@ -53,7 +53,8 @@ final class MultipartReader implements MultiPart.Parser.Listener {
     private static final Malformed UNEXPECTED_END = new Malformed("Error: Unexpected end of form");
 
     private final Promise<Form> done = Promise.promise();
-    private final NestedFields fields = new NestedFields();
+    private final NestedFields fields = new NestedFields(NestedFields.FORM_DEPTH,
+            Integer.MAX_VALUE); // append-field: any index
     private final List<Object> files = new ArrayList<>();
     private final Map<String, String> headers = new LinkedHashMap<>();
     /** Views of the current part's bytes in the received buffers, copied out once when the part ends. */

@@ -4,18 +4,31 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Named values gathered into one object as Express's qs (query strings, urlencoded bodies) and multer's append-field
  * (multipart fields) do: a repeated name collects an array, {@code a[b]} nests an object, {@code a[]} appends to an
- * array and {@code a[0]} sets an array element (qs's array limit: an index of 20 or more is an object key); an array
- * that meets an object key becomes an object keyed by its indices. Arrays may have holes while values arrive; call
- * {@link #result()} once at the end to close them up, as qs compacts.
+ * array and {@code a[0]} sets an array element (an index at or past the array limit is an object key); an array
+ * that meets an object key becomes an object keyed by its indices. Past the depth limit the rest of a name stays one
+ * literal key ({@code "[g][h]"}), as qs does, which also bounds the nesting a hostile name can build. Arrays may have
+ * holes while values arrive; call {@link #result()} once at the end to close them up, as qs compacts.
  */
 final class NestedFields {
-    private static final int ARRAY_LIMIT = 20;
+    /** Express's query parser: qs's default depth, with an array limit of 1000. */
+    static final int QUERY_DEPTH = 5;
+    static final int QUERY_ARRAY_LIMIT = 1000;
+    /** body-parser's urlencoded depth (deeper is refused there; kept literal here), used for multipart fields too. */
+    static final int FORM_DEPTH = 32;
 
     private final Map<String, Object> root = new LinkedHashMap<>();
+    private final int depth;
+    private final int arrayLimit;
+
+    NestedFields(int depth, int arrayLimit) {
+        this.depth = depth;
+        this.arrayLimit = arrayLimit;
+    }
 
     void put(String key, String value) {
         List<String> path = path(key);
@@ -27,12 +40,15 @@ final class NestedFields {
     }
 
     Map<String, Object> result() {
-        compact(root);
+        root.replaceAll((k, v) -> compact(v));
         return root;
     }
 
-    /** The name and its bracketed segments; the whole key as one name when it is not of the form a[b][c]. */
-    private static List<String> path(String key) {
+    /**
+     * The name and its bracketed segments, at most {@code depth} of them (the rest as one literal segment); the whole
+     * key as one name when it is not of the form a[b][c].
+     */
+    private List<String> path(String key) {
         int bracket = key.indexOf('[');
         if (bracket <= 0 || !key.endsWith("]")) {
             return List.of(key);
@@ -44,40 +60,48 @@ final class NestedFields {
             if (key.charAt(i) != '[' || end < 0) {
                 return List.of(key);
             }
+            if (path.size() > depth) {
+                path.add("\u0000" + key.substring(i)); // marked literal: never an index or an append
+                return path;
+            }
             path.add(key.substring(i + 1, end));
             i = end + 1;
         }
         return path;
     }
 
-    private static Object wrap(String segment, Object leaf) {
-        if (segment.isEmpty()) {
-            List<Object> list = new ArrayList<>();
-            list.add(leaf);
-            return list;
+    private Object wrap(String segment, Object leaf) {
+        if (segment.startsWith("\u0000")) {
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put(segment.substring(1), leaf);
+            return map;
         }
-        int index = arrayIndex(segment);
+        int index = segment.isEmpty() ? 0 : arrayIndex(segment);
         if (index < 0) {
             Map<String, Object> map = new LinkedHashMap<>();
             map.put(segment, leaf);
             return map;
         }
-        List<Object> list = new ArrayList<>();
-        while (list.size() < index) {
-            list.add(null); // a hole, closed up at the end
+        Sparse array = new Sparse();
+        array.put(index, leaf);
+        return array;
+    }
+
+    /** An array while values arrive: by index, holes allowed (a[5] alone holds one entry, not six). */
+    private static final class Sparse extends TreeMap<Integer, Object> {
+        void push(Object value) {
+            put(isEmpty() ? 0 : lastKey() + 1, value);
         }
-        list.add(leaf);
-        return list;
     }
 
     /** The segment as an array index below the limit (digits, no leading zero), else -1. */
-    private static int arrayIndex(String segment) {
-        if (segment.length() > 2 || !segment.chars().allMatch(Character::isDigit)
+    private int arrayIndex(String segment) {
+        if (segment.length() > 9 || !segment.chars().allMatch(Character::isDigit)
                 || segment.length() > 1 && segment.charAt(0) == '0') {
             return -1;
         }
         int index = Integer.parseInt(segment);
-        return index < ARRAY_LIMIT ? index : -1;
+        return index < arrayLimit ? index : -1;
     }
 
     /** qs's merge: the source's values added into the target (the target's own value when absent). */
@@ -86,64 +110,60 @@ final class NestedFields {
         if (target == null) {
             return source;
         }
-        if (target instanceof List<?> list && source instanceof List<?> more) {
-            List<Object> out = (List<Object>) list;
-            for (int i = 0; i < more.size(); i++) {
-                Object item = more.get(i);
-                if (item == null) {
-                    continue;
-                }
-                Object there = i < out.size() ? out.get(i) : null;
+        if (target instanceof Sparse array && source instanceof Sparse more) {
+            more.forEach((i, item) -> {
+                Object there = array.get(i);
                 if (there == null) {
-                    while (out.size() <= i) {
-                        out.add(null);
-                    }
-                    out.set(i, item);
-                } else if (there instanceof Map && item instanceof Map) {
-                    out.set(i, merge(there, item));
+                    array.put(i, item);
+                } else if (there instanceof Map && !(there instanceof Sparse) && item instanceof Map
+                        && !(item instanceof Sparse)) {
+                    array.put(i, merge(there, item));
                 } else {
-                    out.add(item);
+                    array.push(item);
                 }
-            }
-            return out;
+            });
+            return array;
         }
-        if (target instanceof List<?> list && source instanceof Map) {
-            return merge(byIndex(list), source);
+        if (target instanceof Sparse array && source instanceof Map) {
+            return merge(byIndex(array), source);
         }
-        if (target instanceof Map<?, ?> map && source instanceof Map<?, ?> more) {
+        if (target instanceof Map && !(target instanceof Sparse) && source instanceof Sparse array) {
+            return merge(target, byIndex(array));
+        }
+        if (target instanceof Map<?, ?> map && !(target instanceof Sparse) && source instanceof Map<?, ?> more) {
             Map<String, Object> out = (Map<String, Object>) map;
             more.forEach((k, v) -> out.put((String) k, merge(out.get(k), v)));
             return out;
         }
-        if (target instanceof Map<?, ?> map && source instanceof List<?> list) {
-            return merge(map, byIndex(list));
+        Sparse out = target instanceof Sparse array ? array : new Sparse();
+        if (out != target) {
+            out.push(target);
         }
-        List<Object> out = target instanceof List<?> list ? (List<Object>) list : new ArrayList<>(List.of(target));
-        if (source instanceof List<?> list) {
-            list.stream().filter(v -> v != null).forEach(out::add);
+        if (source instanceof Sparse more) {
+            more.values().forEach(out::push);
         } else {
-            out.add(source);
+            out.push(source);
         }
         return out;
     }
 
-    private static Map<String, Object> byIndex(List<?> list) {
+    private static Map<String, Object> byIndex(Sparse array) {
         Map<String, Object> map = new LinkedHashMap<>();
-        for (int i = 0; i < list.size(); i++) {
-            if (list.get(i) != null) {
-                map.put(String.valueOf(i), list.get(i));
-            }
-        }
+        array.forEach((i, v) -> map.put(String.valueOf(i), v));
         return map;
     }
 
+    /** Arrays become lists of their values in index order (holes closed up), all the way down. */
     @SuppressWarnings("unchecked")
-    private static void compact(Object value) {
-        if (value instanceof List<?> list) {
-            list.removeIf(v -> v == null);
-            list.forEach(NestedFields::compact);
-        } else if (value instanceof Map<?, ?> map) {
-            ((Map<String, Object>) map).values().forEach(NestedFields::compact);
+    private static Object compact(Object value) {
+        if (value instanceof Sparse array) {
+            List<Object> list = new ArrayList<>(array.size());
+            array.values().forEach(v -> list.add(compact(v)));
+            return list;
         }
+        if (value instanceof Map<?, ?> map) {
+            ((Map<String, Object>) map).replaceAll((k, v) -> compact(v));
+        }
+        return value;
     }
 }

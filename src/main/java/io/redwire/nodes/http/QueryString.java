@@ -16,8 +16,19 @@ final class QueryString {
     private QueryString() {
     }
 
+    /** A URL's query, as Express's query parser (qs's defaults) reads it. */
     static Map<String, Object> parse(String query) {
-        NestedFields out = new NestedFields();
+        return parse(query, NestedFields.QUERY_DEPTH, NestedFields.QUERY_ARRAY_LIMIT);
+    }
+
+    /** An urlencoded body, as body-parser's extended parser reads it (its array limit grows with the pairs). */
+    static Map<String, Object> parseForm(String body) {
+        int pairs = (int) body.chars().filter(c -> c == '&').count() + 1;
+        return parse(body, NestedFields.FORM_DEPTH, Math.max(100, pairs));
+    }
+
+    private static Map<String, Object> parse(String query, int depth, int arrayLimit) {
+        NestedFields out = new NestedFields(depth, arrayLimit);
         if (query == null || query.isEmpty()) {
             return out.result();
         }

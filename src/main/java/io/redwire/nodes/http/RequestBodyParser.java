@@ -32,7 +32,7 @@ final class RequestBodyParser {
             return json(body);
         }
         if (type.equals("application/x-www-form-urlencoded")) {
-            return QueryString.parse(utf8(body));
+            return QueryString.parseForm(utf8(body));
         }
         if (isText(type)) {
             return utf8(body);

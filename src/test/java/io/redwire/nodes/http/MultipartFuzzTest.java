@@ -30,7 +30,8 @@ class MultipartFuzzTest {
                     + "Content-Transfer-Encoding: binary\r\n\r\n\u0000\u00ff\r\n--x--");
     private static final List<String> TOKENS = List.of("--x", "--x--", "\r\n", "\r\n\r\n", "Content-Disposition: ",
             "form-data; name=\"", "filename=\"", "Content-Type: multipart/mixed; boundary=y", "--y", "\"", ";",
-            "Content-Transfer-Encoding: base64", "%00", "\u0000");
+            "Content-Transfer-Encoding: base64", "%00", "\u0000", "[]", "[0]", "[a]", "filename*=utf-8''%C3%A9",
+            "\r\n ", ":", "\\", "\u00e9");
     private static final Set<Integer> CLEAN = Set.of(200, 413, 500, 503);
 
     @Provide

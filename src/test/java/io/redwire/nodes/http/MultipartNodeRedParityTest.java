@@ -9,6 +9,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +21,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The malformed and unusual multipart bodies of the fuzz corpus, plus a part header just under and just over
+ * Query strings with nested, indexed and repeated names, and the malformed and unusual multipart bodies of the fuzz corpus, plus a part header just under and just over
  * busboy's 16 KB and forms of many tiny parts, sent to the same upload flow on the real Node-RED 5.0.7 and on
  * Redwire: status, content type and body must be the same (500 "Internal Server Error" where multer/busboy refuse
  * the form, else the fields and files — UTF-8 file and field names read as latin1, as multer does; field names
@@ -68,7 +70,7 @@ class MultipartNodeRedParityTest {
         cases.add(new MultipartCase(type, files + "--x--\r\n"));
         String form = "application/x-www-form-urlencoded"; // the same nesting rules (qs) for urlencoded forms
         cases.add(new MultipartCase(form, "a[]=1&a[]=2&b[1]=y&b[0]=x&m[0][k]=1&m[1][k]=2&n[a][]=1&f=1&f=2"));
-        cases.add(new MultipartCase(form, "e[0]=p&e[k]=q&h[]=1&h[k]=2&p[b]=1&p=2&s=1&s[b]=2&big[1000]=z"));
+        cases.add(new MultipartCase(form, "d[30]=z&g[1]=s&deep[a][b][c][d][e][f][g][h]=1&e[0]=p&e[k]=q&h[]=1&h[k]=2&p[b]=1&p=2&s=1&s[b]=2&big[1000]=z"));
         cases.add(new MultipartCase(type, "--x\r\nContent-Disposition: form-data; name=\"a[]\"\r\n\r\n1\r\n"
                 + "--x\r\nContent-Disposition: form-data; name=\"a[]\"\r\n\r\n2\r\n"
                 + "--x\r\nContent-Disposition: form-data; name=\"b[0][k]\"\r\n\r\n3\r\n--x--\r\n"));
@@ -77,6 +79,19 @@ class MultipartNodeRedParityTest {
 
     private static String answer(HttpResponse<String> r) {
         return r.statusCode() + " " + r.headers().firstValue("content-type").orElse("") + "\n" + r.body();
+    }
+
+    @Test
+    void queryStringsNestAsNodeRedNestsThem() throws Exception {
+        String query = "/ok?a[b][c][d][e][f][g][h]=1&z[0][1][2][3][4][5]=2&a2[]=1&a2[]=2&b[1]=y&b[0]=x&d[30]=q"
+                + "&big[1000]=r&e[0]=p&e[k]=q&f=1&f=2";
+        String encoded = query.replace("[", "%5B").replace("]", "%5D");
+        assertEquals(answer(get(nodeRed.url(encoded))), answer(get(redwire.url(encoded))));
+    }
+
+    private static HttpResponse<String> get(String url) throws Exception {
+        return MultipartCase.CLIENT.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

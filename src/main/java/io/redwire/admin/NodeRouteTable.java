@@ -59,17 +59,22 @@ public final class NodeRouteTable implements HttpRoutes {
         List<RoutingContext> waiting = held;
         held = null;
         if (waiting != null) {
-            waiting.forEach(this::dispatch);
+            waiting.forEach(ctx -> {
+                dispatch(ctx); // the route sets its body handlers now
+                ctx.request().resume();
+            });
         }
     }
 
     /**
      * Dispatches to the first matching route, or answers 404 when none matches. HEAD uses GET routes; OPTIONS
-     * without an OPTIONS route (such as the CORS preflight handler) lists the methods routed for the path. The
-     * router left the request paused, so a held request keeps its body until a route reads it.
+     * without an OPTIONS route (such as the CORS preflight handler) lists the methods routed for the path. A held
+     * request is paused: nothing reads its body until its route is known, and unpaused the body went by unread
+     * and the request was never answered.
      */
     void dispatch(RoutingContext ctx) {
         if (held != null) {
+            ctx.request().pause();
             held.add(ctx);
             return;
         }

@@ -71,7 +71,8 @@ public final class UdpInNode extends Node {
         });
         socket.exceptionHandler(e -> error("error: " + e.getMessage(), null));
         String bindHost = multicast ? (ipv6 ? "::" : "0.0.0.0") : iface.isEmpty() ? (ipv6 ? "::" : "0.0.0.0") : iface;
-        socket.listen(port, bindHost).onSuccess(s -> {
+        // the deploy completes once the port is bound; a port that cannot be had is logged, as in Node-RED
+        return socket.listen(port, bindHost).onSuccess(s -> {
             if (multicast) {
                 s.listenMulticastGroup(group, iface.isEmpty() ? null : UdpInterfaces.name(iface), null)
                         .onSuccess(v -> log("udp multicast group " + group))
@@ -80,8 +81,8 @@ public final class UdpInNode extends Node {
                 log("udp listener at " + (iface.isEmpty() ? bindHost : iface) + ":" + port);
             }
         }).onFailure(e -> error(String.valueOf(e.getMessage()).contains("in use")
-                ? "udp: port " + port + " already in use" : "error: " + e.getMessage(), null));
-        return Future.succeededFuture();
+                ? "udp: port " + port + " already in use" : "error: " + e.getMessage(), null))
+                .<Void>mapEmpty().otherwiseEmpty();
     }
 
     @Override

@@ -114,6 +114,9 @@ final class Deployment {
         NodeType type = engine.registry().get(d.type());
         String where = "node " + d.id() + " (" + d.type() + ")";
         try {
+            if (type == null) { // a subflow instance with no tab: nothing expanded it into nodes
+                throw new FlowException(where + ": a subflow instance must be on a flow tab (z names none)");
+            }
             FlowScope flow = d.unitId() == null ? null : flows.get(d.unitId());
             Map<String, Object> raw = substituteEnv(d.raw(), flow, d);
             if (!d.wires().isEmpty()) {

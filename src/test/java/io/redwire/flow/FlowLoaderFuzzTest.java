@@ -5,13 +5,13 @@ import io.redwire.testing.Fuzz;
 import io.redwire.testing.Harness;
 
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
-import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
@@ -67,7 +67,7 @@ class FlowLoaderFuzzTest {
         check(text);
     }
 
-    @Test
+    @Example // a jqwik example, so it runs in the container whose engine start() made
     void theKeptCorpusStaysFixed() {
         Fuzz.corpus("flows").forEach(FlowLoaderFuzzTest::check);
     }

@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * has one: a connection must send its first request's headers within httpHeadersTimeout (60 s; a slowloris
  * client sending a byte a second is cut then), an idle keep-alive connection is closed after
  * httpKeepAliveTimeout (5 s) — counted once its request's body has stopped arriving, which a refused upload may
- * still be sending after its answer — at most httpMaxConnections are open at once (more are closed on accept), headers
- * a request body must be all in within httpRequestTimeout (300 s, Node's requestTimeout: 408 past it), headers
+ * still be sending after its answer — a request body must be all in within httpRequestTimeout (300 s, Node's
+ * requestTimeout: 408 past it), at most httpMaxConnections are open at once (more are closed on accept), headers
  * are limited to httpMaxHeaderSize bytes (16 KB, which also bounds their count; Netty answers 431 past it).
  * A request with both Content-Length and Transfer-Encoding is answered 400 and its connection closed, as Node.js
  * does ({@link StrictRequestDecoder}).

@@ -116,10 +116,8 @@ final class ConnectionGuard {
             if (req.isEnded() || res.closed()) {
                 return;
             }
-            if (req.version() == HttpVersion.HTTP_2) {
-                res.reset();
-            } else if (res.headWritten()) {
-                req.connection().close();
+            if (req.version() == HttpVersion.HTTP_2 || res.headWritten()) {
+                BodySilence.cut(req);
             } else {
                 res.setStatusCode(408).putHeader("connection", "close").end()
                         .onComplete(v -> req.connection().close());

@@ -2,6 +2,7 @@ package io.redwire.spi;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 
 /**
  * Tells a client still sending a request body from one that went quiet: a body may take long when many uploads
@@ -29,5 +30,17 @@ public final class BodySilence {
             }
             seen[0] = read;
         });
+    }
+
+    /**
+     * Gives up on a request whose body will not be read: on HTTP/2 its stream alone is reset, as other requests
+     * share the connection; on HTTP/1 the connection is closed, the only way to stop the client's bytes.
+     */
+    public static void cut(HttpServerRequest request) {
+        if (request.version() == HttpVersion.HTTP_2) {
+            request.response().reset();
+        } else {
+            request.connection().close();
+        }
     }
 }

@@ -170,13 +170,7 @@ public final class HttpInNode extends Node {
             return reading;
         }
         HttpServerRequest req = ctx.request();
-        long watch = BodySilence.watch(ctx.vertx(), req, readTimeoutMs, () -> {
-            if (req.version() == HttpVersion.HTTP_2) {
-                ctx.response().reset(); // the stream alone: others share its connection
-            } else {
-                req.connection().close();
-            }
-        });
+        long watch = BodySilence.watch(ctx.vertx(), req, readTimeoutMs, () -> BodySilence.cut(req));
         return reading.onComplete(r -> ctx.vertx().cancelTimer(watch));
     }
 

@@ -1,17 +1,21 @@
 package io.redwire.nodes.tcp;
 
 import io.redwire.spi.Field;
+import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.TlsConfig;
 
 import io.vertx.core.Future;
+import java.util.function.Function;
 import io.vertx.core.net.ConnectOptions;
 import io.vertx.core.net.NetClient;
+import io.vertx.core.net.NetServer;
 import io.vertx.core.net.NetServerOptions;
 import io.vertx.core.net.NetSocket;
 
 /**
- * Opens the client connection of tcp in / tcp out / tcp request: plain TCP, or TLS with the node's tls-config (as
+ * Opens the connections of tcp in / tcp out / tcp request, and the server port of the first two: plain TCP, or TLS
+ * with the node's tls-config (as
  * Node-RED's tls.connect with the config's CA, certificate and server-name check). A TLS failure — an unknown CA,
  * a wrong host name — fails the connect like any other, so each node reports and retries it its usual way.
  */
@@ -26,9 +30,23 @@ final class TcpConnector {
     }
 
     /** The server's options, over TLS with the tls-config's certificate and key when the node has one. */
-    Future<NetServerOptions> serve(NetServerOptions o) {
+    private Future<NetServerOptions> serve(NetServerOptions o) {
         return tls == null ? Future.succeededFuture(o)
                 : tls.serverCertificate().map(kc -> o.setSsl(true).setKeyCertOptions(kc));
+    }
+
+    /**
+     * Opens the server port of tcp in / tcp out: {@code create} makes the server (the node keeps it, to close it)
+     * from the options with TLS applied. The future completes once the port listens, so a client connecting right
+     * after the deploy is accepted; a port that cannot be had is only logged on the node, as in Node-RED.
+     */
+    Future<Void> listen(Node node, NetServerOptions o, Function<NetServerOptions, NetServer> create) {
+        int port = o.getPort();
+        return serve(o).compose(opts -> create.apply(opts).listen())
+                .onSuccess(s -> node.log("listening on port " + port))
+                .onFailure(e -> node.error("unable to listen on port " + port + ", error: Error: " + e.getMessage(),
+                        null))
+                .<Void>mapEmpty().otherwiseEmpty();
     }
 
     Future<NetSocket> connect(NetClient client, int port, String host) {

@@ -94,13 +94,8 @@ public final class TcpInNode extends Node {
             if (socketTimeoutMs > 0) {
                 o.setIdleTimeout((int) socketTimeoutMs).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
             }
-            // the deploy completes once the port listens; a port that cannot be had is logged, as in Node-RED
-            return connector.serve(o).compose(opts -> {
-                server = vertx().createNetServer(opts).connectHandler(this::accepted);
-                return server.listen();
-            }).onSuccess(sv -> log("listening on port " + port))
-                    .onFailure(e -> error("unable to listen on port " + port + ", error: Error: " + e.getMessage(),
-                            null)).<Void>mapEmpty().otherwiseEmpty();
+            return connector.listen(this, o, opts -> server = vertx().createNetServer(opts)
+                    .connectHandler(this::accepted));
         } else {
             client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true).setConnectTimeout(30_000));
             connect();

@@ -89,13 +89,8 @@ public final class TcpOutNode extends Node {
             }
             case "server" -> {
                 status(Map.of("text", "0 connections"));
-                // the deploy completes once the port listens; a port that cannot be had is logged, as in Node-RED
-                return connector.serve(new NetServerOptions().setHost(bindHost).setPort(port)).compose(opts -> {
-                    server = vertx().createNetServer(opts).connectHandler(this::accepted);
-                    return server.listen();
-                }).onSuccess(s -> log("listening on port " + port)).onFailure(e -> error(
-                        "unable to listen on port " + port + ", error: Error: " + e.getMessage(), null))
-                        .<Void>mapEmpty().otherwiseEmpty();
+                return connector.listen(this, new NetServerOptions().setHost(bindHost).setPort(port),
+                        opts -> server = vertx().createNetServer(opts).connectHandler(this::accepted));
             }
             default -> {
             }

@@ -153,7 +153,7 @@ public final class HttpInNode extends Node {
             try {
                 payload = skipBodyParsing ? bytes : RequestBodyParser.parse(contentType, bytes);
             } catch (RequestBodyParser.BadBody e) {
-                badRequest(ctx, e.getMessage());
+                errorPage(ctx, e.status(), e.getMessage());
                 return;
             }
             emit(ctx, info, payload);

@@ -54,7 +54,7 @@ final class MultipartReader implements MultiPart.Parser.Listener {
 
     private final Promise<Form> done = Promise.promise();
     private final NestedFields fields = new NestedFields(NestedFields.FORM_DEPTH,
-            Integer.MAX_VALUE); // append-field: any index
+            Integer.MAX_VALUE, false); // append-field: any index
     private final List<Object> files = new ArrayList<>();
     private final Map<String, String> headers = new LinkedHashMap<>();
     /** Views of the current part's bytes in the received buffers, copied out once when the part ends. */

@@ -11,23 +11,33 @@ import java.util.TreeMap;
  * (multipart fields) do: a repeated name collects an array, {@code a[b]} nests an object, {@code a[]} appends to an
  * array and {@code a[0]} sets an array element (an index at or past the array limit is an object key); an array
  * that meets an object key becomes an object keyed by its indices. Past the depth limit the rest of a name stays one
- * literal key ({@code "[g][h]"}), as qs does, which also bounds the nesting a hostile name can build. Arrays may have
+ * literal key ({@code "[g][h]"}), as qs does, which also bounds the nesting a hostile name can build — or, with
+ * strict depth (body-parser's urlencoded parser), the name is refused with {@link TooDeep}. Arrays may have
  * holes while values arrive; call {@link #result()} once at the end to close them up, as qs compacts.
  */
 final class NestedFields {
     /** Express's query parser: qs's default depth, with an array limit of 1000. */
     static final int QUERY_DEPTH = 5;
     static final int QUERY_ARRAY_LIMIT = 1000;
-    /** body-parser's urlencoded depth (deeper is refused there; kept literal here), used for multipart fields too. */
+    /** body-parser's urlencoded depth (strict there: deeper is refused), used for multipart fields too. */
     static final int FORM_DEPTH = 32;
 
     private final Map<String, Object> root = new LinkedHashMap<>();
     private final int depth;
     private final int arrayLimit;
+    private final boolean strictDepth;
 
-    NestedFields(int depth, int arrayLimit) {
+    /** A name nested deeper than the limit, under strict depth. */
+    static final class TooDeep extends RuntimeException {
+        TooDeep() {
+            super("a name nested deeper than the limit", null, false, false);
+        }
+    }
+
+    NestedFields(int depth, int arrayLimit, boolean strictDepth) {
         this.depth = depth;
         this.arrayLimit = arrayLimit;
+        this.strictDepth = strictDepth;
     }
 
     void put(String key, String value) {
@@ -45,7 +55,8 @@ final class NestedFields {
     }
 
     /**
-     * The name and its bracketed segments, at most {@code depth} of them (the rest as one literal segment); the whole
+     * The name and its bracketed segments, at most {@code depth} of them (the rest as one literal segment, or
+     * {@link TooDeep} under strict depth); the whole
      * key as one name when it is not of the form a[b][c].
      */
     private List<String> path(String key) {
@@ -61,6 +72,9 @@ final class NestedFields {
                 return List.of(key);
             }
             if (path.size() > depth) {
+                if (strictDepth) {
+                    throw new TooDeep();
+                }
                 path.add("\u0000" + key.substring(i)); // marked literal: never an index or an append
                 return path;
             }

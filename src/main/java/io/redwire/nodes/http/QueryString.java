@@ -13,6 +13,9 @@ import java.util.Map;
  * `querystring.stringify` (flat; arrays repeat the key) for http request.
  */
 final class QueryString {
+    /** body-parser's parameterLimit, which Node-RED leaves at its default. */
+    private static final int FORM_PARAMETER_LIMIT = 1000;
+
     private QueryString() {
     }
 
@@ -21,14 +24,27 @@ final class QueryString {
         return parse(query, NestedFields.QUERY_DEPTH, NestedFields.QUERY_ARRAY_LIMIT);
     }
 
-    /** An urlencoded body, as body-parser's extended parser reads it (its array limit grows with the pairs). */
-    static Map<String, Object> parseForm(String body) {
-        int pairs = (int) body.chars().filter(c -> c == '&').count() + 1;
-        return parse(body, NestedFields.FORM_DEPTH, Math.max(100, pairs));
+    /**
+     * An urlencoded body, as body-parser's extended parser reads it: more than 1000 parameters (counted by '&', empty
+     * ones too) is 413, a name nested deeper than 32 is 400, and the array limit grows with the parameters.
+     */
+    static Map<String, Object> parseForm(String body) throws RequestBodyParser.BadBody {
+        int parameters = (int) body.chars().filter(c -> c == '&').count() + 1;
+        if (parameters > FORM_PARAMETER_LIMIT) {
+            throw new RequestBodyParser.BadBody(413, "PayloadTooLargeError: too many parameters");
+        }
+        try {
+            return parse(body, new NestedFields(NestedFields.FORM_DEPTH, Math.max(100, parameters), true));
+        } catch (NestedFields.TooDeep e) {
+            throw new RequestBodyParser.BadBody(400, "BadRequestError: The input exceeded the depth");
+        }
     }
 
     private static Map<String, Object> parse(String query, int depth, int arrayLimit) {
-        NestedFields out = new NestedFields(depth, arrayLimit);
+        return parse(query, new NestedFields(depth, arrayLimit, false));
+    }
+
+    private static Map<String, Object> parse(String query, NestedFields out) {
         if (query == null || query.isEmpty()) {
             return out.result();
         }

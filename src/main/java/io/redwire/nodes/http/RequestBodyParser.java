@@ -9,10 +9,18 @@ import java.util.LinkedHashMap;
 
 /** Turns a request body into msg.payload by content type, as Node-RED's body parsers do. */
 final class RequestBodyParser {
-    /** The body cannot be parsed; Express answers 400 and the flow never sees it. */
+    /** The body cannot be parsed: Express answers with the parser's status and error, and the flow never sees it. */
     static final class BadBody extends Exception {
-        BadBody(String message) {
-            super(message);
+        private final int status;
+
+        /** @param error the error's name and message, as Express's error page shows them */
+        BadBody(int status, String error) {
+            super(error);
+            this.status = status;
+        }
+
+        int status() {
+            return status;
         }
     }
 
@@ -66,15 +74,19 @@ final class RequestBodyParser {
             return new LinkedHashMap<String, Object>();
         }
         if (body[i] != '{' && body[i] != '[') {
-            throw new BadBody("Unexpected token in JSON at position " + i);
+            throw syntaxError("Unexpected token in JSON at position " + i);
         }
         try {
             return Json.parse(body);
         } catch (JsonProcessingException e) {
-            throw new BadBody(Json.describe(e));
+            throw syntaxError(Json.describe(e));
         } catch (java.io.IOException e) {
-            throw new BadBody(e.getMessage());
+            throw syntaxError(e.getMessage());
         }
+    }
+
+    private static BadBody syntaxError(String message) {
+        return new BadBody(400, "SyntaxError: " + message);
     }
 
     /**

@@ -53,6 +53,11 @@ final class Mosquitto implements AutoCloseable {
         return broker.output();
     }
 
+    /** Waits until the broker has logged {@code text}; fails showing its whole log after {@code seconds}. */
+    void awaitLog(String text, double seconds) throws Exception {
+        broker.awaitOutput(text, seconds);
+    }
+
     /** mosquitto_pub; waits for it to finish. */
     void publish(String topic, String message, int qos, boolean retain) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("mosquitto_pub", "-h", "127.0.0.1", "-p", String.valueOf(port),

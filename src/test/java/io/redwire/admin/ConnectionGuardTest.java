@@ -4,7 +4,6 @@ import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -12,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.redwire.testing.RawSockets.connect;
+import static io.redwire.testing.RawSockets.readToClose;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,17 +24,6 @@ class ConnectionGuardTest {
              {"id":"in2","type":"http in","z":"t1","url":"/echo","method":"post","wires":[["out"]]},
              {"id":"out","type":"http response","z":"t1","wires":[]}]
             """;
-
-    private static Socket connect(Harness h) throws Exception {
-        Socket s = new Socket("127.0.0.1", h.port());
-        s.setSoTimeout(10_000);
-        return s;
-    }
-
-    /** Reads until the server closes; the text read. Fails the test on the socket timeout. */
-    private static String readToClose(Socket s) throws Exception {
-        return new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-    }
 
     @Test
     void aSlowlorisClientIsCutAtTheHeadersTimeout() throws Exception {

@@ -2,6 +2,7 @@ package io.redwire.nodes.http;
 
 import io.redwire.admin.AdminServer;
 import io.redwire.testing.Harness;
+import io.redwire.testing.RawSockets;
 
 import org.junit.jupiter.api.Test;
 
@@ -11,6 +12,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 
+import static io.redwire.testing.RawSockets.readToClose;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,8 +36,7 @@ class RefusedBodyTest {
     }
 
     private static Socket postHead(Harness h, int length) throws IOException {
-        Socket s = new Socket("127.0.0.1", h.port());
-        s.setSoTimeout(10_000);
+        Socket s = RawSockets.connect(h);
         s.getOutputStream().write(("POST /up HTTP/1.1\r\nhost: x\r\ncontent-type: application/octet-stream\r\n"
                 + "content-length: " + length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
         return s;
@@ -52,10 +53,6 @@ class RefusedBodyTest {
     }
 
     /** Reads until the server closes; fails on the socket timeout when it does not. */
-    private static String readToClose(Socket s) throws IOException {
-        return new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-    }
-
     /** The keep-alive clock used to start at the early 413 and cut the client 300 ms later, mid-body. */
     @Test
     void a413dUploadIsReadToItsEndWhileItKeepsArrivingLongerThanTheIdleTimeout() throws Exception {

@@ -56,8 +56,7 @@ final class NestedFields {
 
     /**
      * The name and its bracketed segments, at most {@code depth} of them (the rest as one literal segment, or
-     * {@link TooDeep} under strict depth); the whole
-     * key as one name when it is not of the form a[b][c].
+     * {@link TooDeep} under strict depth); the whole key as one name when it is not of the form a[b][c].
      */
     private List<String> path(String key) {
         int bracket = key.indexOf('[');

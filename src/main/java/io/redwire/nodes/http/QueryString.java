@@ -21,7 +21,7 @@ final class QueryString {
 
     /** A URL's query, as Express's query parser (qs's defaults) reads it. */
     static Map<String, Object> parse(String query) {
-        return parse(query, NestedFields.QUERY_DEPTH, NestedFields.QUERY_ARRAY_LIMIT);
+        return parse(query, new NestedFields(NestedFields.QUERY_DEPTH, NestedFields.QUERY_ARRAY_LIMIT, false));
     }
 
     /**
@@ -38,10 +38,6 @@ final class QueryString {
         } catch (NestedFields.TooDeep e) {
             throw new RequestBodyParser.BadBody(400, "BadRequestError: The input exceeded the depth");
         }
-    }
-
-    private static Map<String, Object> parse(String query, int depth, int arrayLimit) {
-        return parse(query, new NestedFields(depth, arrayLimit, false));
     }
 
     private static Map<String, Object> parse(String query, NestedFields out) {

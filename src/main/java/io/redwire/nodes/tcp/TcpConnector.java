@@ -6,18 +6,19 @@ import io.redwire.spi.NodeConfig;
 import io.redwire.spi.TlsConfig;
 
 import io.vertx.core.Future;
-import java.util.function.Function;
 import io.vertx.core.net.ConnectOptions;
 import io.vertx.core.net.NetClient;
 import io.vertx.core.net.NetServer;
 import io.vertx.core.net.NetServerOptions;
 import io.vertx.core.net.NetSocket;
 
+import java.util.function.Function;
+
 /**
  * Opens the connections of tcp in / tcp out / tcp request, and the server port of the first two: plain TCP, or TLS
- * with the node's tls-config (as
- * Node-RED's tls.connect with the config's CA, certificate and server-name check). A TLS failure — an unknown CA,
- * a wrong host name — fails the connect like any other, so each node reports and retries it its usual way.
+ * with the node's tls-config (as Node-RED's tls.connect with the config's CA, certificate and server-name check). A
+ * TLS failure — an unknown CA, a wrong host name — fails the connect like any other, so each node reports and
+ * retries it its usual way.
  */
 final class TcpConnector {
     /** The tls-config the three tcp nodes declare; blank: plain TCP. */

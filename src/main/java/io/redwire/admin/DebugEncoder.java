@@ -46,8 +46,8 @@ public final class DebugEncoder {
             out.put("id", e.id());
             out.put("type", nodeType.apply(e.id()));
             encodeValue(e.value(), out);
-            out.put("z", e.z());
-            out.put("name", e.name());
+            putIfSet(out, "z", e.z()); // Node-RED's log_helper leaves out what the node has not got
+            putIfSet(out, "name", e.name());
             out.put("path", e.path());
             out.put("timestamp", System.currentTimeMillis());
         } else {
@@ -66,6 +66,12 @@ public final class DebugEncoder {
         Object format = out.remove("format"); // Node-RED adds format last
         out.put("format", format);
         return out;
+    }
+
+    private static void putIfSet(Map<String, Object> out, String key, String value) {
+        if (value != null && !value.isEmpty()) {
+            out.put(key, value);
+        }
     }
 
     /** One value as Node-RED's encodeObject({msg: value}) gives it: {msg, format} (the context API's entries). */

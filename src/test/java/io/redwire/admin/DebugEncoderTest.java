@@ -104,6 +104,17 @@ class DebugEncoderTest {
         assertEquals("string[4]", m.get("format"));
     }
 
+    /** Node-RED's log_helper sets z and name only when the node has them (the example flows' unnamed nodes). */
+    @Test
+    void aLogEntryOfAnUnnamedNodeHasNoName() {
+        Map<String, Object> m = encoder.encode(new DebugEvent("f1", "t1", "", "t1", null, null, "boom", 20));
+        assertEquals(List.of("level", "id", "type", "msg", "z", "path", "timestamp", "format"),
+                new ArrayList<>(m.keySet()));
+        Map<String, Object> config = encoder.encode(new DebugEvent("c1", null, null, null, null, null, "boom", 30));
+        assertFalse(config.containsKey("z"), config.toString());
+        assertFalse(config.containsKey("name"), config.toString());
+    }
+
     private static List<Object> msgAndFormat(Map<String, Object> m) {
         return List.of(m.get("msg"), m.get("format"));
     }

@@ -129,7 +129,8 @@ final class ConnectionGuard {
         });
     }
 
-    private static boolean mayHaveBody(HttpServerRequest req) {
+    /** Whether a request declares a body (HTTP/2 streams may always have one). */
+    static boolean mayHaveBody(HttpServerRequest req) {
         if (req.version() == HttpVersion.HTTP_2) {
             return true;
         }

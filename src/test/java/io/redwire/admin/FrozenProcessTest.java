@@ -29,14 +29,21 @@ class FrozenProcessTest {
     static final long KEEP_ALIVE_MS = 3_000;
     static final long FREEZE_MS = 8_000; // well past the keep-alive timeout
     static final int CONNECTIONS = 8;
+    /**
+     * Whether an unfixed server loses the requests depends on where its loop was when stopped (in its poll, or
+     * not): each round is one more chance to catch it.
+     */
+    static final int ROUNDS = 3;
     private static final String REQUEST = "GET /flows/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
 
     @Test
     void requestsSentDuringAFreezeAreAnsweredAfterIt(@TempDir Path dir) throws Exception {
         int port = Ports.free();
         try (PeerProcess engine = start(dir, port)) {
-            assertEquals(CONNECTIONS, answeredAfterFreeze(engine.process().pid(), port, CONNECTIONS),
-                    "requests answered after the freeze\n" + engine.output());
+            for (int round = 1; round <= ROUNDS; round++) {
+                assertEquals(CONNECTIONS, answeredAfterFreeze(engine.process().pid(), port, CONNECTIONS),
+                        "round " + round + ": requests answered after the freeze\n" + engine.output());
+            }
         }
     }
 
@@ -70,6 +77,7 @@ class FrozenProcessTest {
                 assertEquals(200, readResponse(s.getInputStream()), "the first request");
             }
             long idleSince = System.nanoTime();
+            Thread.sleep(KEEP_ALIVE_MS / 4); // its event loops are parked waiting for I/O, as an idle server's are
             signal("STOP", pid);
             long idleMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - idleSince);
             assertTrue(idleMs < KEEP_ALIVE_MS, "frozen " + idleMs + " ms after the first answers, before the"

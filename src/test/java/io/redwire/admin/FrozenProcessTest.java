@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * keep-alive timers came due during the freeze. Runs the real CLI in a child JVM, since only a whole process can be
  * stopped.
  */
-class FrozenProcessTest {
+public class FrozenProcessTest {
     static final long KEEP_ALIVE_MS = 3_000;
     static final long FREEZE_MS = 8_000; // well past the keep-alive timeout
     static final int CONNECTIONS = 8;
@@ -41,7 +41,8 @@ class FrozenProcessTest {
         int port = Ports.free();
         try (PeerProcess engine = start(dir, port)) {
             for (int round = 1; round <= ROUNDS; round++) {
-                assertEquals(CONNECTIONS, answeredAfterFreeze(engine.process().pid(), port, CONNECTIONS),
+                assertEquals(CONNECTIONS, answeredAfterFreeze(engine.process().pid(), port, CONNECTIONS,
+                        KEEP_ALIVE_MS, FREEZE_MS),
                         "round " + round + ": requests answered after the freeze\n" + engine.output());
             }
         }
@@ -59,10 +60,11 @@ class FrozenProcessTest {
 
     /**
      * Opens the connections and makes one request on each (so they are idle keep-alive connections, timers armed),
-     * freezes the process, sends a second request on each, resumes it after {@link #FREEZE_MS}; how many second
-     * requests got a 200.
+     * freezes the process, sends a second request on each, resumes it after {@code freezeMs}; how many second
+     * requests got a 200. Also scripts/hostile.sh's figure (AdminHostileFigures).
      */
-    static int answeredAfterFreeze(long pid, int port, int connections) throws Exception {
+    public static int answeredAfterFreeze(long pid, int port, int connections, long keepAliveMs, long freezeMs)
+            throws Exception {
         List<Socket> sockets = new ArrayList<>();
         try {
             for (int i = 0; i < connections; i++) {
@@ -77,16 +79,16 @@ class FrozenProcessTest {
                 assertEquals(200, readResponse(s.getInputStream()), "the first request");
             }
             long idleSince = System.nanoTime();
-            Thread.sleep(KEEP_ALIVE_MS / 4); // its event loops are parked waiting for I/O, as an idle server's are
+            Thread.sleep(keepAliveMs / 4); // its event loops are parked waiting for I/O, as an idle server's are
             signal("STOP", pid);
             long idleMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - idleSince);
-            assertTrue(idleMs < KEEP_ALIVE_MS, "frozen " + idleMs + " ms after the first answers, before the"
+            assertTrue(idleMs < keepAliveMs, "frozen " + idleMs + " ms after the first answers, before the"
                     + " keep-alive timeout: this machine was too slow to set the test up");
             try {
                 for (Socket s : sockets) {
                     s.getOutputStream().write(REQUEST.getBytes(StandardCharsets.ISO_8859_1));
                 }
-                Thread.sleep(FREEZE_MS);
+                Thread.sleep(freezeMs);
             } finally {
                 signal("CONT", pid);
             }

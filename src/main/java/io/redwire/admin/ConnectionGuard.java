@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * requestTimeout: 408 past it), at most httpMaxConnections are open at once (more are closed on accept), headers
  * are limited to httpMaxHeaderSize bytes (16 KB, which also bounds their count; Netty answers 431 past it).
  * A request with both Content-Length and Transfer-Encoding is answered 400 and its connection closed, as Node.js
- * does ({@link StrictRequestDecoder}).
+ * does ({@link StrictRequestDecoder}). A timer that comes due closes only after the loop's next read of its sockets,
+ * so a request sent while the process was frozen is answered ({@link #closeAfterNextPoll}).
  */
 final class ConnectionGuard {
     private static final long AFTER_NEXT_POLL_MS = 10;
@@ -148,8 +149,8 @@ final class ConnectionGuard {
      * An idle timer that has come due closes its connection only after the event loop has polled its sockets once
      * more. A due timer cannot tell an idle connection from one whose request is waiting unread: when the process
      * was frozen (SIGSTOP, a VM pause) or the loop stalled past the due time, the loop runs every overdue timer
-     * before it reads again — and the first poll after a SIGCONT is interrupted and returns nothing — so the
-     * requests clients sent meanwhile would be cut unanswered. A timer set now is run only after the next poll, in
+     * before it reads again (the poll that a SIGCONT interrupts returns no sockets), so the requests clients sent
+     * meanwhile would be cut unanswered. A timer set now is run only after the next poll, in
      * which a waiting request is read and {@link #requestStarted} cancels this close.
      */
     private void closeAfterNextPoll(HttpConnection conn, Watch w) {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The context stores of Node-RED's {@code contextStorage} setting: {@code memory} and {@code localfilesystem}
@@ -121,6 +122,11 @@ public final class ContextStores implements ContextStoreLookup {
 
     public List<String> names() {
         return new ArrayList<>(stores.keySet());
+    }
+
+    /** Drops the context of what is no longer deployed, in every store ({@link ContextStore#clean}). */
+    public void clean(Set<String> deployed) {
+        stores.values().forEach(s -> s.clean(deployed));
     }
 
     /** Writes every persistent store's changes (deploys, shutdown). On the flow loop. */

@@ -5,6 +5,7 @@ import io.redwire.msg.ContextStore;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /** Node-RED's "memory" context store: values live as long as the process. */
 final class MemoryContextStore implements ContextStore {
@@ -13,5 +14,10 @@ final class MemoryContextStore implements ContextStore {
     @Override
     public Map<String, Object> scope(String scopeId) {
         return scopes.computeIfAbsent(scopeId, k -> new LinkedHashMap<>());
+    }
+
+    @Override
+    public void clean(Set<String> deployed) {
+        scopes.keySet().removeIf(id -> !id.equals("global") && !deployed.contains(id.split(":", 2)[0]));
     }
 }

@@ -3,6 +3,7 @@ package io.redwire.msg;
 import io.vertx.core.Future;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One named context store (Node-RED's {@code contextStorage} entry). Scopes are "global", a flow id, or
@@ -27,6 +28,14 @@ public interface ContextStore {
     /** Final flush, timers cancelled. */
     default Future<Void> close() {
         return Future.succeededFuture();
+    }
+
+    /**
+     * Drops the scopes of the nodes and flows no longer deployed (the scope id's part before ':' is not among
+     * {@code deployed}; "global" stays), as Node-RED's context.clean after each deploy. A store whose values live
+     * elsewhere (a file, the cluster) keeps them: the default does nothing.
+     */
+    default void clean(Set<String> deployed) {
     }
 
     /**

@@ -23,8 +23,10 @@ import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -428,6 +430,9 @@ public final class Engine implements FlowEngine {
         state = "start";
         started = false;
         flowContexts.keySet().retainAll(d.unitIds());
+        Set<String> deployed = new HashSet<>(d.unitIds());
+        d.nodes().forEach(n -> deployed.add(n.id()));
+        contextStores().clean(deployed); // as Node-RED's context.clean: what is no longer deployed loses its context
         return d.start().onComplete(r -> {
             StartupTimeline.mark("nodes started");
             started = true;

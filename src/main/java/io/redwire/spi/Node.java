@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A running node. Subclasses implement {@link #onInput}; the runtime calls it on the flow's event loop, one message
@@ -41,6 +42,16 @@ public abstract class Node implements ValueScope {
     public final String name() {
         return name;
     }
+
+    /**
+     * The name as Node-RED's node object holds it, which error and status sources and log entries show: null
+     * (undefined there) when empty, except for the types whose Node-RED node copies its name setting as it is.
+     */
+    public final String nodeRedName() {
+        return !name.isEmpty() || KEEPS_EMPTY_NAME.contains(type()) ? name : null;
+    }
+
+    private static final Set<String> KEEPS_EMPTY_NAME = Set.of("debug", "function", "template", "delay", "tcp out");
 
     public final NodeConfig config() {
         return config;
@@ -162,7 +173,8 @@ public abstract class Node implements ValueScope {
                         continue;
                     }
                     if (!(m instanceof Map)) {
-                        binding.logError(this, "Node tried to send a message of type " + JsValues.typeOf(m));
+                        String text = "Node tried to send a message of type " + JsValues.typeOf(m);
+                        binding.logError(this, text, text);
                         continue;
                     }
                     Map<String, Object> msg = (Map<String, Object>) m;
@@ -195,16 +207,19 @@ public abstract class Node implements ValueScope {
             try {
                 handled = binding.handleError(this, err, msg);
             } catch (RuntimeException | StackOverflowError e) { // e.g. a message too deep to copy for a catch node
-                binding.logError(this, "error not passed to catch nodes: " + NodeError.textOf(e));
+                String text = "error not passed to catch nodes: " + NodeError.textOf(e);
+                binding.logError(this, text, text);
             }
         }
         if (!handled) {
-            binding.logError(this, errorText(err));
+            String text = errorText(err);
+            binding.logError(this, text, NodeError.shown(err, text));
         }
     }
 
-    public final void warn(Object text) {
-        binding.logWarn(this, JsValues.toJsString(text));
+    /** Logs the text of {@code value}; the debug sidebar shows the value itself (an object, an Error, ...). */
+    public final void warn(Object value) {
+        binding.logWarn(this, JsValues.toJsString(value), value);
     }
 
     public final void log(Object text) {

@@ -20,6 +20,9 @@ import java.util.Set;
  * at a time. Construction must be free of side effects; servers and timers start in {@link #start()}.
  */
 public abstract class Node implements ValueScope {
+    /** The types whose Node-RED node copies its name setting as it is, an empty text included. */
+    private static final Set<String> KEEPS_EMPTY_NAME = Set.of("debug", "function", "template", "delay", "tcp out");
+
     private final NodeConfig config;
     private final String id;
     private final String name;
@@ -50,8 +53,6 @@ public abstract class Node implements ValueScope {
     public final String nodeRedName() {
         return !name.isEmpty() || KEEPS_EMPTY_NAME.contains(type()) ? name : null;
     }
-
-    private static final Set<String> KEEPS_EMPTY_NAME = Set.of("debug", "function", "template", "delay", "tcp out");
 
     public final NodeConfig config() {
         return config;

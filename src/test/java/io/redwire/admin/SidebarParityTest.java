@@ -3,7 +3,6 @@ package io.redwire.admin;
 import io.redwire.msg.Json;
 import io.redwire.testing.Closing;
 import io.redwire.testing.NodeRedPeer;
-import io.redwire.testing.Ports;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,10 +41,7 @@ class SidebarParityTest {
 
     @BeforeAll
     static void start() throws Exception {
-        NodeRedPeer.installDir();
-        Path userDir = Files.createTempDirectory("sidebar-parity");
-        Files.writeString(userDir.resolve("flows.json"), "[]");
-        nodeRed = NodeRedPeer.start(userDir, Ports.free(), "flows.json");
+        nodeRed = NodeRedPeer.startWith("sidebar-parity", "[]");
         redwire = new AdminServer();
     }
 
@@ -90,12 +86,12 @@ class SidebarParityTest {
         sameFrames(example("function/change/06 - Delete message property.json"), "6708b393.04895c");
     }
 
-    /** Error objects thrown, reported, warned of, sent as a payload, and read again from msg._error. */
+    /** Error objects thrown, reported, warned of (one referring to itself), sent as a payload, read from msg._error. */
     @Test
     void errorObjectsInTheSidebar() throws Exception {
         sameFrames(Files.readString(Path.of("src/test/resources/parity/error-objects-flows.json")),
                 "i_thrown", "i_reported", "i_text", "i_warned", "i_typed", "i_done", "i_custom", "i_nested",
-                "i_payload", "i_string", "i_number", "i_rethrown");
+                "i_payload", "i_string", "i_number", "i_rethrown", "i_selfref");
     }
 
     /** An example flow of the installed Node-RED, its nodes put on one tab. */

@@ -245,9 +245,6 @@ final class GuestValues {
         if (v.isHostObject()) {
             return SKIP;
         }
-        if (v.isException()) {
-            return errorValue(v, copy, seen);
-        }
         if (v.isDate()) {
             return v.isInstant() ? Date.from(v.asInstant()) : null; // an invalid Date serialises as null
         }
@@ -260,6 +257,12 @@ final class GuestValues {
         Object prior = seen.get(v);
         if (prior != null) {
             return prior;
+        }
+        if (v.isException()) {
+            seen.put(v, SKIP); // a property referring back to the Error is left out
+            ErrorValue e = errorValue(v, copy, seen);
+            seen.put(v, e);
+            return e;
         }
         if (v.hasArrayElements()) {
             if (v.hasMember("buffer")) {

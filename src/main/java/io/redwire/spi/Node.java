@@ -2,6 +2,7 @@ package io.redwire.spi;
 
 import io.redwire.js.JsValues;
 import io.redwire.msg.ContextScope;
+import io.redwire.msg.JvmErrors;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.ValueScope;
@@ -78,7 +79,12 @@ public abstract class Node implements ValueScope {
         done.done();
     }
 
-    /** Node-RED's node.receive: runs the input handler now, on the caller's thread (the flow loop). */
+    /**
+     * Node-RED's node.receive: runs the input handler now, on the caller's thread (the flow loop). Whatever the
+     * handler throws, a StackOverflowError or OutOfMemoryError included, is this node's error for this msg (catch
+     * nodes see it); only an error {@link JvmErrors#isFatal fatal} to the JVM goes on up. Running out of memory is
+     * also logged naming the node, caught or not: the heap's size is the operator's to fix.
+     */
     public final void receive(Map<String, Object> msg) {
         if (!msg.containsKey("_msgid")) {
             msg.put("_msgid", Messages.newId());
@@ -91,7 +97,13 @@ public abstract class Node implements ValueScope {
                     binding.handleComplete(this, msg);
                 }
             });
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (Throwable e) {
+            if (JvmErrors.isFatal(e)) {
+                throw e;
+            }
+            if (e instanceof OutOfMemoryError) {
+                binding.logWarn(this, "ran out of memory handling a message: " + NodeError.textOf(e));
+            }
             error(e, msg);
         }
     }
@@ -174,8 +186,7 @@ public abstract class Node implements ValueScope {
                         continue;
                     }
                     if (!(m instanceof Map)) {
-                        String text = "Node tried to send a message of type " + JsValues.typeOf(m);
-                        binding.logError(this, text, text);
+                        binding.logError(this, "Node tried to send a message of type " + JsValues.typeOf(m));
                         continue;
                     }
                     Map<String, Object> msg = (Map<String, Object>) m;
@@ -207,9 +218,11 @@ public abstract class Node implements ValueScope {
         if (msg != null) {
             try {
                 handled = binding.handleError(this, err, msg);
-            } catch (RuntimeException | StackOverflowError e) { // e.g. a message too deep to copy for a catch node
-                String text = "error not passed to catch nodes: " + NodeError.textOf(e);
-                binding.logError(this, text, text);
+            } catch (Throwable e) { // e.g. a message too deep to copy for a catch node
+                if (JvmErrors.isFatal(e)) {
+                    throw e;
+                }
+                binding.logError(this, "error not passed to catch nodes: " + NodeError.textOf(e));
             }
         }
         if (!handled) {

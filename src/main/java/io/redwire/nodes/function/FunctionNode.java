@@ -27,7 +27,7 @@ public final class FunctionNode extends Node implements LinkCalls.Caller {
 
 
     public static final NodeType TYPE = NodeType.builder("function", "function").icon("function")
-            .help("Runs JavaScript for each message (GraalJS, sandboxed, with a time limit).\n\n- Return the message to send it, an array to use several outputs, or nothing to send nothing.\n- `node.send`, `node.warn`, `node.error`, `node.status` and the `context`, `flow`, `global` stores are available.\n- On Start / On Stop code runs when the node starts and stops.")
+            .help("Runs JavaScript for each message (GraalJS, sandboxed, with a time limit).\n\n- Return the message to send it, an array to use several outputs, or nothing to send nothing.\n- `node.send`, `node.warn`, `node.error`, `node.status`, `await node.linkcall(target, msg, {timeout})` and the `context`, `flow`, `global` stores are available.\n- On Start / On Stop code runs when the node starts and stops.")
             .color("#fdd0a2").ports(1, 1)
             .fields(NAME, FUNC, OUTPUTS, TIMEOUT, NOERR, INITIALIZE, FINALIZE, LIBS)
             .factory(FunctionNode::new);

@@ -1,0 +1,74 @@
+package io.redwire.context;
+
+import io.redwire.msg.Json;
+import io.redwire.spi.Settings;
+import io.redwire.testing.Harness;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Issue 21 finding 2: a value JSON cannot hold, or a node id no file may be named, stops neither the other scopes'
+ * files nor later flushes (deploy, graceful stop). A circular value is written as Node-RED 5.0.7 writes it, the
+ * reference that closes the circle left out.
+ */
+class UnwritableContextTest {
+    /** GET /cyc stores a value that refers to itself; GET /nul counts in a node whose id holds NUL; GET /later sets global 'after'. */
+    static final String FLOWS = """
+            [{"id":"t1","type":"tab","label":"t1"},
+             {"id":"t2","type":"tab","label":"t2"},
+             {"id":"in1","type":"http in","z":"t1","url":"/cyc","method":"get","wires":[["fn"]]},
+             {"id":"fn","type":"function","z":"t1","func":"const o = {a: 1}; o.self = o; flow.set('cyc', o); flow.set('ok', 5); global.set('g', 7); const l = [1]; l.push(l); context.set('list', l); msg.payload = 'set'; return msg;",
+              "outputs":1,"wires":[["out1"]]},
+             {"id":"out1","type":"http response","z":"t1","wires":[]},
+             {"id":"in2","type":"http in","z":"t2","url":"/nul","method":"get","wires":[["bad\\u0000id"]]},
+             {"id":"bad\\u0000id","type":"function","z":"t2","func":"const n = (context.get('k') || 0) + 1; context.set('k', n); msg.payload = String(n); return msg;",
+              "outputs":1,"wires":[["out2"]]},
+             {"id":"out2","type":"http response","z":"t2","wires":[]},
+             {"id":"in3","type":"http in","z":"t2","url":"/later","method":"get","wires":[["later"]]},
+             {"id":"later","type":"function","z":"t2","func":"global.set('after', 8); msg.payload = String(global.get('g')) + ',' + String(flow.get('ok')); return msg;",
+              "outputs":1,"wires":[["out2"]]}]
+            """;
+
+    static Settings fileStore(Path dir) throws Exception {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> m = (Map<String, Object>) Json.parse("""
+                {"contextStorage": {"default": {"module": "localfilesystem", "config": {"dir": %s, "flushInterval": 30}}}}
+                """.formatted(Json.stringify(dir.toString())));
+        return new Settings(m);
+    }
+
+    static Object file(Path dir, String relative) throws Exception {
+        return Json.parse(Files.readString(dir.resolve("context").resolve(relative)));
+    }
+
+    static String get(Harness h, String path) throws Exception {
+        var r = h.get(path);
+        assertEquals(200, r.statusCode(), path + ": " + r.body());
+        return r.body();
+    }
+
+    @Test
+    void aCircularValueAndANulNodeIdStopNoOtherScopeAtDeployNorAtAGracefulStop(@TempDir Path dir) throws Exception {
+        try (Harness h = new Harness(fileStore(dir)).deploy(FLOWS)) {
+            assertEquals("set", get(h, "/cyc"));
+            assertEquals("1", get(h, "/nul"));
+            h.deploy(FLOWS); // a deploy flushes
+            assertEquals(Map.of("g", 7), file(dir, "global/global.json"), "global written at the deploy");
+            assertEquals("7,undefined", get(h, "/later"));
+        } // a graceful stop flushes again
+        assertEquals(Map.of("g", 7, "after", 8), file(dir, "global/global.json"), "global written at the stop");
+        // as Node-RED 5.0.7 writes them: the references closing a circle left out (in a list: null)
+        assertEquals(Map.of("cyc", Map.of("a", 1), "ok", 5), file(dir, "t1/flow.json"));
+        assertEquals(Json.parse("{\"list\": [1, null]}"), file(dir, "t1/fn.json"));
+        try (Harness h = new Harness(fileStore(dir)).deploy(FLOWS)) {
+            assertEquals("2", get(h, "/nul"), "the NUL node's count was written and read back");
+        }
+    }
+}

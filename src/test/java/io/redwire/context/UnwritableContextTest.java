@@ -4,14 +4,26 @@ import io.redwire.msg.Json;
 import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 
+import io.redwire.logging.Log;
+
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 21 finding 2: a value JSON cannot hold, or a node id no file may be named, stops neither the other scopes'
@@ -55,20 +67,81 @@ class UnwritableContextTest {
     }
 
     @Test
-    void aCircularValueAndANulNodeIdStopNoOtherScopeAtDeployNorAtAGracefulStop(@TempDir Path dir) throws Exception {
+    void aCircularValueKeepsNoScopeFromItsFileAtAGracefulStop(@TempDir Path dir) throws Exception {
         try (Harness h = new Harness(fileStore(dir)).deploy(FLOWS)) {
             assertEquals("set", get(h, "/cyc"));
-            assertEquals("1", get(h, "/nul"));
-            h.deploy(FLOWS); // a deploy flushes
-            assertEquals(Map.of("g", 7), file(dir, "global/global.json"), "global written at the deploy");
             assertEquals("7,undefined", get(h, "/later"));
-        } // a graceful stop flushes again
-        assertEquals(Map.of("g", 7, "after", 8), file(dir, "global/global.json"), "global written at the stop");
+        } // the graceful stop is the only flush
+        assertEquals(Map.of("g", 7, "after", 8), file(dir, "global/global.json"));
         // as Node-RED 5.0.7 writes them: the references closing a circle left out (in a list: null)
         assertEquals(Map.of("cyc", Map.of("a", 1), "ok", 5), file(dir, "t1/flow.json"));
         assertEquals(Json.parse("{\"list\": [1, null]}"), file(dir, "t1/fn.json"));
+    }
+
+    @Test
+    void aCircularValueKeepsNoLaterDeployFromWriting(@TempDir Path dir) throws Exception {
+        try (Harness h = new Harness(fileStore(dir)).deploy(FLOWS)) {
+            assertEquals("set", get(h, "/cyc"));
+            h.deploy(FLOWS); // a deploy flushes
+            assertEquals(Map.of("g", 7), file(dir, "global/global.json"));
+            get(h, "/later");
+            h.deploy(FLOWS);
+            assertEquals(Map.of("g", 7, "after", 8), file(dir, "global/global.json"));
+        }
+    }
+
+    @Test
+    void aNodeIdHoldingNulIsWrittenAndReadBackAndKeepsNoOtherScopeFromItsFile(@TempDir Path dir) throws Exception {
+        try (Harness h = new Harness(fileStore(dir)).deploy(FLOWS)) {
+            assertEquals("1", get(h, "/nul"));
+            get(h, "/later");
+        }
+        assertEquals(Map.of("after", 8), file(dir, "global/global.json"));
         try (Harness h = new Harness(fileStore(dir)).deploy(FLOWS)) {
             assertEquals("2", get(h, "/nul"), "the NUL node's count was written and read back");
         }
+    }
+
+    @Test
+    void eachScopesProblemIsLoggedOnceAndAgainOnlyOnceItChanged(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Vertx vertx = Vertx.vertx();
+        try {
+            Context loop = vertx.getOrCreateContext();
+            FileContextStore store = new FileContextStore(loop, dir, 0, new Log(new PrintStream(out, true)));
+            Map<String, Object> cyc = new LinkedHashMap<>();
+            cyc.put("self", cyc);
+            for (int i = 0; i < 3; i++) {
+                onLoop(loop, () -> {
+                    store.scope("fn:t1").put("cyc", cyc);
+                    store.changed("fn:t1");
+                    return store.flush();
+                });
+            }
+            onLoop(loop, () -> {
+                store.scope("fn:t1").remove("cyc");
+                store.changed("fn:t1");
+                return store.flush();
+            });
+            onLoop(loop, () -> {
+                store.scope("fn:t1").put("again", cyc);
+                store.changed("fn:t1");
+                return store.close();
+            });
+        } finally {
+            Harness.await(vertx.close());
+        }
+        String log = out.toString();
+        assertEquals(2, log.split("\\[warn\\]", -1).length - 1, log);
+        assertTrue(log.contains("[warn] Context fn:t1 contains a circular reference that cannot be persisted (key"
+                + " 'cyc')"), log);
+        assertTrue(log.contains("(key 'again')"), log);
+        assertEquals(Map.of("again", Map.of()), Json.parse(Files.readString(dir.resolve("t1/fn.json"))));
+    }
+
+    private static void onLoop(Context loop, Supplier<Future<Void>> task) {
+        Promise<Void> done = Promise.promise();
+        loop.runOnContext(v -> task.get().onComplete(done));
+        Harness.await(done.future());
     }
 }

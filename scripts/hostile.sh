@@ -6,6 +6,8 @@
 # and the deploy-hang inputs. One line per figure, PASS or FAIL; exit 1 when any fails.
 #   scripts/hostile.sh [seconds the gRPC client does not read, default 60] [figures, comma-separated: uploads60,
 #                      uploads600,grpc,thrift,inputs; default all]
+#   Issue 21's context-store figures (an engine each, with a localfilesystem store): context-unwritable,
+#   context-fulldisk (mounts a 256 kB tmpfs: needs root), context-ids.
 # Needs target/redwire.jar (built when missing) and the test classes. Binds 127.0.0.1 only, on free ports.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

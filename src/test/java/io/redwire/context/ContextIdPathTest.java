@@ -17,9 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Issue 21 finding 11: tab and node ids holding {@code ../} stay inside the store's directory (Node-RED joins them
  * into the path raw, so {@code <dir>/context/../../x.json} lands two levels up), and their values are read back.
  */
-class ContextIdPathTest {
+public class ContextIdPathTest {
     /** GET /count counts in flow and node context of a tab "../.." and a node "../../x". */
-    private static final String FLOWS = """
+    public static final String FLOWS = """
             [{"id":"../..","type":"tab","label":"climbing"},
              {"id":"in","type":"http in","z":"../..","url":"/count","method":"get","wires":[["../../x"]]},
              {"id":"../../x","type":"function","z":"../..","func":"const f = (flow.get('f') || 0) + 1; flow.set('f', f); const n = (context.get('n') || 0) + 1; context.set('n', n); msg.payload = f + ',' + n; return msg;",

@@ -30,9 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * files nor later flushes (deploy, graceful stop). A circular value is written as Node-RED 5.0.7 writes it, the
  * reference that closes the circle left out.
  */
-class UnwritableContextTest {
+public class UnwritableContextTest {
     /** GET /cyc stores a value that refers to itself; GET /nul counts in a node whose id holds NUL; GET /later sets global 'after'. */
-    static final String FLOWS = """
+    public static final String FLOWS = """
             [{"id":"t1","type":"tab","label":"t1"},
              {"id":"t2","type":"tab","label":"t2"},
              {"id":"in1","type":"http in","z":"t1","url":"/cyc","method":"get","wires":[["fn"]]},

@@ -90,6 +90,10 @@ public final class HostileFigures {
             f.cyclicObject();
             f.deployHangs();
         });
+        ContextFigures context = new ContextFigures(f::figure); // each starts an engine of its own
+        figures.put("context-unwritable", context::unwritableValues);
+        figures.put("context-fulldisk", context::fullDisk);
+        figures.put("context-ids", context::climbingIds);
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             if (only.isEmpty() || only.contains(e.getKey())) {

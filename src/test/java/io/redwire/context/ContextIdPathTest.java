@@ -19,19 +19,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 public class ContextIdPathTest {
     /** GET /count counts in flow and node context of a tab "../.." and a node "../../x". */
-    public static final String FLOWS = """
-            [{"id":"../..","type":"tab","label":"climbing"},
-             {"id":"in","type":"http in","z":"../..","url":"/count","method":"get","wires":[["../../x"]]},
-             {"id":"../../x","type":"function","z":"../..","func":"const f = (flow.get('f') || 0) + 1; flow.set('f', f); const n = (context.get('n') || 0) + 1; context.set('n', n); msg.payload = f + ',' + n; return msg;",
-              "outputs":1,"wires":[["out"]]},
-             {"id":"out","type":"http response","z":"../..","wires":[]}]
-            """;
+    public static final String FLOWS = ContextFlows.route("../..", "/count", "../../x", "const f = (flow.get('f') || 0)"
+            + " + 1; flow.set('f', f); const n = (context.get('n') || 0) + 1; context.set('n', n); msg.payload = f + ','"
+            + " + n; return msg;");
 
     @Test
     void idsWithDotDotStayInsideTheContextDirectoryAndAreReadBack(@TempDir Path dir) throws Exception {
         Path user = Files.createDirectories(dir.resolve("a/b/c/d/user"));
-        try (Harness h = new Harness(UnwritableContextTest.fileStore(user)).deploy(FLOWS)) {
-            assertEquals("1,1", UnwritableContextTest.get(h, "/count"));
+        try (Harness h = new Harness(ContextFlows.fileStore(user)).deploy(FLOWS)) {
+            assertEquals("1,1", ContextFlows.get(h, "/count"));
         } // written at the stop
         List<Path> written;
         try (Stream<Path> all = Files.walk(dir)) {
@@ -41,8 +37,8 @@ public class ContextIdPathTest {
         for (Path f : written) {
             assertTrue(f.startsWith(user.resolve("context")), f + " is outside " + user.resolve("context"));
         }
-        try (Harness h = new Harness(UnwritableContextTest.fileStore(user)).deploy(FLOWS)) {
-            assertEquals("2,2", UnwritableContextTest.get(h, "/count"), "both scopes were read back");
+        try (Harness h = new Harness(ContextFlows.fileStore(user)).deploy(FLOWS)) {
+            assertEquals("2,2", ContextFlows.get(h, "/count"), "both scopes were read back");
         }
     }
 }

@@ -20,20 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 public class ContextWriteFailureTest {
     /** GET /set?v=X: the flow's 'v' becomes X. */
-    public static final String FLOWS = """
-            [{"id":"t1","type":"tab","label":"t1"},
-             {"id":"in","type":"http in","z":"t1","url":"/set","method":"get","wires":[["fn"]]},
-             {"id":"fn","type":"function","z":"t1","func":"flow.set('v', msg.payload.v); msg.payload = 'ok'; return msg;",
-              "outputs":1,"wires":[["out"]]},
-             {"id":"out","type":"http response","z":"t1","wires":[]}]
-            """;
+    public static final String FLOWS = ContextFlows.route("t1", "/set", "fn",
+            "flow.set('v', msg.payload.v); msg.payload = 'ok'; return msg;");
 
     private static void set(Harness h, String v) throws Exception {
-        assertEquals("ok", UnwritableContextTest.get(h, "/set?v=" + v));
+        assertEquals("ok", ContextFlows.get(h, "/set?v=" + v));
     }
 
     private static Object flowFile(Path dir) throws Exception {
-        return UnwritableContextTest.file(dir, "t1/flow.json");
+        return ContextFlows.file(dir, "t1/flow.json");
     }
 
     @Test
@@ -43,7 +38,7 @@ public class ContextWriteFailureTest {
             Assumptions.assumeTrue(small.mounted(), "cannot mount a small tmpfs here (" + small.refusal()
                     + "): the full-disk case is not run; aFileWhereTheFlowDirectoryGoesOnlyDelaysTheWrite still shows"
                     + " a real write failure");
-            try (Harness h = new Harness(UnwritableContextTest.fileStore(small.dir())).deploy(FLOWS)) {
+            try (Harness h = new Harness(ContextFlows.fileStore(small.dir())).deploy(FLOWS)) {
                 set(h, "1");
                 h.deploy(FLOWS);
                 assertEquals(Map.of("v", "1"), flowFile(small.dir()));
@@ -62,7 +57,7 @@ public class ContextWriteFailureTest {
 
     @Test
     void aFileWhereTheFlowDirectoryGoesOnlyDelaysTheWrite(@TempDir Path dir) throws Exception {
-        try (Harness h = new Harness(UnwritableContextTest.fileStore(dir)).deploy(FLOWS)) {
+        try (Harness h = new Harness(ContextFlows.fileStore(dir)).deploy(FLOWS)) {
             Path flowDir = dir.resolve("context/t1");
             Files.createDirectories(flowDir.getParent());
             Files.writeString(flowDir, "in the way");

@@ -1,10 +1,8 @@
 package io.redwire.context;
 
-import io.redwire.msg.Json;
-import io.redwire.spi.Settings;
-import io.redwire.testing.Harness;
-
 import io.redwire.logging.Log;
+import io.redwire.msg.Json;
+import io.redwire.testing.Harness;
 
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -48,57 +46,39 @@ public class UnwritableContextTest {
               "outputs":1,"wires":[["out2"]]}]
             """;
 
-    static Settings fileStore(Path dir) throws Exception {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> m = (Map<String, Object>) Json.parse("""
-                {"contextStorage": {"default": {"module": "localfilesystem", "config": {"dir": %s, "flushInterval": 30}}}}
-                """.formatted(Json.stringify(dir.toString())));
-        return new Settings(m);
-    }
-
-    static Object file(Path dir, String relative) throws Exception {
-        return Json.parse(Files.readString(dir.resolve("context").resolve(relative)));
-    }
-
-    static String get(Harness h, String path) throws Exception {
-        var r = h.get(path);
-        assertEquals(200, r.statusCode(), path + ": " + r.body());
-        return r.body();
-    }
-
     @Test
     void aCircularValueKeepsNoScopeFromItsFileAtAGracefulStop(@TempDir Path dir) throws Exception {
-        try (Harness h = new Harness(fileStore(dir)).deploy(FLOWS)) {
-            assertEquals("set", get(h, "/cyc"));
-            assertEquals("7,undefined", get(h, "/later"));
+        try (Harness h = new Harness(ContextFlows.fileStore(dir)).deploy(FLOWS)) {
+            assertEquals("set", ContextFlows.get(h, "/cyc"));
+            assertEquals("7,undefined", ContextFlows.get(h, "/later"));
         } // the graceful stop is the only flush
-        assertEquals(Map.of("g", 7, "after", 8), file(dir, "global/global.json"));
+        assertEquals(Map.of("g", 7, "after", 8), ContextFlows.file(dir, "global/global.json"));
         // as Node-RED 5.0.7 writes them: the references closing a circle left out (in a list: null)
-        assertEquals(Map.of("cyc", Map.of("a", 1), "ok", 5), file(dir, "t1/flow.json"));
-        assertEquals(Json.parse("{\"list\": [1, null]}"), file(dir, "t1/fn.json"));
+        assertEquals(Map.of("cyc", Map.of("a", 1), "ok", 5), ContextFlows.file(dir, "t1/flow.json"));
+        assertEquals(Json.parse("{\"list\": [1, null]}"), ContextFlows.file(dir, "t1/fn.json"));
     }
 
     @Test
     void aCircularValueKeepsNoLaterDeployFromWriting(@TempDir Path dir) throws Exception {
-        try (Harness h = new Harness(fileStore(dir)).deploy(FLOWS)) {
-            assertEquals("set", get(h, "/cyc"));
+        try (Harness h = new Harness(ContextFlows.fileStore(dir)).deploy(FLOWS)) {
+            assertEquals("set", ContextFlows.get(h, "/cyc"));
             h.deploy(FLOWS); // a deploy flushes
-            assertEquals(Map.of("g", 7), file(dir, "global/global.json"));
-            get(h, "/later");
+            assertEquals(Map.of("g", 7), ContextFlows.file(dir, "global/global.json"));
+            ContextFlows.get(h, "/later");
             h.deploy(FLOWS);
-            assertEquals(Map.of("g", 7, "after", 8), file(dir, "global/global.json"));
+            assertEquals(Map.of("g", 7, "after", 8), ContextFlows.file(dir, "global/global.json"));
         }
     }
 
     @Test
     void aNodeIdHoldingNulIsWrittenAndReadBackAndKeepsNoOtherScopeFromItsFile(@TempDir Path dir) throws Exception {
-        try (Harness h = new Harness(fileStore(dir)).deploy(FLOWS)) {
-            assertEquals("1", get(h, "/nul"));
-            get(h, "/later");
+        try (Harness h = new Harness(ContextFlows.fileStore(dir)).deploy(FLOWS)) {
+            assertEquals("1", ContextFlows.get(h, "/nul"));
+            ContextFlows.get(h, "/later");
         }
-        assertEquals(Map.of("after", 8), file(dir, "global/global.json"));
-        try (Harness h = new Harness(fileStore(dir)).deploy(FLOWS)) {
-            assertEquals("2", get(h, "/nul"), "the NUL node's count was written and read back");
+        assertEquals(Map.of("after", 8), ContextFlows.file(dir, "global/global.json"));
+        try (Harness h = new Harness(ContextFlows.fileStore(dir)).deploy(FLOWS)) {
+            assertEquals("2", ContextFlows.get(h, "/nul"), "the NUL node's count was written and read back");
         }
     }
 

@@ -34,7 +34,6 @@ import java.util.stream.Stream;
  */
 final class FileContextStore implements ContextStore {
     private final Vertx vertx;
-    private final Context loop;
     private final Path base;
     private final Log log;
     private final Map<String, Map<String, Object>> scopes = new HashMap<>();
@@ -48,7 +47,6 @@ final class FileContextStore implements ContextStore {
     /** Reads every scope file under {@code base}; blocking, before the flows start. */
     FileContextStore(Context loop, Path base, long flushIntervalMs, Log log) throws IOException {
         this.vertx = loop.owner();
-        this.loop = loop;
         this.base = base.toAbsolutePath().normalize();
         this.log = log;
         load();

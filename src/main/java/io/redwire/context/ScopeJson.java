@@ -65,7 +65,7 @@ final class ScopeJson {
             problems.add("Context " + scopeId + " cannot persist key " + String.join(", ", refused)
                     + "; its other keys are written");
         }
-        return new Content(bytes(kept), String.join("; ", problems));
+        return new Content(bytes(kept), problems.isEmpty() ? null : String.join("; ", problems));
     }
 
     /** The value when JSON can hold it at its place in the scope (one level below the scope's object). */

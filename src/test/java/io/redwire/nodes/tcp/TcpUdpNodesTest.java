@@ -80,6 +80,27 @@ class TcpUdpNodesTest {
         }
     }
 
+    /**
+     * Node-RED's "Connect to TCP out server" example: a tcp in client in single mode gets one message per connection,
+     * sent when the tcp out server ends the connection after writing (end: true).
+     */
+    @Test
+    void tcpInClientInSingleModeSendsWhatArrivedWhenTheServerEndsTheConnection() throws Exception {
+        int port = Ports.free();
+        String flow = "[{\"id\":\"out\",\"type\":\"tcp out\",\"host\":\"\",\"port\":\"" + port
+                + "\",\"beserver\":\"server\",\"base64\":false,\"end\":true},"
+                + "{\"id\":\"in\",\"type\":\"tcp in\",\"server\":\"client\",\"host\":\"127.0.0.1\",\"port\":\""
+                + port + "\",\"datamode\":\"single\",\"datatype\":\"utf8\",\"newline\":\"\",\"topic\":\"\","
+                + "\"wires\":[[\"dbg\"]]}," + DEBUG + ","
+                + "{\"id\":\"st\",\"type\":\"status\",\"scope\":[\"in\"],\"wires\":[[\"sdbg\"]]},"
+                + "{\"id\":\"sdbg\",\"type\":\"debug\",\"complete\":\"true\"}]";
+        try (FlowKit kit = new FlowKit(Map.of("socketReconnectTime", 200), flow)) { // the first try may be early
+            kit.awaitStatus("sdbg", "common.status.connected", 30);
+            kit.receive("out", "{\"payload\":\"Hello, World!\"}");
+            assertEquals("Hello, World!", kit.await("dbg", e -> e.msg() != null, 10).payload());
+        }
+    }
+
     @Test
     void udpUnicastBothWaysAndMulticastOnLoopback() throws Exception {
         int inPort = Ports.free();

@@ -180,13 +180,13 @@ public final class BatchNode extends Node {
 
     private void startInterval() {
         if (intervalMs > 0) {
-            timer = vertx().setPeriodic(intervalMs, t -> flushInterval());
+            timer = timers().setInterval(intervalMs, () -> flushInterval());
         }
     }
 
     private void stopInterval() {
         if (timer >= 0) {
-            vertx().cancelTimer(timer);
+            timers().clear(timer);
             timer = -1;
         }
     }

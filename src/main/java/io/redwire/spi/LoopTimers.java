@@ -99,32 +99,44 @@ public final class LoopTimers {
         }
     }
 
-    /** Fires every timer due now, in due-then-armed order (the wake-up's callback). */
+    /**
+     * Fires every timer due now, in due-then-armed order (the wake-up's callback). What a timer throws does not stop
+     * the others due with it; the first such failure is rethrown afterwards, for the loop's exception handler.
+     */
     public void runDue() {
         wakeAtMs = Long.MAX_VALUE;
-        RuntimeException failure = turn(() -> {
-            long now = turnMs;
-            RuntimeException first = null;
-            for (var e = queue.firstEntry(); e != null && e.getKey().atMs() <= now; e = queue.firstEntry()) {
-                Timer t = queue.pollFirstEntry().getValue();
-                if (t.periodMs == 0) {
-                    byId.remove(t.id);
-                }
-                try {
-                    t.task.run();
-                } catch (RuntimeException ex) { // the other due timers still fire; the first failure is reported
-                    first = first == null ? ex : first;
-                }
-                if (t.periodMs > 0 && byId.get(t.id) == t && t.due.atMs() <= now) {
-                    queue.put(t.due = new Due(now + t.periodMs, nextSeq++), t);
-                }
-            }
-            return first;
-        });
-        wake();
-        if (failure != null) {
-            throw failure;
+        Throwable failure;
+        try {
+            failure = turn(this::fireDue);
+        } finally {
+            wake();
         }
+        if (failure instanceof RuntimeException r) {
+            throw r;
+        }
+        if (failure instanceof Error e) {
+            throw e;
+        }
+    }
+
+    private Throwable fireDue() {
+        long now = turnMs;
+        Throwable first = null;
+        for (var e = queue.firstEntry(); e != null && e.getKey().atMs() <= now; e = queue.firstEntry()) {
+            Timer t = queue.pollFirstEntry().getValue();
+            if (t.periodMs == 0) {
+                byId.remove(t.id);
+            }
+            try {
+                t.task.run();
+            } catch (RuntimeException | StackOverflowError ex) {
+                first = first == null ? ex : first;
+            }
+            if (t.periodMs > 0 && byId.get(t.id) == t && t.due.atMs() <= now) {
+                queue.put(t.due = new Due(now + t.periodMs, nextSeq++), t);
+            }
+        }
+        return first;
     }
 
     private long now() {

@@ -29,23 +29,15 @@ public final class LoopTimers {
         }
     }
 
-    private static final class Timer {
-        final long id;
-        final long periodMs;
-        final Runnable task;
-        Due due;
-
-        Timer(long id, long periodMs, Runnable task) {
-            this.id = id;
-            this.periodMs = periodMs;
-            this.task = task;
-        }
+    /** A timer; {@code periodMs} 0 for a timeout. */
+    private record Timer(long id, long periodMs, Runnable task) {
     }
 
     private final LongSupplier clockMs;
     private final LongConsumer wakeIn;
     private final TreeMap<Due, Timer> queue = new TreeMap<>();
-    private final Map<Long, Timer> byId = new HashMap<>();
+    /** Each pending timer's current due time, by id. */
+    private final Map<Long, Due> armed = new HashMap<>();
     private long nextId = 1;
     private long nextSeq;
     /** The loop's time during a turn, else -1 (read the clock). */
@@ -75,15 +67,15 @@ public final class LoopTimers {
 
     /** Cancels a timer; unknown or finished ids are ignored. */
     public void clear(long id) {
-        Timer t = byId.remove(id);
-        if (t != null) {
-            queue.remove(t.due);
+        Due due = armed.remove(id);
+        if (due != null) {
+            queue.remove(due);
         }
     }
 
     /** Timers not yet fired or cleared. */
     public int pending() {
-        return byId.size();
+        return armed.size();
     }
 
     /** Runs {@code work} as one loop turn: timers it arms start at the same loop time. */
@@ -123,17 +115,18 @@ public final class LoopTimers {
         long now = turnMs;
         Throwable first = null;
         for (var e = queue.firstEntry(); e != null && e.getKey().atMs() <= now; e = queue.firstEntry()) {
-            Timer t = queue.pollFirstEntry().getValue();
-            if (t.periodMs == 0) {
-                byId.remove(t.id);
+            queue.pollFirstEntry();
+            Timer t = e.getValue();
+            if (t.periodMs() == 0) {
+                armed.remove(t.id());
             }
             try {
-                t.task.run();
+                t.task().run();
             } catch (RuntimeException | StackOverflowError ex) {
                 first = first == null ? ex : first;
             }
-            if (t.periodMs > 0 && byId.get(t.id) == t && t.due.atMs() <= now) {
-                queue.put(t.due = new Due(now + t.periodMs, nextSeq++), t);
+            if (t.periodMs() > 0 && e.getKey().equals(armed.get(t.id()))) { // not cleared while it ran
+                put(t, now + t.periodMs());
             }
         }
         return first;
@@ -144,11 +137,15 @@ public final class LoopTimers {
     }
 
     private long arm(Timer t, long atMs) {
-        t.due = new Due(atMs, nextSeq++);
-        queue.put(t.due, t);
-        byId.put(t.id, t);
+        put(t, atMs);
         wake();
-        return t.id;
+        return t.id();
+    }
+
+    private void put(Timer t, long atMs) {
+        Due due = new Due(atMs, nextSeq++);
+        queue.put(due, t);
+        armed.put(t.id(), due);
     }
 
     /** Asks to be woken for the earliest timer unless a wake-up at or before it is pending. */

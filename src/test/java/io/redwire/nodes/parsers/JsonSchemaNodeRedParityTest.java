@@ -1,25 +1,15 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.testing.Closing;
-import io.redwire.testing.Harness;
-import io.redwire.testing.NodeRedPeer;
-import io.redwire.testing.Ports;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.redwire.testing.BothEngines;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The json node's msg.schema validation in the real Node-RED 5.0.7 and in Redwire: one flows file
@@ -31,26 +21,12 @@ class JsonSchemaNodeRedParityTest {
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
-    private static NodeRedPeer nodeRed;
-    private static Harness redwire;
+    @RegisterExtension
+    static final BothEngines ENGINES = new BothEngines("src/test/resources/parity/json-schema-flows.json");
 
-    @BeforeAll
-    static void start() throws Exception {
-        NodeRedPeer.installDir();
-        String flows = Files.readString(Path.of("src/test/resources/parity/json-schema-flows.json"));
-        Path userDir = Files.createTempDirectory("nodered-json-schema");
-        Files.writeString(userDir.resolve("flows.json"), flows);
-        nodeRed = NodeRedPeer.start(userDir, Ports.free(), "flows.json");
-        redwire = new Harness().deploy(flows);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        Closing.all(redwire, nodeRed);
-    }
-
-    private static String answer(String url, String body) throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
+    private static String answer(String base, String body) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/js"))
+                .timeout(Duration.ofSeconds(10))
                 .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         return r.statusCode() + " " + r.body();
@@ -58,15 +34,7 @@ class JsonSchemaNodeRedParityTest {
 
     /** Each body as {"payload": …, "schema": …, "action": …}; payload a JSON string unless stated. */
     private static void sameAnswers(String... bodies) throws Exception {
-        List<String> differences = new ArrayList<>();
-        for (String body : bodies) {
-            String theirs = answer(nodeRed.url("/js"), body);
-            String ours = answer(redwire.url("/js"), body);
-            if (!theirs.equals(ours)) {
-                differences.add(body + "\n  Node-RED: " + theirs + "\n  Redwire:  " + ours);
-            }
-        }
-        assertEquals("", String.join("\n", differences), "Node-RED log:\n" + nodeRed.log());
+        ENGINES.assertSameAnswers(JsonSchemaNodeRedParityTest::answer, bodies);
     }
 
     private static String body(String payload, String schema) {

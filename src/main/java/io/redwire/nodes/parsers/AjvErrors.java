@@ -1,7 +1,9 @@
 package io.redwire.nodes.parsers;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
 import com.networknt.schema.path.NodePath;
 import io.redwire.msg.Json;
 
@@ -21,7 +23,8 @@ import java.util.Set;
  * errors networknt's validator finds: ajv's records (instancePath, schemaPath, keyword, params, message), its
  * order (at each schema, type first, then const/enum and the combinators, then the number, string, array and
  * object keywords, a combinator's own error after its branches' errors), the errors ajv adds that networknt has
- * no record for (anyOf, if, oneOf with no passing branch) and errorsText's "data/path message, ..." text.
+ * no record for (anyOf, if, oneOf with no passing branch, the subschema errors of propertyNames and contains) and
+ * errorsText's "data/path message, ..." text.
  */
 final class AjvErrors {
     /** ajv's keyword order within one schema object, as Node-RED 5.0.7 reports errors. */
@@ -42,14 +45,18 @@ final class AjvErrors {
             "items", "additionalItems");
 
     /** One ajv error and where it sits for ordering. */
-    private record Found(Map<String, Object> record, List<String> steps) {
+    /** One ajv error, where it sits for ordering, and the errors ajv reports just before it (from its subschema). */
+    private record Found(Map<String, Object> record, List<String> steps, List<Map<String, Object>> before) {
+        Found(Map<String, Object> record, List<String> steps) {
+            this(record, steps, List.of());
+        }
     }
 
     private AjvErrors() {
     }
 
     /** ajv's errors for what networknt found validating {@code instance} against {@code schema}. */
-    static List<Map<String, Object>> of(List<Error> errors, JsonNode schema, JsonNode instance) {
+    static List<Map<String, Object>> of(List<Error> errors, Schema compiled, JsonNode schema, JsonNode instance) {
         List<Found> found = new ArrayList<>();
         Map<String, Found> combinators = new LinkedHashMap<>();
         Map<String, Integer> dependencyIndex = new HashMap<>();
@@ -61,7 +68,7 @@ final class AjvErrors {
             }
             Map<String, Object> record = record(e, schema, instance, dependencyIndex, once);
             if (record != null) {
-                found.add(new Found(record, steps));
+                found.add(new Found(record, steps, subschemaErrors(e, record, compiled, schema, instance)));
             }
             combinatorErrors(e, steps, combinators);
         }
@@ -75,7 +82,44 @@ final class AjvErrors {
         }
         List<Found> sorted = new ArrayList<>(found);
         sorted.sort(order(firstSeen));
-        return sorted.stream().map(Found::record).toList();
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Found f : sorted) {
+            out.addAll(f.before());
+            out.add(f.record());
+        }
+        return out;
+    }
+
+    /**
+     * ajv keeps the errors of a failed propertyNames (per property name, marked with it) and contains (per item)
+     * subschema before the keyword's own error; networknt reports only the keyword.
+     */
+    private static List<Map<String, Object>> subschemaErrors(Error e, Map<String, Object> record, Schema compiled,
+                                                             JsonNode schema, JsonNode instance) {
+        boolean names = e.getKeyword().equals("propertyNames");
+        if (!names && !e.getKeyword().equals("contains")) {
+            return List.of();
+        }
+        Schema sub = compiled.getSubSchema(e.getSchemaLocation().getFragment());
+        String at = (String) record.get("instancePath");
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (names) {
+            JsonNode name = TextNode.valueOf(e.getProperty());
+            for (Map<String, Object> inner : of(sub.validate(name), compiled, schema, name)) {
+                inner.put("instancePath", at + inner.get("instancePath"));
+                inner.put("propertyName", e.getProperty());
+                out.add(inner);
+            }
+            return out;
+        }
+        JsonNode items = at(instance, e.getInstanceLocation());
+        for (int i = 0; i < items.size(); i++) {
+            for (Map<String, Object> inner : of(sub.validate(items.get(i)), compiled, schema, items.get(i))) {
+                inner.put("instancePath", at + "/" + i + inner.get("instancePath"));
+                out.add(inner);
+            }
+        }
+        return out;
     }
 
     /** ajv's errorsText: each error as "data" + instancePath + " " + message, joined by ", ". */
@@ -268,8 +312,9 @@ final class AjvErrors {
             }
             case "contains" -> ajv(e, location, keyword, Map.of("minContains", 1),
                     "must contain at least 1 valid item(s)");
-            case "propertyNames" -> ajv(e, location, keyword, Map.of("propertyName", e.getProperty()),
-                    "property name must be valid");
+            case "propertyNames" -> once.add(e.getEvaluationPath() + "@" + e.getInstanceLocation() + "\u0000"
+                    + e.getProperty()) ? ajv(e, location, keyword, Map.of("propertyName", e.getProperty()),
+                    "property name must be valid") : null;
             case "false" -> {
                 List<String> path = new ArrayList<>(location.subList(0, Math.max(0, location.size() - 1)));
                 path.add("false schema");

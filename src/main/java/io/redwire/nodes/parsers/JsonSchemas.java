@@ -50,7 +50,7 @@ final class JsonSchemas {
         /** ajv's errors validating {@code value}; empty when valid. */
         List<Map<String, Object>> errors(Object value) {
             JsonNode instance = Json.MAPPER.valueToTree(value);
-            return AjvErrors.of(schema.validate(instance), node, instance);
+            return AjvErrors.of(schema.validate(instance), schema, node, instance);
         }
     }
 

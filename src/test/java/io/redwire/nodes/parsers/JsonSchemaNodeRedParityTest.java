@@ -81,7 +81,10 @@ class JsonSchemaNodeRedParityTest {
                         "{\"properties\":{\"c\":{\"items\":{\"properties\":{\"e\":{\"type\":\"string\"},"
                         + "\"d\":{\"type\":\"string\"}}}},\"a\":{\"properties\":{\"b\":{\"type\":\"string\"}},"
                         + "\"required\":[\"q\"]}}}"),
-                body("\"{\\\"a\\\":1}\"", "{\"additionalProperties\":{\"type\":\"string\"},\"properties\":{\"b\":{}}}"));
+                body("\"{\\\"a\\\":1}\"", "{\"additionalProperties\":{\"type\":\"string\"},\"properties\":{\"b\":{}}}"),
+                body("\"[1,\\\"x\\\",[2]]\"", "{\"contains\":{\"type\":\"boolean\"},\"items\":{\"not\":{\"type\":\"array\"}}}"),
+                body("\"{\\\"o\\\":{\\\"bb\\\":1,\\\"a\\\":2,\\\"ccc\\\":3}}\"", "{\"properties\":{\"o\":"
+                        + "{\"propertyNames\":{\"maxLength\":1,\"pattern\":\"^a\"}}}}"));
     }
 
     @Test

@@ -10,7 +10,6 @@ import io.redwire.msg.Json;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -20,31 +19,12 @@ import java.util.Set;
 
 /**
  * The json node's schema errors as ajv 8 (Node-RED 5.0.7's validator, allErrors on) reports them, made from the
- * errors networknt's validator finds: ajv's records (instancePath, schemaPath, keyword, params, message), its
- * order (at each schema, type first, then const/enum and the combinators, then the number, string, array and
- * object keywords, a combinator's own error after its branches' errors), the errors ajv adds that networknt has
- * no record for (anyOf, if, oneOf with no passing branch, the subschema errors of propertyNames and contains) and
- * errorsText's "data/path message, ..." text.
+ * errors networknt's validator finds: ajv's records (instancePath, schemaPath, keyword, params, message), in ajv's
+ * order ({@link AjvErrorOrder}), with the errors ajv adds that networknt has no record for (anyOf, if, oneOf with
+ * no passing branch, the subschema errors of propertyNames and contains), and errorsText's "data/path message, ..."
+ * text.
  */
 final class AjvErrors {
-    /** ajv's keyword order within one schema object, as Node-RED 5.0.7 reports errors. */
-    private static final List<String> ORDER = List.of("type", "$ref", "const", "enum", "not", "anyOf", "oneOf",
-            "allOf", "if", "maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum", "multipleOf", "maxLength",
-            "minLength", "pattern", "maxItems", "minItems", "additionalItems", "items", "contains", "uniqueItems",
-            "maxProperties", "minProperties", "required", "propertyNames", "additionalProperties", "dependencies",
-            "properties", "patternProperties");
-    /** Keywords whose next evaluation-path segment names a branch (a property name or an index). */
-    private static final Set<String> BRANCHED = Set.of("properties", "patternProperties", "dependencies", "anyOf",
-            "oneOf", "allOf");
-    /** The step kind of a branch taken (a property, an index, an instance member): ordered by first appearance. */
-    private static final String BRANCH = "\u0002";
-    /** The step of a property dependency (a list of names): before the schema dependencies' branches. */
-    private static final String PROPERTY_DEPENDENCY = "\u0003";
-    /** Keywords that apply their subschema to a member of the instance (one instance-path segment further). */
-    private static final Set<String> DESCENDING = Set.of("properties", "patternProperties", "additionalProperties",
-            "items", "additionalItems");
-
-    /** One ajv error and where it sits for ordering. */
     /** One ajv error, where it sits for ordering, and the errors ajv reports just before it (from its subschema). */
     private record Found(Map<String, Object> record, List<String> steps, List<Map<String, Object>> before) {
         Found(Map<String, Object> record, List<String> steps) {
@@ -62,10 +42,7 @@ final class AjvErrors {
         Map<String, Integer> dependencyIndex = new HashMap<>();
         Set<String> once = new LinkedHashSet<>();
         for (Error e : errors) {
-            List<String> steps = steps(e);
-            if (e.getKeyword().equals("dependencies")) { // ajv checks property dependencies before schema ones
-                steps.add(PROPERTY_DEPENDENCY + "\u0001" + e.getProperty());
-            }
+            List<String> steps = AjvErrorOrder.steps(e);
             Map<String, Object> record = record(e, schema, instance, dependencyIndex, once);
             if (record != null) {
                 found.add(new Found(record, steps, subschemaErrors(e, record, compiled, schema, instance)));
@@ -73,17 +50,8 @@ final class AjvErrors {
             combinatorErrors(e, steps, combinators);
         }
         found.addAll(combinators.values()); // after every branch error: first seen last among their siblings
-        Map<String, Integer> firstSeen = new HashMap<>();
-        for (int i = 0; i < found.size(); i++) {
-            List<String> steps = found.get(i).steps();
-            for (int d = 1; d <= steps.size(); d++) {
-                firstSeen.putIfAbsent(String.join("\u0000", steps.subList(0, d)), i);
-            }
-        }
-        List<Found> sorted = new ArrayList<>(found);
-        sorted.sort(order(firstSeen));
         List<Map<String, Object>> out = new ArrayList<>();
-        for (Found f : sorted) {
+        for (Found f : AjvErrorOrder.sorted(found, Found::steps)) {
             out.addAll(f.before());
             out.add(f.record());
         }
@@ -132,89 +100,6 @@ final class AjvErrors {
     }
 
     /**
-     * An error's place: a step per schema keyword on its evaluation path and one per branch taken (a property
-     * name, an index), each naming the instance path reached, so siblings compare by keyword rank and then by
-     * first appearance, and a combinator's own error (fewer steps) comes after its branches' errors.
-     */
-    private static List<String> steps(Error e) {
-        NodePath eval = e.getEvaluationPath();
-        NodePath at = e.getInstanceLocation();
-        List<String> steps = new ArrayList<>();
-        StringBuilder prefix = new StringBuilder();
-        int depth = 0;
-        for (int i = 0; i < eval.getNameCount(); i++) {
-            String keyword = eval.getName(i);
-            prefix.append('/').append(keyword);
-            steps.add(keyword + "\u0001" + prefix + instancePrefix(at, depth));
-            if (hasBranch(eval, i)) {
-                prefix.append('/').append(eval.getName(++i));
-                steps.add(BRANCH + "\u0001" + prefix + instancePrefix(at, depth));
-            }
-            if (DESCENDING.contains(keyword) && depth < at.getNameCount()) {
-                depth++;
-                steps.add(BRANCH + "\u0001" + prefix + instancePrefix(at, depth));
-            }
-        }
-        return steps;
-    }
-
-    private static String instancePrefix(NodePath at, int depth) {
-        StringBuilder sb = new StringBuilder("@");
-        for (int i = 0; i < depth; i++) {
-            sb.append('/').append(at.getName(i));
-        }
-        return sb.toString();
-    }
-
-    private static boolean hasBranch(NodePath eval, int i) {
-        String keyword = eval.getName(i);
-        return i + 1 < eval.getNameCount() && (BRANCHED.contains(keyword) || keyword.equals("items")
-                && isIndex(eval, i + 1));
-    }
-
-    private static boolean isIndex(NodePath path, int i) {
-        return i < path.getNameCount() && path.getElement(i) instanceof Integer;
-    }
-
-    private static Comparator<Found> order(Map<String, Integer> firstSeen) {
-        return (a, b) -> {
-            int n = Math.min(a.steps().size(), b.steps().size());
-            for (int d = 0; d < n; d++) {
-                String sa = a.steps().get(d);
-                String sb = b.steps().get(d);
-                if (sa.equals(sb)) {
-                    continue;
-                }
-                int byKeyword = Integer.compare(rank(sa), rank(sb));
-                if (byKeyword != 0) {
-                    return byKeyword;
-                }
-                return Integer.compare(firstSeen.get(key(a.steps(), d)), firstSeen.get(key(b.steps(), d)));
-            }
-            return Integer.compare(b.steps().size(), a.steps().size()); // a combinator's own error after its branches'
-        };
-    }
-
-    private static String key(List<String> steps, int d) {
-        return String.join("\u0000", steps.subList(0, d + 1));
-    }
-
-    private static int rank(String step) {
-        String keyword = step.substring(0, step.indexOf('\u0001'));
-        if (keyword.equals(BRANCH)) {
-            return -1;
-        }
-        if (keyword.equals(PROPERTY_DEPENDENCY)) {
-            return -2;
-        }
-        if (keyword.equals("then") || keyword.equals("else")) {
-            keyword = "if";
-        }
-        int i = ORDER.indexOf(keyword);
-        return i < 0 ? ORDER.size() : i;
-    }
-
-    /**
      * ajv reports a failed anyOf, and a failed then/else as an "if" error, after the branches' errors; networknt
      * reports only the branches. One such error per combinator and instance position.
      */
@@ -241,11 +126,11 @@ final class AjvErrors {
                 }
                 combinators.put(steps.get(s), new Found(record, own));
             }
-            if (hasBranch(eval, i)) {
+            if (AjvErrorOrder.hasBranch(eval, i)) {
                 i++;
                 s++;
             }
-            if (DESCENDING.contains(keyword) && s + 1 < steps.size() && steps.get(s + 1).startsWith(BRANCH)) {
+            if (AjvErrorOrder.descends(keyword) && s + 1 < steps.size() && AjvErrorOrder.isBranch(steps.get(s + 1))) {
                 s++;
             }
         }

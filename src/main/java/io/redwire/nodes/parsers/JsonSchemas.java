@@ -20,10 +20,14 @@ import java.util.Set;
  * schema with every message compiles it once.
  */
 final class JsonSchemas {
-    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_7,
-            b -> b.schemaLoader(l -> l.fetchRemoteResources(false)));
     private static final String DRAFT_07 = "http://json-schema.org/draft-07/schema";
-    private static final Schema META = REGISTRY.getSchema(SchemaLocation.of(DRAFT_07 + "#"));
+
+    /** The validator and its draft-07 meta-schema, loaded at the first msg.schema (not with every json node). */
+    private static final class Draft07 {
+        static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_7,
+                b -> b.schemaLoader(l -> l.fetchRemoteResources(false)));
+        static final Schema META = REGISTRY.getSchema(SchemaLocation.of(DRAFT_07 + "#"));
+    }
     private static final int CACHED = 16;
     /** The keywords of ajv's draft-07 vocabularies (core, validation, applicator, metadata, content). */
     private static final Set<String> KEYWORDS = Set.of("$id", "$schema", "$ref", "$comment", "definitions", "$defs",
@@ -72,11 +76,11 @@ final class JsonSchemas {
 
     private static Compiled compileNew(Object schema) {
         JsonNode node = Json.MAPPER.valueToTree(schema);
-        if (!META.validate(node).isEmpty() || !draft07(node) || !knownKeywords(node)) {
+        if (!Draft07.META.validate(node).isEmpty() || !draft07(node) || !knownKeywords(node)) {
             return new Compiled(null, node);
         }
         try {
-            Schema compiled = REGISTRY.getSchema(node);
+            Schema compiled = Draft07.REGISTRY.getSchema(node);
             compiled.initializeValidators(); // resolves $refs now, as ajv's compile does
             return new Compiled(compiled, node);
         } catch (RuntimeException e) { // an unresolvable $ref, a pattern that is no regular expression

@@ -1,5 +1,7 @@
 package io.redwire.admin;
 
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
 import io.redwire.spi.DebugEvent;
@@ -8,6 +10,8 @@ import io.redwire.spi.Node;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.ext.web.RoutingContext;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,10 +39,12 @@ public final class CommsHub implements FlowService.DeployListener {
             return n == null ? null : n.type();
         });
         engine.comms().subscribe(this::publish);
+        auth.onRevoke(token -> connections.forEach(c -> c.endIfOpenedWith(token)));
     }
 
-    private void publish(String topic, Object data) {
+    private void publish(String topic, Object event) {
         boolean status = topic.startsWith("status/");
+        Object data = status ? shownStatus(event) : event;
         if (status || topic.startsWith("notification/")) {
             if (!retain(topic, data, status)) {
                 return;
@@ -54,6 +60,28 @@ public final class CommsHub implements FlowService.DeployListener {
             }
         }
     }
+
+    /**
+     * A node status as Node-RED's comms sends it: its text, fill and shape only, and {} (a clear) when none of them
+     * is set (an empty text counts as none).
+     */
+    static Map<String, Object> shownStatus(Object status) {
+        Map<String, Object> shown = new LinkedHashMap<>();
+        if (status instanceof Map<?, ?> m) {
+            for (String key : STATUS_KEYS) {
+                Object v = m.get(key);
+                if (v != null && v != Undefined.VALUE) {
+                    shown.put(key, v);
+                }
+            }
+            if (STATUS_KEYS.stream().noneMatch(k -> JsValues.truthy(m.get(k)))) {
+                shown.clear();
+            }
+        }
+        return shown;
+    }
+
+    private static final List<String> STATUS_KEYS = List.of("text", "fill", "shape");
 
     /** Keeps the latest status / notification per topic for replay; false when a clear needs no sending. */
     private boolean retain(String topic, Object data, boolean status) {
@@ -105,15 +133,21 @@ public final class CommsHub implements FlowService.DeployListener {
             Replies.error(ctx, 403, "forbidden", "permission status.read required");
             return;
         }
-        ctx.request().toWebSocket().onSuccess(this::attach)
+        String given = auth.enabled() ? AdminAuth.tokenOf(ctx) : null;
+        String token = given != null && auth.principalOfToken(given) != null ? given : null;
+        ctx.request().toWebSocket().onSuccess(ws -> attach(ws, token))
                 .onFailure(e -> engine.log().warn("comms: websocket upgrade failed: " + e.getMessage()));
     }
 
-    private void attach(ServerWebSocket ws) {
+    /** @param token the session the upgrade was authorised by, or null */
+    private void attach(ServerWebSocket ws, String token) {
         CommsConnection[] self = new CommsConnection[1];
         self[0] = new CommsConnection(engine.vertx(), ws, startedAt, () -> connections.remove(self[0]));
         connections.add(self[0]);
         ws.textMessageHandler(text -> onClientMessage(self[0], text));
+        if (token != null) {
+            self[0].endsAt(token, auth.expiresAt(token)); // revoked during the upgrade: 0, closed at once
+        }
     }
 
     private void onClientMessage(CommsConnection c, String text) {
@@ -130,6 +164,9 @@ public final class CommsHub implements FlowService.DeployListener {
             AdminAuth.Principal p = auth.principalOfToken(token);
             if (p != null && p.may("status.read")) {
                 c.reply("{\"auth\":\"ok\"}");
+                if (auth.enabled()) {
+                    c.endsAt(token, auth.expiresAt(token));
+                }
             } else {
                 c.reply("{\"auth\":\"fail\"}");
                 c.socket().close();

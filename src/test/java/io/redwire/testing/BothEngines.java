@@ -34,7 +34,7 @@ public final class BothEngines implements BeforeAllCallback, AfterAllCallback {
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         String flows = Files.readString(flowsFile);
-        nodeRed = NodeRedPeer.withFlows(flows);
+        nodeRed = NodeRedPeer.startWith("nodered-both", flows);
         redwire = new Harness().deploy(flows);
     }
 

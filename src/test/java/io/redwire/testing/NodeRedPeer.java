@@ -37,14 +37,6 @@ public final class NodeRedPeer implements AutoCloseable {
         return dir;
     }
 
-    /** Starts Node-RED on a free port with {@code flowsJson} as flows.json in a new user directory. */
-    public static NodeRedPeer withFlows(String flowsJson) throws IOException, InterruptedException {
-        installDir();
-        Path userDir = Files.createTempDirectory("nodered-peer");
-        Files.writeString(userDir.resolve("flows.json"), flowsJson);
-        return start(userDir, Ports.free(), "flows.json");
-    }
-
     /** Starts Node-RED and waits (up to 90 s) for "Started flows". */
     public static NodeRedPeer start(Path userDir, int port, String flowsFile) throws IOException, InterruptedException {
         Path dir = installDir();

@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -91,7 +90,7 @@ class NodeJvmErrorsTest {
         /** /ok answers; a 2.5 s block of the loop is still reported by Vert.x's checker and by the watchdog. */
         void assertServesAndWatchdogsLive() throws Exception {
             assertEquals(200, get("/ok", 20).statusCode(), engine.output());
-            String threads = threadDump();
+            String threads = NodeErrorFigures.threadDump(engine.process().pid());
             assertTrue(threads.contains("\"vertx-blocked-thread-checker\""), threads);
             assertTrue(threads.contains("\"redwire-flow-watchdog\""), threads);
             int stalls = count("flow loop has not answered");
@@ -109,14 +108,6 @@ class NodeJvmErrorsTest {
 
         private int count(String text) {
             return engine.output().split(java.util.regex.Pattern.quote(text), -1).length - 1;
-        }
-
-        private String threadDump() throws Exception {
-            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                    String.valueOf(engine.process().pid()), "Thread.print").redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
-            p.waitFor(30, TimeUnit.SECONDS);
-            return out;
         }
 
         @Override

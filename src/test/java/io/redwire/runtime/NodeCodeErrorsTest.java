@@ -25,9 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The contract for errors a node's own code raises (issue 21): a StackOverflowError or OutOfMemoryError thrown by an
- * input handler is that node's error for the msg, seen by a catch node, and the engine serves on. The two node
- * types here are plain Java nodes whose code really recurses past the stack and really asks for more heap than the
- * JVM has.
+ * input handler is that node's error for the msg, seen by a catch node, and the engine serves on; what a task a node
+ * put on the flow loop throws is logged. The node types here are plain Java nodes whose code really recurses past
+ * the stack, really asks for more heap than the JVM has, or throws from a task of its own.
  */
 class NodeCodeErrorsTest {
     /** Recurses until the stack runs out. */
@@ -62,7 +62,24 @@ class NodeCodeErrorsTest {
         }
     }
 
+    /** Throws from a timer it set, after its message went on: nobody's delivery is there to catch it. */
+    static final class LateThrow extends Node {
+        LateThrow(NodeConfig c) {
+            super(c);
+        }
+
+        @Override
+        protected void onInput(Map<String, Object> msg, Done done) {
+            engine().loop().runOnContext(v -> {
+                throw new IllegalStateException("thrown by a task of node " + id());
+            });
+            send(msg);
+            done.done();
+        }
+    }
+
     private static final List<NodeType> TYPES = List.of(
+            NodeType.builder("test-late-throw", "test").ports(1, 1).factory(LateThrow::new),
             NodeType.builder("test-recurse", "test").ports(1, 1).factory(Recurse::new),
             NodeType.builder("test-allocate", "test").ports(1, 1).factory(Allocate::new));
 
@@ -73,6 +90,8 @@ class NodeCodeErrorsTest {
              {"id":"in2","type":"http in","z":"t1","url":"/allocate","method":"get","wires":[["alloc"]]},
              {"id":"alloc","type":"test-allocate","z":"t1","wires":[["res"]]},
              {"id":"in3","type":"http in","z":"t1","url":"/ok","method":"get","wires":[["res"]]},
+             {"id":"in4","type":"http in","z":"t1","url":"/late","method":"get","wires":[["late"]]},
+             {"id":"late","type":"test-late-throw","z":"t1","wires":[["res"]]},
              {"id":"res","type":"http response","z":"t1","wires":[]},
              {"id":"catch","type":"catch","z":"t1","uncaught":false,"wires":[["err"]]},
              {"id":"err","type":"change","z":"t1","rules":[{"t":"set","p":"payload","pt":"msg",
@@ -105,6 +124,29 @@ class NodeCodeErrorsTest {
                     logs.list.toString());
             assertEquals(200, h.get("/ok").statusCode());
             assertEquals(500, h.get("/allocate").statusCode(), "and again");
+        } finally {
+            logger.detachAppender(logs);
+        }
+    }
+
+    /** What a task on the flow loop lets escape is logged where it was thrown, and the loop serves on. */
+    @Test
+    void anExceptionEscapingATaskOnTheFlowLoopIsLogged() throws Exception {
+        ListAppender<ILoggingEvent> logs = new ListAppender<>();
+        logs.list = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Logger logger = (Logger) LoggerFactory.getLogger("redwire");
+        logs.start();
+        logger.addAppender(logs);
+        try (Harness h = harness()) {
+            assertEquals(200, h.get("/late").statusCode());
+            long end = System.nanoTime() + 10_000_000_000L;
+            while (logs.list.stream().noneMatch(e -> e.getFormattedMessage().startsWith("uncaught on the flow loop:"
+                    + " Error: thrown by a task of node late at ")) && System.nanoTime() < end) {
+                Thread.sleep(20);
+            }
+            assertTrue(logs.list.stream().anyMatch(e -> e.getFormattedMessage().startsWith("uncaught on the flow"
+                    + " loop: Error: thrown by a task of node late at ")), logs.list.toString());
+            assertEquals(200, h.get("/ok").statusCode());
         } finally {
             logger.detachAppender(logs);
         }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Long run of the property-based fuzzers (every *FuzzTest: flow loader + deploy, .proto compiler, Thrift IDL and
-# codec, HTTP body parsers, JSONata / typed inputs). The test suite runs 300 tries each; this runs [tries]
+# codec, HTTP body parsers, JSONata / typed inputs, mustache templates). The test suite runs 300 tries each; this runs [tries]
 # (default 10 000) each and prints jqwik's summary per property (full log: target/fuzz.log). A failing input is
 # printed with its shrunk form: keep it as a file under src/test/resources/fuzz-corpus/<target>/ (the corpus
 # tests replay it), then fix the bug.

@@ -23,7 +23,7 @@ public final class Settings {
     public static final Set<String> HONOURED = Set.of(
             "uiPort", "uiHost", "flowFile", "flowFilePretty", "userDir", "credentialSecret",
             "httpNodeRoot", "httpAdminRoot", "https", "adminAuth", "httpNodeCors", "httpStatic", "httpStaticRoot", "httpNodeAuth",
-            "functionGlobalContext", "exportGlobalContextKeys", "functionTimeout", "globalFunctionTimeout", "functionHeapLimit", "functionMaxTimers", "deliveryQueueLimit", "contextStorage", "logging",
+            "functionGlobalContext", "exportGlobalContextKeys", "functionTimeout", "globalFunctionTimeout", "functionHeapLimit", "functionMaxTimers", "deliveryQueueLimit", "templateMaxOutput", "contextStorage", "logging",
             "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
             "verbose", "safeMode", "settingsFile", "cluster", "shutdownTimeout",
             // limits (README "Limits")

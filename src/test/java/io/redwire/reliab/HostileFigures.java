@@ -99,6 +99,8 @@ public final class HostileFigures {
         figures.put("contextUnwritable", context::unwritableValues);
         figures.put("contextFullDisk", context::fullDisk);
         figures.put("contextIds", context::climbingIds);
+        figures.put("templateOom", () -> new NodeErrorFigures(f.port, f.pid, f::figure).template());
+        figures.put("nulFilename", () -> new NodeErrorFigures(f.port, f.pid, f::figure).nulFilename());
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             if (only.isEmpty() || only.contains(e.getKey())) {

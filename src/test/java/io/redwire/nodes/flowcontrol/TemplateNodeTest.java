@@ -80,6 +80,28 @@ class TemplateNodeTest {
                         "json", "{\"payload\":{\"s\":\"line1\\nline2\\ttab \\\\ back\",\"n\":3,\"l\":[1,2]}}"));
     }
 
+    /**
+     * Three sections nested over 1000 items would render a billion characters (mustache.js tries, until V8 gives
+     * up): the render stops at templateMaxOutput (16 Mi characters by default), with nothing in the sections too.
+     */
+    @Test
+    void nestedSectionsOverLongListsStopAtTheOutputBound() throws Exception {
+        String items = "{\"items\":" + Json.stringify(java.util.stream.IntStream.range(0, 1000).boxed().toList()) + "}";
+        for (String body : List.of("x", "")) {
+            String tpl = "{{#items}}{{#items}}{{#items}}" + body + "{{/items}}{{/items}}{{/items}}";
+            try (NodeFlow f = template(tpl, "str", items).catchErrors().deploy()) {
+                long t0 = System.nanoTime();
+                f.send(0);
+                DebugEvent e = f.next(30);
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                assertEquals(-1, NodeFlow.port(e), "body '" + body + "'");
+                assertEquals("Template output passed 16777216 characters",
+                        ((Map<?, ?>) NodeFlow.msg(e).get("error")).get("message"));
+                assertTrue(ms < 5000, "stopped after " + ms + " ms");
+            }
+        }
+    }
+
     @Test
     void badJsonOutputIsAnErrorAndTheMessageStaysAsItWas() throws Exception {
         try (NodeFlow f = template("{\"s\":\"{{{payload.s}}}\"}", "json", "{\"payload\":{\"s\":\"a \\\"q\\\"\"}}")

@@ -32,6 +32,7 @@ final class RfcCsv {
         boolean includeNullValues;
         boolean includeEmptyStrings = true;
         boolean strict;
+        int maxFields = Integer.MAX_VALUE;
     }
 
     /** What a parse found: the rows as cells (null for an empty unquoted field), the headers and where it stopped. */
@@ -111,7 +112,7 @@ final class RfcCsv {
                 }
                 newCell = false;
             } else if (c == o.separator) {
-                finishCell(row, cell, newCell);
+                finishCell(row, cell, newCell, o.maxFields);
                 cursor++;
                 newCell = true;
                 closed = false;
@@ -134,7 +135,7 @@ final class RfcCsv {
                     }
                 }
             } else if (isLineEnd(c)) {
-                finishRow(output, row, cell, newCell);
+                finishRow(output, row, cell, newCell, o.maxFields);
                 row = new ArrayList<>();
                 cursor += cursor + 1 < max && in.charAt(cursor + 1) == '\n' ? 2 : 1;
                 newCell = true;
@@ -158,7 +159,7 @@ final class RfcCsv {
         if (o.strict && inQuote) {
             throw new NodeError("ParseError: Missing quote, unclosed cell");
         }
-        finishRow(output, row, cell, newCell);
+        finishRow(output, row, cell, newCell, o.maxFields);
         List<String> headers = new ArrayList<>();
         boolean firstRowIsHeader = false;
         boolean supplied = o.headers != null && !o.headers.isEmpty();
@@ -181,15 +182,19 @@ final class RfcCsv {
         return c == '\n' || c == '\r';
     }
 
-    private static void finishCell(List<String> row, StringBuilder cell, boolean newCell) {
+    private static void finishCell(List<String> row, StringBuilder cell, boolean newCell, int maxFields) {
+        if (row.size() >= maxFields) {
+            throw ParserLimits.tooManyFields(maxFields);
+        }
         String text = cell.toString();
         cell.setLength(0);
         row.add(!text.isEmpty() ? text : newCell ? null : "");
     }
 
-    private static void finishRow(List<List<String>> output, List<String> row, StringBuilder cell, boolean newCell) {
+    private static void finishRow(List<List<String>> output, List<String> row, StringBuilder cell, boolean newCell,
+                                  int maxFields) {
         if (cell.length() > 0) {
-            finishCell(row, cell, newCell);
+            finishCell(row, cell, newCell, maxFields);
         }
         if (!row.isEmpty()) {
             output.add(row);

@@ -90,6 +90,10 @@ public final class HostileFigures {
             f.cyclicObject();
             f.deployHangs();
         });
+        figures.put("yamlbomb", () -> new ParserFigures(f.port, f::figure).yamlAliasBomb());
+        figures.put("csvfields", () -> new ParserFigures(f.port, f::figure).csvFields());
+        figures.put("pad", () -> new ParserFigures(f.port, f::figure).pad());
+        figures.put("deepxml", () -> new ParserFigures(f.port, f::figure).deepXml());
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             if (only.isEmpty() || only.contains(e.getKey())) {

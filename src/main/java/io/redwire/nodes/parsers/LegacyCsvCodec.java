@@ -191,7 +191,8 @@ final class LegacyCsvCodec extends CsvCodec {
                 return;
             }
             Object value = isNull ? null : String.valueOf(cells.get(j));
-            if (value instanceof String text && s.parseStrings() && DECIMAL.matcher(text.strip()).matches()) {
+            if (value instanceof String text && s.parseStrings() && mayBeDecimal(text.strip())
+                    && DECIMAL.matcher(text.strip()).matches()) {
                 value = JsValues.number(parseFloat(text.strip()));
             }
             if (s.includeNullValues() && value == null || s.includeEmptyStrings() && "".equals(value)) {
@@ -221,6 +222,12 @@ final class LegacyCsvCodec extends CsvCodec {
             }
             cells.get(j).append(c);
         }
+    }
+
+    /** DECIMAL can only match text starting with a digit, '.' or '-': most fields skip the matcher. */
+    private static boolean mayBeDecimal(String text) {
+        char c = text.isEmpty() ? ' ' : text.charAt(0);
+        return c >= '0' && c <= '9' || c == '.' || c == '-';
     }
 
     private static double parseFloat(String text) {

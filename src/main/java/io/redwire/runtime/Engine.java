@@ -81,7 +81,7 @@ public final class Engine implements FlowEngine {
         this.protosDir = protosDir;
         this.loop.runOnContext(v -> loopThread = Thread.currentThread());
         this.loop.exceptionHandler(this::uncaughtOnLoop);
-        this.contextStores = ContextStores.from(settings, vertx, log);
+        this.contextStores = ContextStores.from(settings, loop, log);
         this.global = new ContextScope(null, contextStores, "global");
         settings.map("functionGlobalContext").forEach(global::set);
     }

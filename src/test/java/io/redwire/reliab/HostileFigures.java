@@ -95,10 +95,14 @@ public final class HostileFigures {
         figures.put("crossSite", () -> admin.crossSiteDeploy(f.port));
         figures.put("freeze", () -> admin.frozenProcess(f.pid, f.port));
         figures.put("commsLogout", admin::commsAfterLogout);
-        figures.put("yamlbomb", () -> new ParserFigures(f.port, f::figure).yamlAliasBomb());
-        figures.put("csvfields", () -> new ParserFigures(f.port, f::figure).csvFields());
-        figures.put("pad", () -> new ParserFigures(f.port, f::figure).pad());
-        figures.put("deepxml", () -> new ParserFigures(f.port, f::figure).deepXml());
+        ContextFigures context = new ContextFigures(f::figure); // each starts an engine of its own
+        figures.put("contextUnwritable", context::unwritableValues);
+        figures.put("contextFullDisk", context::fullDisk);
+        figures.put("contextIds", context::climbingIds);
+        figures.put("yamlAliasBomb", () -> new ParserFigures(f.port, f::figure).yamlAliasBomb());
+        figures.put("csvFields", () -> new ParserFigures(f.port, f::figure).csvFields());
+        figures.put("jsonataPad", () -> new ParserFigures(f.port, f::figure).pad());
+        figures.put("deepXml", () -> new ParserFigures(f.port, f::figure).deepXml());
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             if (only.isEmpty() || only.contains(e.getKey())) {

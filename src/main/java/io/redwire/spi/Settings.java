@@ -29,6 +29,7 @@ public final class Settings {
             // limits (README "Limits")
             "httpBodyMemoryLimit", "httpMaxHeaderSize", "httpMaxConnections", "httpHeadersTimeout",
             "httpKeepAliveTimeout", "thriftMaxFrameSize", "thriftReadTimeout", "thriftInputMemoryLimit", "flowWatchdog",
+            "yamlMaxAliasExpansion", "csvMaxFieldsPerLine", "xmlMaxDepth",
             // network nodes (README "MQTT, WebSocket, TCP and UDP")
             "mqttReconnectTime", "mqttMaxMessageSize", "socketReconnectTime", "socketTimeout", "tcpMsgQueueSize",
             "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "socketMaxBufferedBytes");

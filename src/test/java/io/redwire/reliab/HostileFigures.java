@@ -101,6 +101,10 @@ public final class HostileFigures {
         figures.put("contextIds", context::climbingIds);
         figures.put("templateOom", () -> new NodeErrorFigures(f.port, f.pid, f::figure).template());
         figures.put("nulFilename", () -> new NodeErrorFigures(f.port, f.pid, f::figure).nulFilename());
+        figures.put("yamlAliasBomb", () -> new ParserFigures(f.port, f::figure).yamlAliasBomb());
+        figures.put("csvFields", () -> new ParserFigures(f.port, f::figure).csvFields());
+        figures.put("jsonataPad", () -> new ParserFigures(f.port, f::figure).pad());
+        figures.put("deepXml", () -> new ParserFigures(f.port, f::figure).deepXml());
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             if (only.isEmpty() || only.contains(e.getKey())) {

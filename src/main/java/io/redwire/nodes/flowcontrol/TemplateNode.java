@@ -52,6 +52,7 @@ public final class TemplateNode extends Node {
     private final Mustache compiled;
     private final String compileError;
     private final long maxOutput;
+    private final int maxAliasValues;
     /** The last msg.template used (only when the node's own template is empty), parsed. */
     private String lastMsgTemplate;
     private Mustache lastMsgCompiled;
@@ -71,6 +72,7 @@ public final class TemplateNode extends Node {
         this.mustache = !c.str(SYNTAX).equals("plain");
         this.output = c.str(OUTPUT).isEmpty() ? "str" : c.str(OUTPUT);
         this.template = c.str(TEMPLATE);
+        this.maxAliasValues = (int) c.services().settings().number("yamlMaxAliasExpansion", JsYaml.MAX_ALIAS_VALUES);
         Mustache parsed = null;
         String error = null;
         if (mustache) {
@@ -110,7 +112,7 @@ public final class TemplateNode extends Node {
             String rendered = mustache ? tpl.render(msg, resolver(tpl, msg), maxOutput) : text;
             value = switch (output) {
                 case "json" -> JsonParse.parse(rendered);
-                case "yaml" -> JsYaml.load(rendered);
+                case "yaml" -> JsYaml.load(rendered, maxAliasValues);
                 default -> rendered;
             };
         } catch (NodeError e) {

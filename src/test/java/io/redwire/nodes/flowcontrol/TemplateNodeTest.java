@@ -6,6 +6,7 @@ import io.redwire.testing.NodeFlow;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Collections;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
@@ -211,6 +212,20 @@ class TemplateNodeTest {
             String message = String.valueOf(((Map<?, ?>) NodeFlow.msg(f.next(5)).get("error")).get("message"));
             assertEquals("missed comma between flow collection entries (2:1)\n\n 1 | a: [1, 2\n 2 | b: 3\n-----^",
                     message);
+        }
+    }
+
+    @Test
+    void yamlOutputWhoseAliasesExpandPastTheLimitIsAnError() throws Exception {
+        StringBuilder bomb = new StringBuilder("a: &a [" + String.join(",", Collections.nCopies(9, "lol")) + "]\n");
+        for (char c = 'b'; c <= 'i'; c++) {
+            bomb.append(c).append(": &").append(c).append(" [")
+                    .append(String.join(",", Collections.nCopies(9, "*" + (char) (c - 1)))).append("]\n");
+        }
+        try (NodeFlow f = template(bomb.toString(), "yaml", "{\"payload\":1}").catchErrors().deploy()) {
+            f.send(0);
+            assertEquals("Error: YAML aliases expand to more than 100000 values (setting yamlMaxAliasExpansion)",
+                    ((Map<?, ?>) NodeFlow.msg(f.next(5)).get("error")).get("message"));
         }
     }
 

@@ -78,7 +78,7 @@ final class DynamicServer {
             HttpServerOptions options = GrpcTransport.server(host, port);
             try {
                 tls.accept(options);
-                engine().vertx().createHttpServer(options).requestHandler(grpcServer()).listen()
+                engine().vertx().createHttpServer(options).requestHandler(MetadataLimit.guard(grpcServer())).listen()
                         .onSuccess(s -> {
                             server = s;
                             bound.complete();

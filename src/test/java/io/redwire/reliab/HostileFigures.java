@@ -90,6 +90,8 @@ public final class HostileFigures {
             f.cyclicObject();
             f.deployHangs();
         });
+        figures.put("grpcMetadata", () -> new GrpcHostileFigures(f).metadata());
+        figures.put("grpcReflection", () -> new GrpcHostileFigures(f).reflection());
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             if (only.isEmpty() || only.contains(e.getKey())) {
@@ -115,7 +117,7 @@ public final class HostileFigures {
         }
     }
 
-    private void figure(boolean pass, String text) {
+    void figure(boolean pass, String text) {
         System.out.println((pass ? "PASS " : "FAIL ") + text);
         if (!pass) {
             failed++;
@@ -357,7 +359,7 @@ public final class HostileFigures {
         }
     }
 
-    private HttpResponse<String> get(String path) throws Exception {
+    HttpResponse<String> get(String path) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -394,7 +396,7 @@ public final class HostileFigures {
                 + r.statusCode() + " in " + ms + " ms, next good deploy " + next);
     }
 
-    private HttpResponse<String> deploy(String flows) throws Exception {
+    HttpResponse<String> deploy(String flows) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/flows"))
                 .timeout(Duration.ofSeconds(30)).header("content-type", "application/json")
                 .header("Node-RED-Deployment-Type", "full").POST(HttpRequest.BodyPublishers.ofString(flows))

@@ -3,6 +3,7 @@ package io.redwire.nodes.grpc;
 import io.redwire.msg.Json;
 import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
+import io.redwire.testing.PythonGrpc;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.redwire.nodes.grpc;
+package io.redwire.testing;
 
 import org.junit.jupiter.api.Assumptions;
 
@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * An independent gRPC peer: the scripts in src/test/resources/grpc run by Debian's python3-grpcio (stubs made at
  * runtime with python3-grpc-tools), importable only under /usr/bin/python3. Tests skip when it is missing.
  */
-final class PythonGrpc {
+public final class PythonGrpc {
     private static final String PYTHON = "/usr/bin/python3";
     private static final Path SCRIPTS = Path.of("src/test/resources/grpc");
 
@@ -26,7 +26,7 @@ final class PythonGrpc {
     }
 
     /** Skips the calling tests unless /usr/bin/python3 imports grpc and grpc_tools. */
-    static void assume() throws Exception {
+    public static void assume() throws Exception {
         boolean ok = Files.isExecutable(Path.of(PYTHON));
         if (ok) {
             Process p = new ProcessBuilder(PYTHON, "-c", "import grpc, grpc_tools").redirectErrorStream(true).start();
@@ -37,7 +37,7 @@ final class PythonGrpc {
     }
 
     /** Runs a script and returns its stdout; fails with its stderr when it exits non-zero. */
-    static String run(String script, String... args) throws Exception {
+    public static String run(String script, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(PYTHON, SCRIPTS.resolve(script).toString()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).start();
@@ -50,7 +50,7 @@ final class PythonGrpc {
     }
 
     /** Starts a server script that prints "PORT n" once it listens and stops when its stdin closes. */
-    static Server server(String script, String... args) throws Exception {
+    public static Server server(String script, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(PYTHON, SCRIPTS.resolve(script).toString()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -63,7 +63,7 @@ final class PythonGrpc {
         return new Server(p, Integer.parseInt(line.substring("PORT ".length()).trim()));
     }
 
-    record Server(Process process, int port) implements AutoCloseable {
+    public record Server(Process process, int port) implements AutoCloseable {
         @Override
         public void close() throws InterruptedException {
             try {

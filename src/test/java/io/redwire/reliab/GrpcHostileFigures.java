@@ -55,8 +55,10 @@ final class GrpcHostileFigures {
                 "refl.Served");
         engine.figure(served.equals(on.get("v1")) && served.equals(on.get("v1alpha")),
                 "gRPC reflection of a proto with services Served (a flow serves it) and Unserved lists " + on);
-        deploy(HostileGrpcFlows.reflectionServer(port, ",\"reflection\":false"));
-        Map<?, ?> off = listed(port);
+        // a port of its own: between two deploys another process's connection could take an ephemeral port
+        int offPort = Ports.free();
+        deploy(HostileGrpcFlows.reflectionServer(offPort, ",\"reflection\":false"));
+        Map<?, ?> off = listed(offPort);
         engine.figure(off.values().stream().allMatch(v -> String.valueOf(v).startsWith("UNIMPLEMENTED: ")),
                 "gRPC reflection turned off (reflection: false) answers " + off);
     }

@@ -3,11 +3,14 @@
 # settings) serving an upload route, a cyclic-object route, a gRPC Chat echo and a framed Thrift server, then measures
 # it from outside (io.redwire.reliab.HostileFigures): 60 and 600 parallel 5 MB uploads while another client keeps
 # asking /ok, a gRPC client that never reads its echoes, 100 half-sent 15 MB Thrift frames, the cyclic-object route
-# and the deploy-hang inputs; issue 21's oversized gRPC metadata (grpcMetadata: server and client side, with Python
-# grpcio peers) and reflection (grpcReflection: listing, turned off). One line per figure, PASS or FAIL; exit 1 when
-# any fails.
+# and the deploy-hang inputs; and issue 21's admin figures (AdminHostileFigures): a cross-site POST /flows, requests
+# sent during a 20 s SIGSTOP, a /comms socket after logout and session expiry; and its gRPC figures
+# (GrpcHostileFigures): oversized metadata on the server and the client side (grpcMetadata, with Python grpcio
+# peers), reflection listing and turned off (grpcReflection). One line per figure, PASS or FAIL; exit 1 when any
+# fails.
 #   scripts/hostile.sh [seconds the gRPC client does not read, default 60] [figures, comma-separated: uploads60,
-#                      uploads600,grpc,thrift,inputs,grpcMetadata,grpcReflection; default all]
+#                      uploads600,grpc,thrift,inputs,crossSite,freeze,commsLogout,grpcMetadata,grpcReflection;
+#                      default all]
 # Needs target/redwire.jar (built when missing) and the test classes. Binds 127.0.0.1 only, on free ports.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

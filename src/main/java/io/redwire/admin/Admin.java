@@ -34,7 +34,7 @@ public final class Admin {
 
     /** Adds the admin routes, /comms and the editor; mount before the http-in routes. */
     public void mount(Router router) {
-        router.get("/comms").handler(comms::handle);
+        router.get("/comms").handler(CrossSiteGuard::sameOrigin).handler(comms::handle); // a websocket has no CORS
         api.mount(router);
         context.mount(router, auth);
         idl.mount(router, auth);

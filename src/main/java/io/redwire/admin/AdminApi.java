@@ -21,7 +21,8 @@ import java.util.Map;
 
 /**
  * Node-RED's admin HTTP API: flows (v1 and v2 with rev), runtime state, inject and debug buttons, node type
- * declarations, settings, login. Every route is guarded by {@link AdminAuth} (open when adminAuth is not set).
+ * declarations, settings, login. Every route is guarded by {@link AdminAuth} (open when adminAuth is not set), and
+ * those that change state by {@link CrossSiteGuard} (login and logout by its Origin check alone: they take forms).
  */
 public final class AdminApi {
     private static final String API_VERSION = "Node-RED-API-Version";
@@ -40,19 +41,24 @@ public final class AdminApi {
     public void mount(Router router) {
         BodyHandler body = BodyHandler.create().setBodyLimit(5 * 1024 * 1024).setHandleFileUploads(false);
         router.get("/auth/login").handler(ctx -> Replies.json(ctx, 200, auth.loginPrompt()));
-        router.post("/auth/token").handler(body).handler(this::token);
-        router.post("/auth/revoke").handler(body).handler(auth.require("")).handler(this::revoke);
+        router.post("/auth/token").handler(body).handler(CrossSiteGuard::sameOrigin).handler(this::token);
+        router.post("/auth/revoke").handler(body).handler(auth.require("")).handler(CrossSiteGuard::sameOrigin)
+                .handler(this::revoke);
         router.get("/flows").handler(auth.require("flows.read")).handler(this::getFlows);
-        router.post("/flows").handler(body).handler(auth.require("flows.write")).handler(this::postFlows);
+        router.post("/flows").handler(body).handler(auth.require("flows.write")).handler(CrossSiteGuard::jsonBody)
+                .handler(this::postFlows);
         router.get("/flows/state").handler(auth.require("flows.read"))
                 .handler(ctx -> Replies.json(ctx, 200, Map.of("state", engine.state())));
         if (Boolean.TRUE.equals(engine.settings().map("runtimeState").get("enabled"))) {
-            router.post("/flows/state").handler(body).handler(auth.require("flows.write")).handler(this::setState);
+            router.post("/flows/state").handler(body).handler(auth.require("flows.write"))
+                    .handler(CrossSiteGuard::jsonBody).handler(this::setState);
         }
-        router.post("/inject/:id").handler(body).handler(auth.require("inject.write")).handler(this::inject);
-        router.post("/debug/:state").handler(body).handler(auth.require("debug.write")).handler(this::debugMany);
+        router.post("/inject/:id").handler(body).handler(auth.require("inject.write"))
+                .handler(CrossSiteGuard::jsonBody).handler(this::inject);
+        router.post("/debug/:state").handler(body).handler(auth.require("debug.write"))
+                .handler(CrossSiteGuard::jsonBody).handler(this::debugMany);
         router.post("/debug/:id/:state").handler(body).handler(auth.require("debug.write"))
-                .handler(this::debugOne);
+                .handler(CrossSiteGuard::jsonBody).handler(this::debugOne);
         router.get("/credentials/:type/:id").handler(auth.require("credentials.read"))
                 .handler(ctx -> Replies.json(ctx, 200, flows.credentials().describe(ctx.pathParam("type"),
                         ctx.pathParam("id"))));

@@ -17,6 +17,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * Node-RED's {@code adminAuth} of type "credentials": users with bcrypt password hashes and permissions, an optional
@@ -80,6 +82,7 @@ public final class AdminAuth {
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
     private final Map<String, Deque<Long>> failures = new ConcurrentHashMap<>();
     private final SecureRandom random = new SecureRandom();
+    private final List<Consumer<String>> revokeListeners = new CopyOnWriteArrayList<>();
     private volatile String dummyHash; // checked for unknown names, so they cost as much time as wrong passwords
 
     private AdminAuth(boolean enabled, Principal anonymous, long sessionSeconds) {
@@ -249,9 +252,20 @@ public final class AdminAuth {
     }
 
     public void revoke(String token) {
-        if (token != null) {
-            sessions.remove(token);
+        if (token != null && sessions.remove(token) != null) {
+            revokeListeners.forEach(l -> l.accept(token));
         }
+    }
+
+    /** Called with each token {@link #revoke}d, so what it opened (a /comms socket) can end with it. */
+    void onRevoke(Consumer<String> listener) {
+        revokeListeners.add(listener);
+    }
+
+    /** When a token's session expires (epoch ms), or 0 when it is not a current session's. */
+    long expiresAt(String token) {
+        Session s = token == null ? null : sessions.get(token);
+        return s == null || s.expiresAt <= System.currentTimeMillis() ? 0 : s.expiresAt;
     }
 
     /**

@@ -35,6 +35,7 @@ public final class CommsHub implements FlowService.DeployListener {
             return n == null ? null : n.type();
         });
         engine.comms().subscribe(this::publish);
+        auth.onRevoke(token -> connections.forEach(c -> c.endIfOpenedWith(token)));
     }
 
     private void publish(String topic, Object data) {
@@ -105,15 +106,21 @@ public final class CommsHub implements FlowService.DeployListener {
             Replies.error(ctx, 403, "forbidden", "permission status.read required");
             return;
         }
-        ctx.request().toWebSocket().onSuccess(this::attach)
+        String given = auth.enabled() ? AdminAuth.tokenOf(ctx) : null;
+        String token = given != null && auth.principalOfToken(given) != null ? given : null;
+        ctx.request().toWebSocket().onSuccess(ws -> attach(ws, token))
                 .onFailure(e -> engine.log().warn("comms: websocket upgrade failed: " + e.getMessage()));
     }
 
-    private void attach(ServerWebSocket ws) {
+    /** @param token the session the upgrade was authorised by, or null */
+    private void attach(ServerWebSocket ws, String token) {
         CommsConnection[] self = new CommsConnection[1];
         self[0] = new CommsConnection(engine.vertx(), ws, startedAt, () -> connections.remove(self[0]));
         connections.add(self[0]);
         ws.textMessageHandler(text -> onClientMessage(self[0], text));
+        if (token != null) {
+            self[0].endsAt(token, auth.expiresAt(token)); // revoked during the upgrade: 0, closed at once
+        }
     }
 
     private void onClientMessage(CommsConnection c, String text) {
@@ -130,6 +137,9 @@ public final class CommsHub implements FlowService.DeployListener {
             AdminAuth.Principal p = auth.principalOfToken(token);
             if (p != null && p.may("status.read")) {
                 c.reply("{\"auth\":\"ok\"}");
+                if (auth.enabled()) {
+                    c.endsAt(token, auth.expiresAt(token));
+                }
             } else {
                 c.reply("{\"auth\":\"fail\"}");
                 c.socket().close();

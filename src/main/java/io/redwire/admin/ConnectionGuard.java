@@ -24,9 +24,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * requestTimeout: 408 past it), at most httpMaxConnections are open at once (more are closed on accept), headers
  * are limited to httpMaxHeaderSize bytes (16 KB, which also bounds their count; Netty answers 431 past it).
  * A request with both Content-Length and Transfer-Encoding is answered 400 and its connection closed, as Node.js
- * does ({@link StrictRequestDecoder}).
+ * does ({@link StrictRequestDecoder}). A timer that comes due closes only after the loop's next read of its sockets,
+ * so a request sent while the process was frozen is answered ({@link #closeAfterNextPoll}).
  */
 final class ConnectionGuard {
+    private static final long AFTER_NEXT_POLL_MS = 10;
     private final Vertx vertx;
     private final long headersTimeoutMs;
     private final long keepAliveTimeoutMs;
@@ -90,10 +92,8 @@ final class ConnectionGuard {
             ctx.addEndHandler(v -> {
                 if (--w.inFlight == 0 && watched.get(conn) == w && keepAliveTimeoutMs > 0) {
                     // a body still arriving after its answer (a refused upload being drained) is not idle
-                    w.timer = BodySilence.watch(vertx, ctx.request(), keepAliveTimeoutMs, () -> {
-                        w.timer = -1;
-                        conn.close();
-                    });
+                    w.timer = BodySilence.watch(vertx, ctx.request(), keepAliveTimeoutMs,
+                            () -> closeAfterNextPoll(conn, w));
                 }
             });
             timeBody(ctx);
@@ -130,7 +130,8 @@ final class ConnectionGuard {
         });
     }
 
-    private static boolean mayHaveBody(HttpServerRequest req) {
+    /** Whether a request declares a body (HTTP/2 streams may always have one). */
+    static boolean mayHaveBody(HttpServerRequest req) {
         if (req.version() == HttpVersion.HTTP_2) {
             return true;
         }
@@ -140,11 +141,23 @@ final class ConnectionGuard {
 
     private void arm(HttpConnection conn, Watch w, long ms) {
         if (ms > 0) {
-            w.timer = vertx.setTimer(ms, t -> {
-                w.timer = -1;
-                conn.close();
-            });
+            w.timer = vertx.setTimer(ms, t -> closeAfterNextPoll(conn, w));
         }
+    }
+
+    /**
+     * An idle timer that has come due closes its connection only after the event loop has polled its sockets once
+     * more. A due timer cannot tell an idle connection from one whose request is waiting unread: when the process
+     * was frozen (SIGSTOP, a VM pause) or the loop stalled past the due time, the loop runs every overdue timer
+     * before it reads again (the poll that a SIGCONT interrupts returns no sockets), so the requests clients sent
+     * meanwhile would be cut unanswered. A timer set now is run only after the next poll, in
+     * which a waiting request is read and {@link #requestStarted} cancels this close.
+     */
+    private void closeAfterNextPoll(HttpConnection conn, Watch w) {
+        w.timer = vertx.setTimer(AFTER_NEXT_POLL_MS, t -> {
+            w.timer = -1;
+            conn.close();
+        });
     }
 
     int openConnections() {

@@ -43,7 +43,8 @@ final class ContextApi {
         String local = "/context/(?<scope>node|flow)/(?<id>[^/]+)(?:/(?<key>.+))?";
         for (String path : List.of(global, local)) {
             router.getWithRegex(path).handler(auth.require("context.read")).handler(this::get);
-            router.deleteWithRegex(path).handler(auth.require("context.write")).handler(this::delete);
+            router.deleteWithRegex(path).handler(auth.require("context.write")).handler(CrossSiteGuard::jsonBody)
+                    .handler(this::delete);
         }
     }
 

@@ -30,8 +30,9 @@ final class IdlApi {
     }
 
     void mount(Router router, AdminAuth auth) {
-        router.post("/redwire/idl/:language").handler(BodyHandler.create().setBodyLimit(MAX_BODY)
-                .setHandleFileUploads(false)).handler(auth.require("flows.read")).handler(this::outline);
+        router.post("/redwire/idl/:language")
+                .handler(BodyHandler.create().setBodyLimit(MAX_BODY).setHandleFileUploads(false))
+                .handler(auth.require("flows.read")).handler(CrossSiteGuard::sameOrigin).handler(this::outline);
     }
 
     private NodeType holderOf(String language) {

@@ -5,6 +5,7 @@ import io.redwire.cluster.RedwireCluster;
 import io.redwire.embed.Server;
 import io.redwire.logging.Logging;
 import io.redwire.msg.FlowException;
+import io.redwire.ops.UncaughtErrors;
 import io.redwire.runtime.StartupTimeline;
 import io.redwire.spi.InjectTarget;
 import io.redwire.spi.Node;
@@ -90,6 +91,8 @@ public final class Main {
             System.err.println("redwire: " + e.getMessage());
             return 1;
         }
+        // a runtime thread dying of an error is logged; of one the JVM cannot go on after, ends the process
+        UncaughtErrors.install(server.engine().log(), () -> Runtime.getRuntime().halt(UncaughtErrors.EXIT_STATUS));
         launch.settings().problems().forEach(server.engine().log()::warn);
         logProblems.forEach(server.engine().log()::warn);
         List<Map<String, Object>> flows;

@@ -46,6 +46,9 @@ public class NodeError extends RuntimeException {
             return "RangeError: Maximum call stack size exceeded";
         }
         String m = t.getMessage();
+        if (t instanceof OutOfMemoryError) { // RangeError: what JavaScript code sees when an allocation fails
+            return "RangeError: Out of memory" + (m == null ? "" : " (" + m + ")");
+        }
         if (t instanceof PropertyPath.PropertyException || t instanceof Json.CircularStructure) {
             return "TypeError: " + m;
         }

@@ -4,6 +4,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.redwire.logging.Log;
+import io.redwire.msg.JvmErrors;
+import io.redwire.msg.NodeError;
 import io.redwire.runtime.Engine;
 import io.redwire.spi.Node;
 import io.redwire.spi.Settings;
@@ -73,7 +75,9 @@ public final class FlowLoopWatchdog implements AutoCloseable {
             return t;
         });
         long tick = Math.max(20, timeoutMs / 5);
-        timer.scheduleWithFixedDelay(this::check, tick, tick, TimeUnit.MILLISECONDS);
+        // an OutOfMemoryError met while a node fills the heap must not end the checks for good
+        timer.scheduleWithFixedDelay(JvmErrors.surviving(this::check, e -> log.error("flow-loop watchdog: "
+                + NodeError.textOf(e))), tick, tick, TimeUnit.MILLISECONDS);
     }
 
     private void check() {

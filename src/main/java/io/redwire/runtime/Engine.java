@@ -6,6 +6,7 @@ import io.redwire.flow.FlowSet;
 import io.redwire.logging.Log;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.FlowException;
+import io.redwire.msg.JvmErrors;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.Membership;
 import io.redwire.spi.DebugEvent;
@@ -79,6 +80,7 @@ public final class Engine implements FlowEngine {
         this.routes = routes;
         this.protosDir = protosDir;
         this.loop.runOnContext(v -> loopThread = Thread.currentThread());
+        this.loop.exceptionHandler(this::uncaughtOnLoop);
         this.contextStores = ContextStores.from(settings, vertx, log);
         this.global = new ContextScope(null, contextStores, "global");
         settings.map("functionGlobalContext").forEach(global::set);
@@ -256,13 +258,31 @@ public final class Engine implements FlowEngine {
                 delivering = target;
                 try {
                     target.receive(msg);
-                } catch (RuntimeException | StackOverflowError e) { // thrown by the error routing itself
+                } catch (Throwable e) { // thrown by the error routing itself
+                    if (JvmErrors.isFatal(e)) {
+                        throw e;
+                    }
                     log.error(target, "uncaught: " + NodeError.textOf(e));
                 } finally {
                     delivering = null;
                 }
             }
         }
+    }
+
+    /**
+     * What a timer, I/O callback or other task on the flow loop let escape (a delivery reports its own as the node's
+     * error): logged where it was thrown; an error fatal to the JVM goes to the thread's uncaught-exception handler,
+     * which ends the process when it is the CLI's (ops/UncaughtErrors).
+     */
+    private void uncaughtOnLoop(Throwable e) {
+        if (JvmErrors.isFatal(e)) {
+            Thread t = Thread.currentThread();
+            t.getUncaughtExceptionHandler().uncaughtException(t, e);
+            return;
+        }
+        StackTraceElement[] at = e.getStackTrace();
+        log.error("uncaught on the flow loop: " + NodeError.textOf(e) + (at.length == 0 ? "" : " at " + at[0]));
     }
 
     // ---- status and debug feed --------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ package io.redwire.spi;
 
 import io.redwire.js.JsValues;
 import io.redwire.msg.ContextScope;
+import io.redwire.msg.JvmErrors;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.ValueScope;
@@ -66,7 +67,12 @@ public abstract class Node implements ValueScope {
         done.done();
     }
 
-    /** Node-RED's node.receive: runs the input handler now, on the caller's thread (the flow loop). */
+    /**
+     * Node-RED's node.receive: runs the input handler now, on the caller's thread (the flow loop). Whatever the
+     * handler throws, a StackOverflowError or OutOfMemoryError included, is this node's error for this msg (catch
+     * nodes see it); only an error {@link JvmErrors#isFatal fatal} to the JVM goes on up. Running out of memory is
+     * also logged naming the node, caught or not: the heap's size is the operator's to fix.
+     */
     public final void receive(Map<String, Object> msg) {
         if (!msg.containsKey("_msgid")) {
             msg.put("_msgid", Messages.newId());
@@ -79,7 +85,13 @@ public abstract class Node implements ValueScope {
                     binding.handleComplete(this, msg);
                 }
             });
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (Throwable e) {
+            if (JvmErrors.isFatal(e)) {
+                throw e;
+            }
+            if (e instanceof OutOfMemoryError) {
+                binding.logWarn(this, "ran out of memory handling a message: " + NodeError.textOf(e));
+            }
             error(e, msg);
         }
     }
@@ -194,7 +206,10 @@ public abstract class Node implements ValueScope {
         if (msg != null) {
             try {
                 handled = binding.handleError(this, err, msg);
-            } catch (RuntimeException | StackOverflowError e) { // e.g. a message too deep to copy for a catch node
+            } catch (Throwable e) { // e.g. a message too deep to copy for a catch node
+                if (JvmErrors.isFatal(e)) {
+                    throw e;
+                }
                 binding.logError(this, "error not passed to catch nodes: " + NodeError.textOf(e));
             }
         }

@@ -19,6 +19,7 @@ public final class CommsClient implements WebSocket.Listener, AutoCloseable {
     private final LinkedBlockingQueue<String> bare = new LinkedBlockingQueue<>();
     private final StringBuilder partial = new StringBuilder();
     private final WebSocket ws;
+    private final CompletableFuture<Integer> closed = new CompletableFuture<>();
     private volatile int frames;
 
     public CommsClient(String url) throws Exception {
@@ -47,6 +48,26 @@ public final class CommsClient implements WebSocket.Listener, AutoCloseable {
         }
         socket.request(1);
         return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletionStage<?> onClose(WebSocket socket, int statusCode, String reason) {
+        closed.complete(statusCode);
+        return null;
+    }
+
+    @Override
+    public void onError(WebSocket socket, Throwable error) {
+        closed.complete(-1);
+    }
+
+    /** The close code the server sent within {@code seconds}, or null while the socket stays open. */
+    public Integer closedWith(double seconds) throws Exception {
+        try {
+            return closed.get((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException open) {
+            return null;
+        }
     }
 
     public void send(String json) {

@@ -32,8 +32,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The acceptance figures of issue 15 as a command (scripts/hostile.sh): starts the engine with ./redwire (its
- * production JVM settings) and measures it from outside with real clients, one line per figure with PASS/FAIL.
+ * The acceptance figures of issue 15 (and issue 21's admin and gRPC ones, {@link AdminHostileFigures},
+ * {@link GrpcHostileFigures}) as a command
+ * (scripts/hostile.sh): starts the engine with ./redwire (its production JVM settings) and measures it from outside
+ * with real clients, one line per figure with PASS/FAIL.
  * Arguments: [seconds the gRPC client does not read, default 60].
  */
 public final class HostileFigures {
@@ -90,6 +92,10 @@ public final class HostileFigures {
             f.cyclicObject();
             f.deployHangs();
         });
+        AdminHostileFigures admin = new AdminHostileFigures(f::figure);
+        figures.put("crossSite", () -> admin.crossSiteDeploy(f.port));
+        figures.put("freeze", () -> admin.frozenProcess(f.pid, f.port));
+        figures.put("commsLogout", admin::commsAfterLogout);
         figures.put("grpcMetadata", () -> new GrpcHostileFigures(f).metadata());
         figures.put("grpcReflection", () -> new GrpcHostileFigures(f).reflection());
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over

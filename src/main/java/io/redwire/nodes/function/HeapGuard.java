@@ -1,5 +1,7 @@
 package io.redwire.nodes.function;
 
+import io.redwire.msg.JvmErrors;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.util.Set;
@@ -27,7 +29,9 @@ final class HeapGuard {
     private final Set<Call> running = ConcurrentHashMap.newKeySet();
 
     HeapGuard(ScheduledExecutorService timer) {
-        timer.scheduleWithFixedDelay(this::poll, POLL_MS, POLL_MS, TimeUnit.MILLISECONDS);
+        // an OutOfMemoryError met in a poll (the heap is full: that is when it runs) must not end the polls
+        timer.scheduleWithFixedDelay(JvmErrors.surviving(this::poll, e -> { }), POLL_MS, POLL_MS,
+                TimeUnit.MILLISECONDS);
     }
 
     /** The default limit: three quarters of the JVM's maximum heap. */

@@ -33,9 +33,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The acceptance figures of issue 15 (and issue 21's admin and gRPC ones, {@link AdminHostileFigures},
- * {@link GrpcHostileFigures}) as a command
- * (scripts/hostile.sh): starts the engine with ./redwire (its production JVM settings) and measures it from outside
- * with real clients, one line per figure with PASS/FAIL.
+ * {@link GrpcHostileFigures}) as a command (scripts/hostile.sh): starts the engine with ./redwire (its production JVM
+ * settings) and measures it from outside with real clients, one line per figure with PASS/FAIL.
  * Arguments: [seconds the gRPC client does not read, default 60].
  */
 public final class HostileFigures {

@@ -1,5 +1,7 @@
 package io.redwire.admin;
 
+import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
 import io.redwire.spi.DebugEvent;
@@ -8,6 +10,8 @@ import io.redwire.spi.Node;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.ext.web.RoutingContext;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,8 +42,9 @@ public final class CommsHub implements FlowService.DeployListener {
         auth.onRevoke(token -> connections.forEach(c -> c.endIfOpenedWith(token)));
     }
 
-    private void publish(String topic, Object data) {
+    private void publish(String topic, Object event) {
         boolean status = topic.startsWith("status/");
+        Object data = status ? shownStatus(event) : event;
         if (status || topic.startsWith("notification/")) {
             if (!retain(topic, data, status)) {
                 return;
@@ -55,6 +60,28 @@ public final class CommsHub implements FlowService.DeployListener {
             }
         }
     }
+
+    /**
+     * A node status as Node-RED's comms sends it: its text, fill and shape only, and {} (a clear) when none of them
+     * is set (an empty text counts as none).
+     */
+    static Map<String, Object> shownStatus(Object status) {
+        Map<String, Object> shown = new LinkedHashMap<>();
+        if (status instanceof Map<?, ?> m) {
+            for (String key : STATUS_KEYS) {
+                Object v = m.get(key);
+                if (v != null && v != Undefined.VALUE) {
+                    shown.put(key, v);
+                }
+            }
+            if (STATUS_KEYS.stream().noneMatch(k -> JsValues.truthy(m.get(k)))) {
+                shown.clear();
+            }
+        }
+        return shown;
+    }
+
+    private static final List<String> STATUS_KEYS = List.of("text", "fill", "shape");
 
     /** Keeps the latest status / notification per topic for replay; false when a clear needs no sending. */
     private boolean retain(String topic, Object data, boolean status) {

@@ -3,6 +3,7 @@ package io.redwire.admin;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.CircularMarkers;
+import io.redwire.msg.ErrorValue;
 import io.redwire.msg.Json;
 import io.redwire.msg.SharedRef;
 import io.redwire.spi.DebugEvent;
@@ -22,7 +23,8 @@ import java.util.regex.Pattern;
 /**
  * Turns a {@link DebugEvent} into the {@code debug} comms payload the editor's sidebar reads, following Node-RED's
  * encodeObject: {@code msg} becomes a string (JSON for objects and arrays, hex for buffers) and {@code format}
- * names what it was ("Object", "string[N]", "array[N]", "buffer[N]", "number", "boolean", "null", "undefined").
+ * names what it was ("Object", "string[N]", "array[N]", "buffer[N]", "number", "boolean", "null", "undefined",
+ * "error" for an Error object, shown as {__enc__, type "error", data: name, message, code, cause, stack}).
  * Long strings and arrays are cut at {@code maxLength}; values JSON cannot carry become {@code __enc__} markers.
  */
 public final class DebugEncoder {
@@ -47,7 +49,9 @@ public final class DebugEncoder {
             out.put("type", nodeType.apply(e.id()));
             encodeValue(e.value(), out);
             out.put("z", e.z());
-            out.put("name", e.name());
+            if (e.name() != null) {
+                out.put("name", e.name()); // a log entry names the node only where Node-RED's name is defined
+            }
             out.put("path", e.path());
             out.put("timestamp", System.currentTimeMillis());
         } else {
@@ -104,6 +108,9 @@ public final class DebugEncoder {
         } else if (v instanceof Pattern p) {
             format = "RegExp";
             msg = "/" + p.pattern() + "/";
+        } else if (v instanceof ErrorValue e) {
+            format = "error";
+            msg = Json.stringify(encodedError(e.described())); // Node-RED cuts no text of a top-level error
         } else {
             format = "Object";
             msg = safeJson(v);
@@ -183,6 +190,9 @@ public final class DebugEncoder {
         if (v instanceof SharedRef) {
             return marker("internal");
         }
+        if (v instanceof ErrorValue e) {
+            return sanitize(encodedError(e.described()), depth); // Node-RED cuts its texts too, "type" included
+        }
         return v; // null, numbers, booleans, dates (ISO via Json), patterns ({} like JSON.stringify)
     }
 
@@ -193,6 +203,12 @@ public final class DebugEncoder {
         private Circular() {
             super(null, null, false, false);
         }
+    }
+
+    private static Map<String, Object> encodedError(Object described) {
+        Map<String, Object> enc = marker("error");
+        enc.put("data", described);
+        return enc;
     }
 
     private static Map<String, Object> marker(String type) {

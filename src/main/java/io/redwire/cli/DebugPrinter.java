@@ -1,6 +1,7 @@
 package io.redwire.cli;
 
 import io.redwire.js.JsValues;
+import io.redwire.js.Undefined;
 import io.redwire.msg.CircularMarkers;
 import io.redwire.spi.DebugEvent;
 
@@ -30,7 +31,7 @@ record DebugPrinter(PrintStream out, boolean json, Runnable afterEach) implement
             line.put("name", e.name());
             line.put("topic", e.topic());
             line.put("property", e.property());
-            line.put("value", e.value());
+            line.put("value", e.value() == Undefined.VALUE ? null : e.value()); // JSON has no undefined
             out.println(CircularMarkers.json(line, false));
         } else {
             Object v = e.value();

@@ -57,13 +57,23 @@ public final class Log {
     }
 
     public void warn(Node node, String text) {
+        warn(node, text, text);
+    }
+
+    /** @param shown what the debug sidebar shows: the value warned of, where the log has its text */
+    public void warn(Node node, String text, Object shown) {
         line("warn", node, text);
-        toSidebar(node, 30, text);
+        toSidebar(node, 30, shown);
     }
 
     public void error(Node node, String text) {
+        error(node, text, text);
+    }
+
+    /** @param shown what the debug sidebar shows: the Error reported, where the log has its text */
+    public void error(Node node, String text, Object shown) {
         line("error", node, text);
-        toSidebar(node, 20, text);
+        toSidebar(node, 20, shown);
     }
 
     private void line(String level, Node node, String text) {
@@ -80,8 +90,8 @@ public final class Log {
         }
     }
 
-    private void toSidebar(Node node, int level, String text) {
-        sidebar.accept(DebugEvent.TOPIC, new DebugEvent(node.id(), node.z(), node.name(), node.z(), null, null,
-                text, level));
+    private void toSidebar(Node node, int level, Object shown) {
+        sidebar.accept(DebugEvent.TOPIC, new DebugEvent(node.id(), node.z(), node.nodeRedName(), node.z(), null, null,
+                shown, level));
     }
 }

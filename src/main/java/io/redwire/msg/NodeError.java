@@ -8,6 +8,7 @@ public class NodeError extends RuntimeException {
     private final String code;
     private final Object cause;
     private final String stack;
+    private final ErrorValue thrown;
 
     public NodeError(String message) {
         this(message, null, null, null);
@@ -19,10 +20,29 @@ public class NodeError extends RuntimeException {
 
     /** @param stack the JavaScript stack text, shown to catch nodes as msg.error.stack */
     public NodeError(String message, String code, Object cause, String stack) {
+        this(message, code, cause, stack, null);
+    }
+
+    /** @param thrown the JavaScript Error object reported, or null when the error was not one */
+    public NodeError(String message, String code, Object cause, String stack, ErrorValue thrown) {
         super(message, null, false, false);
         this.code = code;
         this.cause = cause;
         this.stack = stack;
+        this.thrown = thrown;
+    }
+
+    /**
+     * The error as Node-RED's debug sidebar shows a node's error: the Error object reported, or one made from a
+     * text worded as an Error's ("TypeError: ..."), which Node-RED's nodes report as the Error itself; else the text.
+     */
+    public static Object shown(Object err, String text) {
+        if (err instanceof NodeError ne && ne.thrown != null) {
+            return ne.thrown;
+        }
+        ErrorValue made = ErrorValue.fromText(text, err instanceof NodeError ne ? ne.code : null,
+                err instanceof NodeError ne ? ne.stack : null);
+        return made != null ? made : text;
     }
 
     public String stack() {

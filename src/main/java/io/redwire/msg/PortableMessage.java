@@ -32,6 +32,9 @@ public final class PortableMessage {
     }
 
     private static Object portable(Object v) {
+        if (v instanceof ErrorValue e) {
+            return portable(e.properties()); // JSON keeps an Error's own enumerable properties
+        }
         if (v instanceof Map<?, ?> m) {
             Map<String, Object> out = new LinkedHashMap<>();
             m.forEach((k, x) -> {

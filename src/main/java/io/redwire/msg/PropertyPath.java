@@ -49,6 +49,24 @@ public final class PropertyPath {
 
     /** getMessageProperty: missing leaf → null result with found=false; missing parent → PropertyException. */
     public Object get(Object root, Map<String, Object> msg) {
+        Object v = lookup(root, msg);
+        return v == Undefined.VALUE ? null : v;
+    }
+
+    /**
+     * getMessageProperty as JavaScript reads its result: a missing property, or one below a missing parent, is
+     * {@link Undefined#VALUE} (the debug node's "undefined", told apart from a null value).
+     */
+    public Object getOrUndefined(Object root, Map<String, Object> msg) {
+        try {
+            return lookup(root, msg);
+        } catch (PropertyException e) {
+            return Undefined.VALUE;
+        }
+    }
+
+    /** The value, {@link Undefined#VALUE} for a missing leaf; a missing parent throws. */
+    private Object lookup(Object root, Map<String, Object> msg) {
         Object cur = root;
         for (int i = 0; i < segments.size(); i++) {
             Object key = resolve(segments.get(i), msg);
@@ -62,7 +80,7 @@ public final class PropertyPath {
                     Object next = resolve(segments.get(i + 1), msg);
                     throw new PropertyException("Cannot read properties of undefined (reading '" + next + "')");
                 }
-                return null;
+                return Undefined.VALUE;
             }
         }
         return cur;

@@ -24,6 +24,9 @@ final class TreeWriter {
         ArrayDeque<Open> open = new ArrayDeque<>();
         Object next = root;
         while (true) {
+            if (next instanceof ErrorValue e) {
+                next = e.properties(); // JSON.stringify writes an Error's own enumerable properties only
+            }
             if (next instanceof Map<?, ?> m && !(next instanceof SharedRef)) {
                 g.writeStartObject();
                 open.push(new Open(m.entrySet().iterator(), true));

@@ -229,6 +229,7 @@ final class Deployment {
 
     Future<Void> start() {
         List<Future<Void>> started = new ArrayList<>();
+        flows.values().forEach(f -> f.starting(true));
         for (Node n : nodes.values()) {
             long t0 = System.nanoTime();
             try {
@@ -242,6 +243,7 @@ final class Deployment {
                         + NodeError.textOf(e), e)));
             }
         }
+        flows.values().forEach(f -> f.starting(false));
         return Future.join(started).<Void>mapEmpty().recover(e -> {
             List<String> errors = new ArrayList<>();
             for (Future<Void> f : started) {

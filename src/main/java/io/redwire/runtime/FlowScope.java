@@ -3,6 +3,7 @@ package io.redwire.runtime;
 import io.redwire.flow.FlowSet;
 import io.redwire.flow.FlowUnit;
 import io.redwire.msg.ContextScope;
+import io.redwire.msg.ErrorValue;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.FlowEventNode;
@@ -33,6 +34,7 @@ public final class FlowScope {
     private final Map<String, List<FlowEventNode>> completeBySource = new HashMap<>();
     private Node instanceNode;
     private boolean statusPort;
+    private boolean starting;
 
     FlowScope(FlowUnit unit, FlowScope parent, Engine engine, ContextScope context, EnvScope parentEnv) {
         this.unit = unit;
@@ -197,7 +199,7 @@ public final class FlowScope {
         if (err instanceof NodeError ne) {
             if (ne.stack() != null) {
                 e.put("stack", ne.stack());
-            } else if (JS_ERROR_TEXT.matcher(text).lookingAt()) {
+            } else if (ErrorValue.looksLikeError(text)) {
                 e.put("stack", text); // an Error object's toString: Node-RED's msg.error carries that Error's stack
             }
             if (ne.code() != null) {
@@ -218,23 +220,16 @@ public final class FlowScope {
         return e;
     }
 
-    /**
-     * Node-RED's {id, type, name} of an error's or status's source; an unnamed node's name is undefined there, so
-     * JSON and Object.keys show no name.
-     */
+    /** Node-RED's {id, type, name} of an error's or status's source; no name where Node-RED's is undefined. */
     private static Map<String, Object> sourceOf(Node n) {
         Map<String, Object> source = new LinkedHashMap<>();
         source.put("id", n.id());
         source.put("type", n.type());
-        if (!n.name().isEmpty()) {
-            source.put("name", n.name());
+        if (n.nodeRedName() != null) {
+            source.put("name", n.nodeRedName());
         }
         return source;
     }
-
-    /** The text JavaScript's Error.prototype.toString gives: a class, an optional Node.js code, a colon. */
-    private static final java.util.regex.Pattern JS_ERROR_TEXT =
-            java.util.regex.Pattern.compile("(?:[A-Z][A-Za-z]*)?Error(?: \\[[A-Z0-9_]+])?: ");
 
     /** Catch/status candidates ordered by group distance, closest first (Node-RED's Flow.handleError). */
     private List<FlowEventNode> candidates(List<FlowEventNode> nodes, Node reporter) {
@@ -289,6 +284,9 @@ public final class FlowScope {
         if (!muted) {
             engine.publishStatus(reporter, status);
         }
+        if (starting) {
+            return false;
+        }
         boolean handled = false;
         for (FlowEventNode s : candidates(statusNodes, reporter)) {
             if (s.id().equals(source.get("id"))) {
@@ -297,8 +295,8 @@ public final class FlowScope {
             Map<String, Object> st = new LinkedHashMap<>(status);
             st.put("source", new LinkedHashMap<>(source));
             Map<String, Object> m = Messages.create();
-            m.put("_msgid", Messages.newId());
             m.put("status", st);
+            m.put("_msgid", Messages.newId()); // after status, as Node-RED's receive adds it
             s.deliverEvent(m);
             handled = true;
         }
@@ -317,6 +315,14 @@ public final class FlowScope {
             source.put("name", instanceNode.name());
         }
         return source;
+    }
+
+    /**
+     * Set while the deployment runs its nodes' start(): Node-RED gathers a flow's status nodes only once all its
+     * nodes are built, so a status set while starting (the debug node's grey ring) is shown but reaches none.
+     */
+    void starting(boolean on) {
+        this.starting = on;
     }
 
     /** The subflow has a status output: set while the deployment wires its nodes. */

@@ -40,14 +40,14 @@ record NodeAttachment(Engine engine, FlowScope flow, Node[][] targets, ContextSc
     }
 
     @Override
-    public void logWarn(Node node, String text) {
-        engine.log().warn(node, text);
+    public void logWarn(Node node, String text, Object shown) {
+        engine.log().warn(node, text, shown);
     }
 
     @Override
-    public void logError(Node node, String text) {
+    public void logError(Node node, String text, Object shown) {
         counters.errors++;
-        engine.log().error(node, text);
+        engine.log().error(node, text, shown);
     }
 
     @Override

@@ -14,12 +14,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A running node. Subclasses implement {@link #onInput}; the runtime calls it on the flow's event loop, one message
  * at a time. Construction must be free of side effects; servers and timers start in {@link #start()}.
  */
 public abstract class Node implements ValueScope {
+    /** The types whose Node-RED node copies its name setting as it is, an empty text included. */
+    private static final Set<String> KEEPS_EMPTY_NAME = Set.of("debug", "function", "template", "delay", "tcp out");
+
     private final NodeConfig config;
     private final String id;
     private final String name;
@@ -41,6 +45,14 @@ public abstract class Node implements ValueScope {
 
     public final String name() {
         return name;
+    }
+
+    /**
+     * The name as Node-RED's node object holds it, which error and status sources and log entries show: null
+     * (undefined there) when empty, except for the types whose Node-RED node copies its name setting as it is.
+     */
+    public final String nodeRedName() {
+        return !name.isEmpty() || KEEPS_EMPTY_NAME.contains(type()) ? name : null;
     }
 
     public final NodeConfig config() {
@@ -214,12 +226,14 @@ public abstract class Node implements ValueScope {
             }
         }
         if (!handled) {
-            binding.logError(this, errorText(err));
+            String text = errorText(err);
+            binding.logError(this, text, NodeError.shown(err, text));
         }
     }
 
-    public final void warn(Object text) {
-        binding.logWarn(this, JsValues.toJsString(text));
+    /** Logs the text of {@code value}; the debug sidebar shows the value itself (an object, an Error, ...). */
+    public final void warn(Object value) {
+        binding.logWarn(this, JsValues.toJsString(value), value);
     }
 
     public final void log(Object text) {

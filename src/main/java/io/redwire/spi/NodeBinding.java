@@ -25,9 +25,19 @@ public interface NodeBinding {
 
     void logInfo(Node node, String text);
 
-    void logWarn(Node node, String text);
+    /** text goes to the log; the debug sidebar shows {@code shown} (the value warned of, the Error reported). */
+    void logWarn(Node node, String text, Object shown);
 
-    void logError(Node node, String text);
+    void logError(Node node, String text, Object shown);
+
+    /** A text for both the log and the debug sidebar. */
+    default void logWarn(Node node, String text) {
+        logWarn(node, text, text);
+    }
+
+    default void logError(Node node, String text) {
+        logError(node, text, text);
+    }
 
     /** Routes an error with its msg to the catch nodes in scope; false when none took it. */
     boolean handleError(Node node, Object error, Map<String, Object> msg);

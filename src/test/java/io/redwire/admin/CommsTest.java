@@ -50,13 +50,17 @@ class CommsTest {
             Map<String, Object> status = c.next("status/d1", 5);
             assertNotNull(status);
             assertEquals(Map.of("fill", "grey", "shape", "ring"), status.get("data"));
+            assertEquals(Map.of(), c.next("status/d1", 5).get("data"), "Node-RED's debug node then clears it");
             assertEquals(Map.of("state", "start", "deploy", true), c.next("notification/runtime-state", 5)
                     .get("data"));
             assertEquals(Map.of("revision", rev), c.next("notification/runtime-deploy", 5).get("data"));
+            assertEquals(200, s.post("/inject/i1", "{}").statusCode());
+            Map<String, Object> shown = Map.of("text", "{\"n\":5}", "fill", "grey", "shape", "dot");
+            assertEquals(shown, c.next("status/d1", 5).get("data"));
 
             try (CommsClient late = new CommsClient(s.wsUrl("/comms"))) {
                 late.send("{\"subscribe\":\"status/#\"}");
-                assertEquals(Map.of("fill", "grey", "shape", "ring"), late.next("status/d1", 5).get("data"),
+                assertEquals(shown, late.next("status/d1", 5).get("data"),
                         "a retained status is replayed to a new subscriber");
                 late.send("{\"subscribe\":\"notification/#\"}");
                 assertNotNull(late.next("notification/runtime-deploy", 5));

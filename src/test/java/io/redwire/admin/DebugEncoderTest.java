@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
 import io.redwire.js.Undefined;
+import io.redwire.msg.ErrorValue;
 import io.redwire.msg.Json;
 import io.redwire.msg.SharedRef;
 import io.redwire.spi.DebugEvent;
@@ -102,6 +103,38 @@ class DebugEncoderTest {
         assertEquals(20, m.get("level"));
         assertEquals("function", m.get("type"));
         assertEquals("string[4]", m.get("format"));
+    }
+
+    /** node -e 'require("@node-red/util").util.encodeObject(...)' on Node-RED 5.0.7 gave the expected texts. */
+    @Test
+    void anErrorObjectIsShownAsAnEncodedError() {
+        Map<String, Object> assigned = new LinkedHashMap<>();
+        assigned.put("name", "MyErr");
+        assigned.put("code", "E1");
+        ErrorValue custom = new ErrorValue("MyErr", "c", "E1", "why", "MyErr: c\n    at somewhere", assigned);
+        assertEquals(List.of("{\"__enc__\":true,\"type\":\"error\",\"data\":{\"name\":\"MyErr\",\"message\":\"c\","
+                + "\"code\":\"E1\",\"cause\":\"why\",\"stack\":\"MyErr: c\\n    at somewhere\"}}", "error"),
+                msgAndFormat(encode(custom)));
+        ErrorValue inner = new ErrorValue("TypeError", "inner", null, null, "TypeError: inner\n    at x", Map.of());
+        Map<String, Object> nested = new LinkedHashMap<>();
+        nested.put("a", 1);
+        nested.put("e", inner);
+        nested.put("long", "y".repeat(5));
+        DebugEncoder short3 = new DebugEncoder(3, id -> null);
+        assertEquals("{\"a\":1,\"e\":{\"__enc__\":true,\"type\":\"err...\",\"data\":{\"name\":\"Typ...\","
+                + "\"message\":\"inn...\",\"stack\":\"Typ...\"}},\"long\":\"yyy...\"}", short3.encodeValue(nested).get("msg"));
+        assertEquals("{\"__enc__\":true,\"type\":\"error\",\"data\":{\"name\":\"TypeError\",\"message\":\"inner\","
+                + "\"stack\":\"TypeError: inner\\n    at x\"}}", short3.encodeValue(inner).get("msg"), "a top-level one is not cut");
+        assertEquals("{\"name\":\"MyErr\",\"code\":\"E1\"}", Json.stringify(custom),
+                "JSON.stringify writes the own enumerable properties only");
+        assertEquals("{}", Json.stringify(inner));
+    }
+
+    @Test
+    void aLogEntryOfANodeWithoutANameHasNoName() {
+        Map<String, Object> m = encoder.encode(new DebugEvent("l1", "t1", null, "t1", null, null, "timeout", 20));
+        assertEquals(List.of("level", "id", "type", "msg", "z", "path", "timestamp", "format"),
+                new ArrayList<>(m.keySet()));
     }
 
     private static List<Object> msgAndFormat(Map<String, Object> m) {

@@ -74,6 +74,14 @@ public final class NodeRedPeer implements AutoCloseable {
         return peer;
     }
 
+    /** Starts Node-RED on a free port with a fresh user directory (named after {@code prefix}) holding these flows. */
+    public static NodeRedPeer startWith(String prefix, String flowsJson) throws IOException, InterruptedException {
+        installDir();
+        Path userDir = Files.createTempDirectory(prefix);
+        Files.writeString(userDir.resolve("flows.json"), flowsJson);
+        return start(userDir, Ports.free(), "flows.json");
+    }
+
     public int port() {
         return port;
     }

@@ -77,15 +77,24 @@ public final class DebugNode extends Node implements DebugTarget {
         return active;
     }
 
+    /** Node-RED's debug node at start: a grey ring when it shows status, then the counter at 0 or a blank status. */
     @Override
     public Future<Void> start() {
         if (toStatus) {
-            Map<String, Object> s = new LinkedHashMap<>();
-            s.put("fill", "grey");
-            s.put("shape", "ring");
-            status(s);
+            status(statusOf("grey", "ring", null));
         }
+        status("counter".equals(statusType) ? statusOf("blue", "ring", "0") : statusOf("", "", ""));
         return Future.succeededFuture();
+    }
+
+    private static Map<String, Object> statusOf(String fill, String shape, String text) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("fill", fill);
+        s.put("shape", shape);
+        if (text != null) {
+            s.put("text", text);
+        }
+        return s;
     }
 
     @Override
@@ -95,19 +104,17 @@ public final class DebugNode extends Node implements DebugTarget {
             return;
         }
         Object value = wholeMsg ? msg : expression != null ? expression.evaluate(msg, this)
-                : property.getOrNull(msg, msg);
-        if (value == Undefined.VALUE) {
-            value = null;
+                : property.getOrUndefined(msg, msg);
+        if (toStatus) {
+            updateStatus(msg, value); // before the sidebar message, as in Node-RED
         }
         if (console) {
-            log(value instanceof String s ? (s.contains("\n") ? "\n" + s : s) : "\n" + CircularMarkers.json(value, true));
+            log(value instanceof String s ? (s.contains("\n") ? "\n" + s : s)
+                    : value == Undefined.VALUE ? "undefined" : "\n" + CircularMarkers.json(value, true));
         }
         if (active && sidebar) {
             engine().publishDebug(new DebugEvent(id(), z(), name(), z(), msg.get("topic"),
                     wholeMsg || expression != null ? null : property.text(), value, null));
-        }
-        if (toStatus) {
-            updateStatus(msg, value);
         }
         done.done();
     }
@@ -118,28 +125,22 @@ public final class DebugNode extends Node implements DebugTarget {
     }
 
     private void updateStatus(Map<String, Object> msg, Object shown) {
-        Map<String, Object> s = new LinkedHashMap<>();
+        Map<String, Object> s;
         if ("counter".equals(statusType)) {
-            s.put("fill", "blue");
-            s.put("shape", "ring");
-            s.put("text", String.valueOf(++counter));
+            s = statusOf("blue", "ring", String.valueOf(++counter));
         } else {
             Object v = statusProperty != null ? statusProperty.getOrNull(msg, msg)
                     : statusExpression != null ? statusExpression.evaluate(msg, this)
                     : wholeMsg ? msg.get("payload") : shown;
             if ("auto".equals(statusType) && msg.get("error") instanceof Map<?, ?> err) {
-                s.put("fill", "red");
-                s.put("shape", "dot");
-                s.put("text", JsValues.toJsString(err.get("message")));
+                s = statusOf("red", "dot", JsValues.toJsString(err.get("message")));
             } else {
                 String text = v instanceof String str ? str : v == Undefined.VALUE ? "undefined"
                         : v instanceof Map || v instanceof java.util.List ? CircularMarkers.json(v, false) : JsValues.toJsString(v);
                 if (text.length() > STATUS_LENGTH) {
                     text = text.substring(0, STATUS_LENGTH) + "...";
                 }
-                s.put("fill", "grey");
-                s.put("shape", "dot");
-                s.put("text", text);
+                s = statusOf("grey", "dot", text);
             }
         }
         String key = Json.stringify(s);

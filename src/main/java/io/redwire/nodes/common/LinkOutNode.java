@@ -11,7 +11,8 @@ import java.util.Map;
 
 /**
  * link out: sends to its link in nodes, or (mode "return") back to the link call that sent the msg. In a cluster
- * the msg also goes to the same link in nodes on the other members ({@link ClusterLinks}).
+ * the msg also goes to the same link in nodes on the other members ({@link ClusterLinks}). The caller a return goes
+ * to is a link call node or a function calling node.linkcall ({@link LinkCalls}).
  */
 public final class LinkOutNode extends Node {
     static final Field MODE = Field.select("mode", "link", "link", "return");
@@ -23,6 +24,8 @@ public final class LinkOutNode extends Node {
             .color("#dddddd").ports(1, 0)
             .fields(MODE, LINKS)
             .factory(LinkOutNode::new);
+
+    private static final String MISSING_RETURN = "Missing return node information";
 
     private final boolean returnMode;
     private final String event;
@@ -49,11 +52,13 @@ public final class LinkOutNode extends Node {
             if (stack.isEmpty()) {
                 msg.remove("_linkSource");
             }
-            if (top instanceof Map<?, ?> src && engine().node(String.valueOf(src.get("node"))) instanceof LinkCallNode call) {
-                call.returned(String.valueOf(src.get("id")), msg);
+            if (top instanceof Map<?, ?> src && engine().node(String.valueOf(src.get("node"))) instanceof LinkCalls.Caller c) {
+                c.linkCalls().returned(String.valueOf(src.get("id")), msg);
+            } else {
+                warn(MISSING_RETURN);
             }
         } else {
-            warn("Missing return node information");
+            warn(MISSING_RETURN);
         }
         done.done();
     }

@@ -52,6 +52,13 @@ interface FunctionHost {
      */
     void counter(int id, String name, long delta);
 
+    /**
+     * node.linkcall: hands msg to the link in named by target (an id, else a name) and later settles the
+     * sandbox's pending promise id with the msg a return-mode link out sends back, or rejects it with "timeout".
+     * Returns null, or why there was no call (no such link in).
+     */
+    String linkcall(int id, String target, Map<String, Object> msg, long timeoutMillis);
+
     /** scope: node, flow or global; store: the explicit store argument or null. */
     ContextScope context(String scope, String store);
 

@@ -1,5 +1,6 @@
 package io.redwire.nodes.function;
 
+import io.redwire.nodes.common.LinkCalls;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
 import io.redwire.spi.Node;
@@ -13,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /** function: runs the user's JavaScript (GraalJS, sandboxed) per message, as Node-RED's function node does. */
-public final class FunctionNode extends Node {
+public final class FunctionNode extends Node implements LinkCalls.Caller {
     static final Field NAME = Field.str("name", "");
     static final Field FUNC = Field.code("func", "javascript", "\nreturn msg;");
     static final Field OUTPUTS = Field.num("outputs", 1);
@@ -26,12 +27,13 @@ public final class FunctionNode extends Node {
 
 
     public static final NodeType TYPE = NodeType.builder("function", "function").icon("function")
-            .help("Runs JavaScript for each message (GraalJS, sandboxed, with a time limit).\n\n- Return the message to send it, an array to use several outputs, or nothing to send nothing.\n- `node.send`, `node.warn`, `node.error`, `node.status` and the `context`, `flow`, `global` stores are available.\n- On Start / On Stop code runs when the node starts and stops.")
+            .help("Runs JavaScript for each message (GraalJS, sandboxed, with a time limit).\n\n- Return the message to send it, an array to use several outputs, or nothing to send nothing.\n- `node.send`, `node.warn`, `node.error`, `node.status`, `await node.linkcall(target, msg, {timeout})` and the `context`, `flow`, `global` stores are available.\n- On Start / On Stop code runs when the node starts and stops.")
             .color("#fdd0a2").ports(1, 1)
             .fields(NAME, FUNC, OUTPUTS, TIMEOUT, NOERR, INITIALIZE, FINALIZE, LIBS)
             .factory(FunctionNode::new);
 
     private final FunctionRunner runner;
+    private final LinkCalls linkCalls = new LinkCalls(this);
 
     FunctionNode(NodeConfig c) {
         super(c);
@@ -41,7 +43,7 @@ public final class FunctionNode extends Node {
         }
         FunctionCode code = new FunctionCode(c.str(FUNC), c.str(INITIALIZE), c.str(FINALIZE),
                 (int) c.num(OUTPUTS), timeout, libs(c));
-        this.runner = new FunctionRunner(this, code);
+        this.runner = new FunctionRunner(this, code, linkCalls);
     }
 
     /** `libs` entries {var, module}; anything else in the list is ignored. */
@@ -53,6 +55,11 @@ public final class FunctionNode extends Node {
             }
         }
         return libs;
+    }
+
+    @Override
+    public LinkCalls linkCalls() {
+        return linkCalls;
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.redwire.msg.ContextScope;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.TypedValue;
+import io.redwire.nodes.common.LinkCalls;
 import io.redwire.spi.Done;
 import io.redwire.spi.Node;
 import io.redwire.spi.Settings;
@@ -45,6 +46,7 @@ public final class FunctionRunner implements FunctionHost {
 
     private final Node node;
     private final FunctionCode code;
+    private final LinkCalls linkCalls;
     private final boolean codeCallsDone;
     private final ArrayDeque<Pending> queue = new ArrayDeque<>();
     private int deliveryQueueLimit;
@@ -61,9 +63,10 @@ public final class FunctionRunner implements FunctionHost {
     private Promise<Void> closing;
     private Future<Built> building;
 
-    public FunctionRunner(Node node, FunctionCode code) {
+    public FunctionRunner(Node node, FunctionCode code, LinkCalls linkCalls) {
         this.node = node;
         this.code = code;
+        this.linkCalls = linkCalls;
         this.codeCallsDone = CodeScanner.callsDone(code.body());
     }
 
@@ -354,6 +357,32 @@ public final class FunctionRunner implements FunctionHost {
                 }));
     }
 
+    /** Node-RED's node.linkcall: the target is called by id when a node has that id, else dynamically by name. */
+    @Override
+    public String linkcall(int id, String target, Map<String, Object> msg, long timeoutMillis) {
+        if (msg == null) {
+            return "Error link call msg parameter is not valid, expected an object";
+        }
+        Node linkIn;
+        try {
+            linkIn = linkCalls.target(target, node.engine().node(target) == null);
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        linkCalls.call(linkIn, msg, timeoutMillis).onComplete(answer -> {
+            if (state == State.CLOSED || sandbox == null) {
+                return;
+            }
+            NodeError err = sandbox.run(() -> sandbox.settle(id,
+                    answer.succeeded() ? sandbox.values().toGuest(answer.result()) : null,
+                    answer.succeeded() ? null : answer.cause().getMessage()));
+            if (err != null) {
+                node.error(err, Messages.create());
+            }
+        });
+        return null;
+    }
+
     @Override
     public ContextScope context(String scope, String store) {
         if (store != null && !knownStore(store) && warnedStores.add(store)) {
@@ -387,6 +416,7 @@ public final class FunctionRunner implements FunctionHost {
     public Future<Void> close() {
         state = State.CLOSED;
         queue.clear();
+        linkCalls.close();
         if (sandbox == null) {
             // never compiled, or still building: the build's completion sees CLOSED and closes the context
             return building == null ? Future.succeededFuture() : building.<Void>mapEmpty().otherwiseEmpty();

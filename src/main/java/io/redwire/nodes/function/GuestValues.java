@@ -1,6 +1,7 @@
 package io.redwire.nodes.function;
 
 import io.redwire.js.Undefined;
+import io.redwire.msg.ErrorValue;
 import io.redwire.msg.Json;
 import io.redwire.msg.SharedRef;
 
@@ -20,7 +21,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Converts between message values (Map, List, String, Number, Boolean, null, byte[], Date) and the JavaScript
+ * Converts between message values (Map, List, String, Number, Boolean, null, byte[], Date, ErrorValue) and the JavaScript
  * values of one context, and keeps track of the live roots (see {@link GuestRoot}) holding JS values.
  * Not thread-safe: used on the context's thread only.
  */
@@ -41,6 +42,8 @@ final class GuestValues {
     private final Value newRegExp;
     private final Value undefined;
     private final Value parse;
+    private final Value newError;
+    private final Value errorParts;
     private final Set<GuestRoot<?>> dirty = new LinkedHashSet<>();
     /**
      * The JS object made from each message container during the current call into JavaScript: a container reached
@@ -56,6 +59,8 @@ final class GuestValues {
         this.newRegExp = helpers.getMember("regexp");
         this.undefined = helpers.getMember("undefined");
         this.parse = helpers.getMember("parse");
+        this.newError = helpers.getMember("error");
+        this.errorParts = helpers.getMember("errorParts");
     }
 
     Value undefined() {
@@ -110,7 +115,18 @@ final class GuestValues {
         if (v instanceof Character c) {
             return String.valueOf(c);
         }
+        if (v instanceof ErrorValue e) {
+            return toNativeError(e);
+        }
         return new HostRef(v);
+    }
+
+    /** An Error again, of its standard class where it has one, with its stack, cause and own properties. */
+    private Value toNativeError(ErrorValue e) {
+        Value props = newObject.execute();
+        e.properties().forEach((k, v) -> props.putMember(k, toGuest(v)));
+        return newError.execute(e.name(), e.message(), e.stack(), e.cause() == null ? undefined : toGuest(e.cause()),
+                props);
     }
 
     Value toNative(Object v) {
@@ -242,6 +258,12 @@ final class GuestValues {
         if (prior != null) {
             return prior;
         }
+        if (v.isException()) {
+            seen.put(v, SKIP); // a property referring back to the Error is left out
+            ErrorValue e = errorValue(v, copy, seen);
+            seen.put(v, e);
+            return e;
+        }
         if (v.hasArrayElements()) {
             if (v.hasMember("buffer")) {
                 return bytes(v);
@@ -267,6 +289,24 @@ final class GuestValues {
             return map;
         }
         return SKIP;
+    }
+
+    /** A JS Error as the message value Node-RED's sidebar and JSON.stringify read it as. */
+    private ErrorValue errorValue(Value error, boolean copy, Map<Value, Object> seen) {
+        Value parts = errorParts.execute(error); // [name, message, stack, code, cause]
+        Map<String, Object> props = new LinkedHashMap<>();
+        for (String k : error.getMemberKeys()) {
+            Object e = toJava(error.getMember(k), copy, seen);
+            if (e != SKIP) {
+                props.put(k, e);
+            }
+        }
+        Object code = toJava(parts.getArrayElement(3), copy, seen);
+        Object cause = toJava(parts.getArrayElement(4), copy, seen);
+        Value stack = parts.getArrayElement(2);
+        return new ErrorValue(parts.getArrayElement(0).asString(), parts.getArrayElement(1).asString(),
+                code == SKIP ? null : code, cause == SKIP ? null : cause, stack.isNull() ? null : stack.asString(),
+                props);
     }
 
     private Object unwrap(Object proxy, boolean copy) {

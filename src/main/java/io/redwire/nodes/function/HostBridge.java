@@ -1,6 +1,7 @@
 package io.redwire.nodes.function;
 
 import io.redwire.msg.ContextScope;
+import io.redwire.msg.ErrorValue;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 
@@ -84,6 +85,11 @@ final class HostBridge implements ProxyObject {
             host.counter(a[0].asInt(), text(a[1]), a[2].asLong());
             return null;
         });
+        define("linkcall", a -> {
+            Object msg = values().toMessageValue(a[2], a[4].asBoolean());
+            return host.linkcall(a[0].asInt(), a[1].asString(), msg instanceof Map<?, ?> ? asMessage(msg) : null,
+                    a[3].asLong());
+        });
         define("contextGet", a -> attempt(() -> values().toGuestLive(context(a[0], a[2]).get(key(a[1])))));
         define("contextSet", a -> attempt(() -> {
             Object v = values().toStored(a[2]);
@@ -153,19 +159,25 @@ final class HostBridge implements ProxyObject {
         Value code = report.getMember("code");
         Value stack = report.getMember("stack");
         Value cause = report.getMember("cause");
+        Value thrown = report.getMember("error");
         return new NodeError(report.getMember("text").asString(),
                 code == null || code.isNull() ? null : code.asString(),
                 cause == null || cause.isNull() ? null : values().toMessageValue(cause, true),
-                stack == null || stack.isNull() ? null : stack.asString());
+                stack == null || stack.isNull() ? null : stack.asString(),
+                thrown != null && values().toMessageValue(thrown, true) instanceof ErrorValue e ? e : null);
     }
 
-    @SuppressWarnings("unchecked")
     private Map<String, Object> messageArg(Value v) {
         if (v == null || v.isNull()) {
             return null;
         }
         Object m = values().toMessageValue(v, true);
-        return m instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
+        return m instanceof Map<?, ?> ? asMessage(m) : null;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asMessage(Object map) {
+        return (Map<String, Object>) map;
     }
 
     /**

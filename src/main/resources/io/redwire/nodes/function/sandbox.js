@@ -71,11 +71,11 @@
         return e !== null && typeof e === 'object' && (e instanceof Error || Object.prototype.hasOwnProperty.call(e, 'stack'));
     }
 
-    // The report for done(err)/node.error(err): {text: String(err), code, stack, cause}.
+    // The report for done(err)/node.error(err): {text: String(err), code, stack, cause, error: the Error itself}.
     function report(e) {
         if (isErrorObject(e)) {
             v8Message(e);
-            const r = { text: String(e) };
+            const r = { text: String(e), error: e };
             if (e.code !== undefined) r.code = String(e.code);
             if (typeof e.stack === 'string') r.stack = e.stack;
             if (e.cause !== undefined) r.cause = e.cause;
@@ -105,6 +105,8 @@
         }
         return json === undefined ? null : { text: json }; // `throw undefined` completes the msg, as in Node-RED
     }
+
+    const STANDARD_ERRORS = { Error, TypeError, RangeError, ReferenceError, SyntaxError, EvalError, URIError };
 
     // ---- Buffer ---------------------------------------------------------------------------------------------
 
@@ -469,16 +471,40 @@
         wakeBy(next);
     }
 
-    // ---- cluster-wide counters: promises settled by the host ----------------------------------------------------
+    // ---- promises settled by the host: cluster-wide counters, link calls -----------------------------------------
 
-    const pendingCounters = new Map();
+    const pendingHostCalls = new Map();
 
-    function counter(name, delta) {
+    function hostCall(start) {
         return new Promise((resolve, reject) => {
             const id = nextTimerId++;
-            pendingCounters.set(id, { resolve, reject });
-            host.counter(id, String(name), Math.trunc(Number(delta)) || 0);
+            pendingHostCalls.set(id, { resolve, reject });
+            const refused = start(id);
+            if (refused !== null && refused !== undefined) {
+                pendingHostCalls.delete(id);
+                reject(new Error(refused));
+            }
         });
+    }
+
+    function counter(name, delta) {
+        return hostCall((id) => host.counter(id, String(name), Math.trunc(Number(delta)) || 0));
+    }
+
+    // Node-RED 5's node.linkcall(target, msg, {timeout = 5000 ms, clone = true}): resolves to the msg the called
+    // flow's return-mode link out sends back; rejects on bad arguments, an unknown target and the timeout. Like
+    // Node-RED, it writes the defaults it used into the options object.
+    async function linkcall(target, msg, options) {
+        if (typeof target !== 'string' || target.trim() === '') {
+            throw new Error('Error link call target parameter is not valid, expected a string');
+        }
+        if (typeof msg !== 'object' || msg === null) {
+            throw new Error('Error link call msg parameter is not valid, expected an object');
+        }
+        const opts = options !== null && typeof options === 'object' ? options : {};
+        opts.timeout = opts.timeout || 5000;
+        opts.clone = opts.clone !== false;
+        return hostCall((id) => host.linkcall(id, target, msg, delayOf(opts.timeout), opts.clone));
     }
 
     const cluster = Object.freeze({
@@ -724,21 +750,18 @@
     const closeHandlers = [];
     const info = host.info();
 
-    function logText(v) {
-        return v instanceof Error ? String(v) : v;
-    }
-
     const nodeBase = {
         id: info.id,
         name: info.name,
         path: info.path,
         outputCount: info.outputCount,
-        log(m) { host.log('info', logText(m)); },
-        warn(m) { host.log('warn', logText(m)); },
+        log(m) { host.log('info', m); },
+        warn(m) { host.log('warn', m); },
         error(err, msg) { host.error(report(err), msg); },
-        debug(m) { host.log('debug', logText(m)); },
-        trace(m) { host.log('trace', logText(m)); },
+        debug(m) { host.log('debug', m); },
+        trace(m) { host.log('trace', m); },
         status(s) { host.status(s); },
+        linkcall,
         on(event, fn) {
             if (event === 'input') {
                 throw new Error("Cannot add listener to 'input' event within Function");
@@ -865,9 +888,9 @@
             }
         },
         settle(id, value, error) {
-            const p = pendingCounters.get(id);
+            const p = pendingHostCalls.get(id);
             if (p) {
-                pendingCounters.delete(id);
+                pendingHostCalls.delete(id);
                 if (error === null || error === undefined) {
                     p.resolve(value);
                 } else {
@@ -908,7 +931,21 @@
             buffer: fromHost,
             regexp: (source) => new RegExp(source),
             parse: (text) => JSON.parse(text),
-            undefined: undefined
+            undefined: undefined,
+            // an Error held by a msg, made again: its class where standard, its name, stack and cause as they were
+            error: (name, message, stack, cause, props) => {
+                const Type = STANDARD_ERRORS[name] || Error;
+                const e = new Type(message);
+                const own = (key, value) => Object.defineProperty(e, key, { value, writable: true, configurable: true });
+                if (e.name !== name) own('name', name);
+                if (stack !== null) own('stack', stack);
+                if (cause !== undefined) own('cause', cause);
+                return Object.assign(e, props);
+            },
+            // what Node-RED's sidebar shows of an Error: name, message (its text when it has none of its own),
+            // stack, code, cause
+            errorParts: (e) => [String(e.name), Object.prototype.hasOwnProperty.call(e, 'message') ? String(e.message)
+                : String(e), typeof e.stack === 'string' ? e.stack : null, e.code, e.cause]
         }
     };
 })

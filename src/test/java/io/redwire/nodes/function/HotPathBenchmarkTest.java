@@ -95,6 +95,11 @@ class HotPathBenchmarkTest {
         }
 
         @Override
+        public String linkcall(int id, String target, Map<String, Object> msg, long timeoutMillis) {
+            return "no link in nodes here";
+        }
+
+        @Override
         public ContextScope context(String scope, String store) {
             return new ContextScope(null);
         }

@@ -3,7 +3,6 @@ package io.redwire.nodes.http;
 import io.redwire.testing.Closing;
 import io.redwire.testing.Harness;
 import io.redwire.testing.NodeRedPeer;
-import io.redwire.testing.Ports;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -13,8 +12,6 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,10 +34,7 @@ class MultipartNodeRedParityTest {
 
     @BeforeAll
     static void start() throws Exception {
-        NodeRedPeer.installDir();
-        Path userDir = Files.createTempDirectory("nodered-multipart");
-        Files.writeString(userDir.resolve("flows.json"), MultipartCase.FLOWS);
-        nodeRed = NodeRedPeer.start(userDir, Ports.free(), "flows.json");
+        nodeRed = NodeRedPeer.startWith("nodered-multipart", MultipartCase.FLOWS);
         redwire = new Harness().deploy(MultipartCase.FLOWS);
     }
 

@@ -9,8 +9,10 @@
 # peers), reflection listing and turned off (grpcReflection). One line per figure, PASS or FAIL; exit 1 when any
 # fails.
 #   scripts/hostile.sh [seconds the gRPC client does not read, default 60] [figures, comma-separated: uploads60,
-#                      uploads600,grpc,thrift,inputs,crossSite,freeze,commsLogout,grpcMetadata,grpcReflection;
-#                      default all]
+#                      uploads600,grpc,thrift,inputs,crossSite,freeze,commsLogout,contextUnwritable,
+#                      contextFullDisk,contextIds,grpcMetadata,grpcReflection; default all]
+#   The context-store figures of issue 21 (ContextFigures) start an engine each with a localfilesystem store;
+#   contextFullDisk mounts a 256 kB tmpfs (needs root).
 # Needs target/redwire.jar (built when missing) and the test classes. Binds 127.0.0.1 only, on free ports.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -95,6 +95,10 @@ public final class HostileFigures {
         figures.put("crossSite", () -> admin.crossSiteDeploy(f.port));
         figures.put("freeze", () -> admin.frozenProcess(f.pid, f.port));
         figures.put("commsLogout", admin::commsAfterLogout);
+        ContextFigures context = new ContextFigures(f::figure); // each starts an engine of its own
+        figures.put("contextUnwritable", context::unwritableValues);
+        figures.put("contextFullDisk", context::fullDisk);
+        figures.put("contextIds", context::climbingIds);
         figures.put("grpcMetadata", () -> new GrpcHostileFigures(f).metadata());
         figures.put("grpcReflection", () -> new GrpcHostileFigures(f).reflection());
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over

@@ -1,6 +1,7 @@
 """Generates Python protobuf modules for .proto files at runtime. Uses the system protoc (Debian's 3.21 matches
 python3-protobuf 4.21); grpc_tools' bundled protoc only as a fallback, as Debian's is too old for proto3
-`optional`. gRPC calls go through grpcio's generic API, so no generated gRPC stubs are needed."""
+`optional`. reflection() gives the server reflection messages. gRPC calls go through grpcio's generic API, so no
+generated gRPC stubs are needed."""
 import atexit
 import importlib
 import os
@@ -54,3 +55,42 @@ def descriptor_set(include_dir, files):
     _protoc(["-I" + include_dir, "-I" + _well_known_include(), "--descriptor_set_out=" + out] + files)
     with open(out, "rb") as f:
         return {fdp.name: fdp for fdp in descriptor_pb2.FileDescriptorSet.FromString(f.read()).file}
+
+
+# The messages of grpc/reflection/v1/reflection.proto the test clients use (same shapes in v1alpha).
+REFLECTION = """
+syntax = "proto3";
+package %s;
+message ServerReflectionRequest {
+  string host = 1;
+  oneof message_request {
+    string file_by_filename = 3;
+    string file_containing_symbol = 4;
+    string list_services = 7;
+  }
+}
+message FileDescriptorResponse { repeated bytes file_descriptor_proto = 1; }
+message ServiceResponse { string name = 1; }
+message ListServiceResponse { repeated ServiceResponse service = 1; }
+message ErrorResponse { int32 error_code = 1; string error_message = 2; }
+message ServerReflectionResponse {
+  string valid_host = 1;
+  ServerReflectionRequest original_request = 2;
+  oneof message_response {
+    FileDescriptorResponse file_descriptor_response = 4;
+    ListServiceResponse list_services_response = 6;
+    ErrorResponse error_response = 7;
+  }
+}
+"""
+
+
+def reflection(version):
+    """The messages module of grpc.reflection.<version> (v1 or v1alpha) and the path of ServerReflectionInfo."""
+    package = "grpc.reflection." + version
+    src = _temp_dir("reflection-")
+    os.makedirs(os.path.join(src, "refl_" + version))
+    with open(os.path.join(src, "refl_" + version, "reflection.proto"), "w") as f:
+        f.write(REFLECTION % package)
+    return (load(src, ["refl_%s/reflection.proto" % version], "refl_%s.reflection" % version),
+            "/%s.ServerReflection/ServerReflectionInfo" % package)

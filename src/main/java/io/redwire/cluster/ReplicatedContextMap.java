@@ -1,12 +1,14 @@
 package io.redwire.cluster;
 
 import com.hazelcast.replicatedmap.ReplicatedMap;
+import io.redwire.msg.CircularMarkers;
 import io.vertx.core.WorkerExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.Serializable;
 import java.util.AbstractMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -18,7 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * a member's death loses nothing. A replicated map's put waits for the partition owner (a network round trip), so
  * writes never run on the flow loop: they are queued on one ordered writer thread, and until the map has taken a
  * write this member reads it from {@code pending}, so a set is seen by the next get at once. Replicated maps refuse
- * null values, so a stored null travels as {@link Null}.
+ * null values, so a stored null travels as {@link Null}. A value that refers to itself is shared without the
+ * references closing its circles, as the localfilesystem store writes it.
  */
 final class ReplicatedContextMap extends AbstractMap<String, Object> {
     private static final Logger LOG = LoggerFactory.getLogger("redwire.cluster");
@@ -34,10 +37,14 @@ final class ReplicatedContextMap extends AbstractMap<String, Object> {
     private final ReplicatedMap<String, Object> map;
     private final WorkerExecutor writer;
     private final Map<String, Object> pending = new ConcurrentHashMap<>();
+    /** Keys whose last write could not be stored as it was (warned once). Touched by the writer only. */
+    private final Set<String> refused = new HashSet<>();
+    private final String name;
 
     ReplicatedContextMap(ReplicatedMap<String, Object> map, WorkerExecutor writer) {
         this.map = map;
         this.writer = writer;
+        this.name = map.getName();
     }
 
     @Override
@@ -106,13 +113,33 @@ final class ReplicatedContextMap extends AbstractMap<String, Object> {
                 } else {
                     map.put(key, stored);
                 }
-            } catch (RuntimeException e) {
-                LOG.warn("Shared context: could not store '{}': {}", key, e.toString());
+                refused.remove(key);
+            } catch (RuntimeException | StackOverflowError e) {
+                storeWithoutCircles(key, stored, e);
             } finally {
                 pending.remove(key, stored);
             }
             return null;
         });
+    }
+
+    /**
+     * A value Hazelcast could not serialise: one that refers to itself (its serialisers recurse round the circle)
+     * is stored without the references closing its circles, as the localfilesystem store writes it; warned once
+     * per key until the key is stored whole again.
+     */
+    private void storeWithoutCircles(String key, Object stored, Throwable e) {
+        String problem;
+        try {
+            Object decycled = CircularMarkers.withoutCircles(stored);
+            map.put(key, decycled);
+            problem = "contains a circular reference that cannot be shared; stored without it";
+        } catch (RuntimeException | StackOverflowError still) {
+            problem = "could not be stored: " + e;
+        }
+        if (refused.add(key)) {
+            LOG.warn("Shared context {}: key '{}' {}", name, key, problem);
+        }
     }
 
     private static Object fromStored(Object v) {

@@ -5,8 +5,8 @@ import io.redwire.msg.ContextStore;
 import io.redwire.msg.ContextStoreLookup;
 import io.redwire.spi.Settings;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -42,11 +42,11 @@ public final class ContextStores implements ContextStoreLookup {
     }
 
     /**
-     * Builds the stores; file stores read their files now (blocking).
+     * Builds the stores; file stores read their files now (blocking) and flush on {@code loop}, the flow loop.
      *
      * @throws IllegalArgumentException naming the store and what is wrong
      */
-    public static ContextStores from(Settings settings, Vertx vertx, Log log) {
+    public static ContextStores from(Settings settings, Context loop, Log log) {
         Map<String, Object> config = settings.map("contextStorage");
         if (config.isEmpty()) {
             return memoryOnly();
@@ -58,7 +58,7 @@ public final class ContextStores implements ContextStoreLookup {
                 defaultName = named;
                 continue;
             }
-            stores.put(e.getKey(), create(e.getKey(), e.getValue(), settings, vertx, log));
+            stores.put(e.getKey(), create(e.getKey(), e.getValue(), settings, loop, log));
         }
         if (defaultName == null) {
             defaultName = stores.containsKey(DEFAULT) ? DEFAULT : stores.keySet().iterator().next();
@@ -69,7 +69,7 @@ public final class ContextStores implements ContextStoreLookup {
         return new ContextStores(stores, defaultName);
     }
 
-    private static ContextStore create(String name, Object definition, Settings settings, Vertx vertx, Log log) {
+    private static ContextStore create(String name, Object definition, Settings settings, Context loop, Log log) {
         if (!(definition instanceof Map<?, ?> def)) {
             throw new IllegalArgumentException("settings contextStorage." + name + " must be an object like "
                     + "{module: \"localfilesystem\"}");
@@ -89,7 +89,7 @@ public final class ContextStores implements ContextStoreLookup {
         String base = cfg.get("base") instanceof String b ? b : "context";
         long intervalMs = cfg.get("flushInterval") instanceof Number n ? Math.max(0, n.longValue()) * 1000 : 30_000;
         try {
-            return new FileContextStore(vertx, dir.resolve(base), intervalMs, log);
+            return new FileContextStore(loop, dir.resolve(base), intervalMs, log);
         } catch (IOException e) {
             throw new IllegalArgumentException("settings contextStorage." + name + ": " + e.getMessage(), e);
         }

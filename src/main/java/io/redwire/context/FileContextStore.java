@@ -5,11 +5,12 @@ import io.redwire.msg.ContextStore;
 import io.redwire.msg.Json;
 import io.redwire.storage.AtomicFile;
 
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,15 +20,17 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Node-RED's "localfilesystem" context store with its on-disk layout, so either program reads the other's files:
- * {@code <dir>/<base>/global/global.json}, {@code <dir>/<base>/<flowId>/flow.json} and
- * {@code <dir>/<base>/<flowId>/<nodeId>.json}, each a JSON object of the scope's keys. Values are cached in memory
- * and changed scopes are written every {@code flushInterval} seconds (default 30), on deploy and on stop, so a
- * kill -9 loses at most one interval. Each file is replaced atomically; serialising happens on the flow loop (the
- * maps belong to it), writing on a worker.
+ * Node-RED's "localfilesystem" context store with its on-disk layout ({@link ScopeFiles}), so either program reads
+ * the other's files. Values are cached in memory and changed scopes are written every {@code flushInterval} seconds
+ * (default 30), on deploy and on stop, so a kill -9 loses at most one interval. Each scope is serialised and written
+ * on its own: a value JSON cannot hold ({@link ScopeJson}) or a file that cannot be written is logged once and
+ * never keeps the other scopes from their files. A scope stays changed until its file is written, so a write that
+ * failed (a full disk) is retried at the next flush; Node-RED forgets it. Each file is replaced atomically;
+ * serialising happens on the flow loop (the maps belong to it), writing on a worker.
  */
 final class FileContextStore implements ContextStore {
     private final Vertx vertx;
@@ -35,16 +38,20 @@ final class FileContextStore implements ContextStore {
     private final Log log;
     private final Map<String, Map<String, Object>> scopes = new HashMap<>();
     private final Set<String> dirty = new LinkedHashSet<>();
+    /** Per scope, what its values could not hold and why its file could not be written, as last logged. */
+    private final Map<String, String> valueProblems = new HashMap<>();
+    private final Map<String, String> writeProblems = new HashMap<>();
     private final long timer;
     private Future<Void> writing = Future.succeededFuture(); // writes are serialised
 
     /** Reads every scope file under {@code base}; blocking, before the flows start. */
-    FileContextStore(Vertx vertx, Path base, long flushIntervalMs, Log log) throws IOException {
-        this.vertx = vertx;
+    FileContextStore(Context loop, Path base, long flushIntervalMs, Log log) throws IOException {
+        this.vertx = loop.owner();
         this.base = base.toAbsolutePath().normalize();
         this.log = log;
         load();
-        this.timer = flushIntervalMs > 0 ? vertx.setPeriodic(flushIntervalMs, t -> flush()) : -1;
+        this.timer = flushIntervalMs > 0 ? vertx.setPeriodic(flushIntervalMs, t -> loop.runOnContext(v -> flush()))
+                : -1;
     }
 
     Path base() {
@@ -60,8 +67,11 @@ final class FileContextStore implements ContextStore {
         try (Stream<Path> dirs = Files.list(base)) {
             for (Path dir : dirs.filter(Files::isDirectory).toList()) {
                 try (Stream<Path> files = Files.list(dir)) {
-                    for (Path f : files.filter(p -> p.toString().endsWith(".json")).toList()) {
-                        String scope = scopeOf(dir.getFileName().toString(), f.getFileName().toString());
+                    for (Path f : files.filter(Files::isRegularFile).toList()) {
+                        String scope = ScopeFiles.scopeOf(dir.getFileName().toString(), f.getFileName().toString());
+                        if (scope == null) {
+                            continue;
+                        }
                         String text = Files.readString(f);
                         if (text.isBlank()) {
                             continue;
@@ -82,24 +92,6 @@ final class FileContextStore implements ContextStore {
         }
     }
 
-    /** The scope a file holds: global/global.json, <flow>/flow.json, <flow>/<node>.json. */
-    private static String scopeOf(String dir, String file) {
-        String name = file.substring(0, file.length() - ".json".length());
-        if (dir.equals("global")) {
-            return "global";
-        }
-        return name.equals("flow") ? dir : name + ":" + dir;
-    }
-
-    private Path fileOf(String scope) {
-        if (scope.equals("global")) {
-            return base.resolve("global").resolve("global.json");
-        }
-        int colon = scope.indexOf(':');
-        return colon < 0 ? base.resolve(scope).resolve("flow.json")
-                : base.resolve(scope.substring(colon + 1)).resolve(scope.substring(0, colon) + ".json");
-    }
-
     @Override
     public Map<String, Object> scope(String scopeId) {
         return scopes.computeIfAbsent(scopeId, k -> new LinkedHashMap<>());
@@ -110,26 +102,64 @@ final class FileContextStore implements ContextStore {
         dirty.add(scopeId);
     }
 
+    /** Writes the changed scopes; completes once they are written or their failures logged. On the flow loop. */
     @Override
     public Future<Void> flush() {
         if (dirty.isEmpty()) {
             return writing;
         }
-        List<Path> files = new ArrayList<>(dirty.size());
-        List<byte[]> contents = new ArrayList<>(dirty.size());
-        for (String scope : dirty) {
-            files.add(fileOf(scope));
-            contents.add(Json.pretty(scopes.getOrDefault(scope, Map.of())).getBytes(StandardCharsets.UTF_8));
-        }
+        List<String> taken = new ArrayList<>(dirty);
         dirty.clear();
-        writing = writing.transform(previous -> vertx.executeBlocking(() -> {
-            for (int i = 0; i < files.size(); i++) {
-                new AtomicFile(files.get(i), null).write(contents.get(i));
-            }
-            return null;
-        }, false)).<Void>mapEmpty().onFailure(e -> log.error("could not write context under " + base + ": "
-                + e.getMessage()));
+        List<Path> files = new ArrayList<>(taken.size());
+        List<byte[]> contents = new ArrayList<>(taken.size());
+        for (String scope : taken) {
+            ScopeJson.Content c = ScopeJson.of(scope, scopes.getOrDefault(scope, Map.of()));
+            logOnce(valueProblems, scope, c.problem(), log::warn);
+            files.add(ScopeFiles.fileOf(base, scope));
+            contents.add(c.bytes());
+        }
+        writing = writing.transform(previous -> vertx.executeBlocking(() -> write(taken, files, contents), false))
+                .map(failed -> {
+                    for (String scope : taken) {
+                        String problem = failed.get(scope);
+                        if (problem != null) {
+                            dirty.add(scope); // written at the next flush, with whatever it holds by then
+                        }
+                        logOnce(writeProblems, scope, problem, log::error);
+                    }
+                    return null;
+                });
         return writing;
+    }
+
+    /** Writes each file; on a worker. @return the scopes whose file could not be written, with why */
+    private static Map<String, String> write(List<String> scopes, List<Path> files, List<byte[]> contents) {
+        Map<String, String> failed = new HashMap<>();
+        for (int i = 0; i < files.size(); i++) {
+            try {
+                new AtomicFile(files.get(i), null).write(contents.get(i));
+            } catch (IOException | RuntimeException e) {
+                failed.put(scopes.get(i), "Error writing context " + scopes.get(i) + " to " + files.get(i) + ": "
+                        + reason(e) + " (kept, written again at the next flush)");
+            }
+        }
+        return failed;
+    }
+
+    private static String reason(Exception e) {
+        if (e instanceof FileSystemException f) {
+            return f.getReason() != null ? f.getReason() : e.getClass().getSimpleName() + " " + f.getFile();
+        }
+        return e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+
+    /** Logs a scope's problem when it is new for the scope; a scope without one forgets what it had. */
+    private static void logOnce(Map<String, String> logged, String scope, String problem, Consumer<String> out) {
+        if (problem == null) {
+            logged.remove(scope);
+        } else if (!problem.equals(logged.put(scope, problem))) {
+            out.accept(problem);
+        }
     }
 
     @Override

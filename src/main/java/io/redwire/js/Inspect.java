@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
 /**
  * Node.js's util.inspect for message values (JSON-like data, Buffers) with its defaults: depth 2 (deeper containers
  * read [Object] / [Array]), strings in single quotes, identifier keys bare, one line while it fits in 80 columns.
- * Node-RED uses it where a value becomes text, e.g. a subflow status output given a non-status payload. Not done:
- * Node's grouping of arrays longer than six entries into aligned columns.
+ * Node-RED uses it where a value becomes text, e.g. a subflow status output given a non-status payload, and Node.js
+ * where an argument error quotes the value. Not done: Node's grouping of arrays longer than six entries into aligned
+ * columns, and its splitting of a string over 76 characters with line breaks into one quoted piece per line.
  */
 public final class Inspect {
     private static final int DEPTH = 2;
@@ -91,12 +92,18 @@ public final class Inspect {
                 case '\n' -> sb.append("\\n");
                 case '\t' -> sb.append("\\t");
                 case '\r' -> sb.append("\\r");
+                case '\b' -> sb.append("\\b");
+                case '\f' -> sb.append("\\f");
                 case '\\' -> sb.append("\\\\");
                 default -> {
-                    if (c == q) {
-                        sb.append('\\');
+                    if (c < 0x20 || c == 0x7f) { // the other control characters as \xHH, as Node escapes them
+                        sb.append(String.format("\\x%02X", (int) c));
+                    } else {
+                        if (c == q) {
+                            sb.append('\\');
+                        }
+                        sb.append(c);
                     }
-                    sb.append(c);
                 }
             }
         }

@@ -13,7 +13,10 @@ import java.util.regex.Pattern;
  * A mustache template with mustache.js's rules (the library Node-RED uses): standalone tag lines, set-delimiter
  * tags, sections over arrays/objects/truthy values, HTML escaping of {@code & < > " ' / ` =}, dotted names
  * resolved up the section stack. Parsed once; rendered with a {@link Resolver} that can supply names no view has.
- * The one Mustache engine: the template and trigger nodes and http request's URL use it.
+ * The one Mustache engine: the template and trigger nodes and http request's URL use it. A render is bounded
+ * (mustache.js is not): past {@code maxOutput} characters, with each tag and section item costing at least one,
+ * it stops with {@link TooLong}, so nested sections over long lists can neither fill the heap nor hold the flow
+ * loop for seconds (three sections over 1000 items would be a billion).
  */
 public final class Mustache {
     /** Decides the value of a tag: {@code found} is what the views hold (Undefined when none has the name). */
@@ -32,6 +35,16 @@ public final class Mustache {
     private static final Pattern CURLY = Pattern.compile("\\s*\\}");
 
     private record Token(String type, String value, int start, List<Token> children) {
+    }
+
+    /** The default bound of a render: 16 Mi characters (templateMaxOutput). */
+    public static final long DEFAULT_MAX_OUTPUT = 16L << 20;
+
+    /** A render that passed its bound. */
+    public static final class TooLong extends IllegalArgumentException {
+        TooLong(long max) {
+            super("Template output passed " + max + " characters");
+        }
     }
 
     private final List<Token> tokens;
@@ -63,10 +76,16 @@ public final class Mustache {
         }
     }
 
+    /** Renders within {@link #DEFAULT_MAX_OUTPUT}. */
     public String render(Object view, Resolver resolver) {
-        StringBuilder out = new StringBuilder();
+        return render(view, resolver, DEFAULT_MAX_OUTPUT);
+    }
+
+    /** @throws TooLong past {@code maxOutput} characters (each tag and section item counts at least one) */
+    public String render(Object view, Resolver resolver, long maxOutput) {
+        Output out = new Output(maxOutput);
         render(tokens, new Context(view, null), resolver, out);
-        return out.toString();
+        return out.text.toString();
     }
 
     // ---- rendering ------------------------------------------------------------------------------------------
@@ -74,8 +93,36 @@ public final class Mustache {
     private record Context(Object view, Context parent) {
     }
 
-    private static void render(List<Token> list, Context ctx, Resolver resolver, StringBuilder out) {
+    /** The text so far and what is left of the bound. */
+    private static final class Output {
+        final StringBuilder text = new StringBuilder();
+        private final long max;
+        private long left;
+
+        Output(long max) {
+            this.max = max;
+            this.left = max;
+        }
+
+        /** One step of the render: a tag or a section item. */
+        void step() {
+            if (--left < 0) {
+                throw new TooLong(max);
+            }
+        }
+
+        void append(String s) {
+            left -= s.length();
+            if (left < 0) {
+                throw new TooLong(max);
+            }
+            text.append(s);
+        }
+    }
+
+    private static void render(List<Token> list, Context ctx, Resolver resolver, Output out) {
         for (Token t : list) {
+            out.step();
             switch (t.type) {
                 case "#" -> section(t, ctx, resolver, out);
                 case "^" -> {
@@ -104,13 +151,14 @@ public final class Mustache {
         }
     }
 
-    private static void section(Token t, Context ctx, Resolver resolver, StringBuilder out) {
+    private static void section(Token t, Context ctx, Resolver resolver, Output out) {
         Object v = lookup(t.value, ctx, resolver);
         if (!JsValues.truthy(v)) {
             return;
         }
         if (v instanceof List<?> items) {
             for (Object item : items) {
+                out.step(); // an empty section body still costs its items
                 render(t.children, new Context(item, ctx), resolver, out);
             }
         } else if (v instanceof Boolean) {

@@ -10,7 +10,9 @@ import java.util.Map;
  * copy in which each reference back to a container on the path from the root becomes the string
  * {@code "[Circular ~]"} (the root itself) or {@code "[Circular ~.k1.k2]"} (the keys leading to that container; list
  * indexes as numbers). References to a container that is not an ancestor stay copies, as JSON writes them. Callers
- * try the plain value first and come here only when it cannot be written.
+ * try the plain value first and come here only when it cannot be written. {@link #withoutCircles} is the same walk
+ * with the decycler Node-RED's localfilesystem context store gives json-stringify-safe, which drops each such
+ * reference instead (a list keeps its place as null, as JSON.stringify writes an undefined element).
  */
 public final class CircularMarkers {
     /** The walk recurses (one frame per level): 1000 levels fit the launcher's 512 kB thread stacks. */
@@ -29,18 +31,31 @@ public final class CircularMarkers {
         }
     }
 
+    /** Stands for a dropped reference while copying. */
+    private static final Object DROPPED = new Object();
+
     /** @throws Json.TooDeep past {@link #MAX_DEPTH} levels */
     public static Object replace(Object root) {
-        return copy(root, new ArrayList<>(), new ArrayList<>());
+        return copy(root, new ArrayList<>(), new ArrayList<>(), true);
     }
 
-    private static Object copy(Object v, List<Object> ancestors, List<String> keys) {
+    /**
+     * A copy without the references back to an ancestor (map entries left out, list elements null).
+     *
+     * @throws Json.TooDeep past {@link #MAX_DEPTH} levels
+     */
+    public static Object withoutCircles(Object root) {
+        return copy(root, new ArrayList<>(), new ArrayList<>(), false);
+    }
+
+    private static Object copy(Object v, List<Object> ancestors, List<String> keys, boolean mark) {
         if (!(v instanceof Map || v instanceof List) || v instanceof SharedRef) {
             return v;
         }
         for (int i = 0; i < ancestors.size(); i++) {
             if (ancestors.get(i) == v) {
-                return i == 0 ? "[Circular ~]" : "[Circular ~." + String.join(".", keys.subList(0, i)) + "]";
+                return !mark ? DROPPED
+                        : i == 0 ? "[Circular ~]" : "[Circular ~." + String.join(".", keys.subList(0, i)) + "]";
             }
         }
         if (ancestors.size() > MAX_DEPTH) {
@@ -53,7 +68,10 @@ public final class CircularMarkers {
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 String key = String.valueOf(e.getKey());
                 keys.add(key);
-                map.put(key, copy(e.getValue(), ancestors, keys));
+                Object c = copy(e.getValue(), ancestors, keys, mark);
+                if (c != DROPPED) {
+                    map.put(key, c);
+                }
                 keys.remove(keys.size() - 1);
             }
             out = map;
@@ -62,7 +80,8 @@ public final class CircularMarkers {
             List<Object> list = new ArrayList<>(l.size());
             for (int i = 0; i < l.size(); i++) {
                 keys.add(Integer.toString(i));
-                list.add(copy(l.get(i), ancestors, keys));
+                Object c = copy(l.get(i), ancestors, keys, mark);
+                list.add(c == DROPPED ? null : c);
                 keys.remove(keys.size() - 1);
             }
             out = list;

@@ -62,6 +62,7 @@ public final class JsonataExpression {
         }
         Jsonata.Frame frame = expr.createFrame();
         frame.setRuntimeBounds(TIMEOUT_MS, MAX_DEPTH);
+        JsonataBuiltins.bind(frame);
         if (scope != null) {
             frame.bind("flowContext", Jsonata.function("flowContext",
                     (Jsonata.FnVarArgs<Object>) args -> context(scope.flowContext(), args), "<s-s?:x>"));

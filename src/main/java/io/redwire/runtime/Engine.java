@@ -11,6 +11,7 @@ import io.redwire.msg.NodeError;
 import io.redwire.spi.Membership;
 import io.redwire.spi.DebugEvent;
 import io.redwire.spi.FlowEngine;
+import io.redwire.spi.LoopTimers;
 import io.redwire.spi.HttpRoutes;
 import io.redwire.spi.Node;
 import io.redwire.spi.Settings;
@@ -59,6 +60,7 @@ public final class Engine implements FlowEngine {
 
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
     private boolean drainScheduled;
+    private final LoopTimers timers;
     /** False while a deployment is starting: deliveries queue until every node has started. */
     private boolean started;
     private volatile Thread loopThread;
@@ -83,7 +85,9 @@ public final class Engine implements FlowEngine {
         this.protosDir = protosDir;
         this.loop.runOnContext(v -> loopThread = Thread.currentThread());
         this.loop.exceptionHandler(this::uncaughtOnLoop);
-        this.contextStores = ContextStores.from(settings, vertx, log);
+        this.timers = new LoopTimers(() -> System.nanoTime() / 1_000_000,
+                delayMs -> vertx.setTimer(delayMs, t -> execute(() -> timers().runDue())));
+        this.contextStores = ContextStores.from(settings, loop, log);
         this.global = new ContextScope(null, contextStores, "global");
         settings.map("functionGlobalContext").forEach(global::set);
     }
@@ -95,6 +99,11 @@ public final class Engine implements FlowEngine {
     /** The context every node runs on. */
     public Context loop() {
         return loop;
+    }
+
+    @Override
+    public LoopTimers timers() {
+        return timers;
     }
 
     public NodeRegistry registry() {
@@ -219,7 +228,7 @@ public final class Engine implements FlowEngine {
     @SuppressWarnings("unchecked")
     private void drain() {
         try {
-            deliverQueued(DRAIN_BATCH);
+            deliverQueuedInOneTurn();
         } finally { // whatever escaped a node, the queue keeps draining
             if (queue.isEmpty()) {
                 drainScheduled = false;
@@ -244,8 +253,16 @@ public final class Engine implements FlowEngine {
     @Override
     public void deliverNow() {
         if (started && delivering == null && !queue.isEmpty() && onLoop()) { // never inside a node's input
-            deliverQueued(DRAIN_BATCH);
+            deliverQueuedInOneTurn();
         }
+    }
+
+    /** One drain is one loop turn for the node timers (Node.js reads the loop's time once per iteration). */
+    private void deliverQueuedInOneTurn() {
+        timers.turn(() -> {
+            deliverQueued(DRAIN_BATCH);
+            return null;
+        });
     }
 
     @SuppressWarnings("unchecked")

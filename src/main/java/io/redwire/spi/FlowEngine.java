@@ -13,6 +13,9 @@ public interface FlowEngine {
     /** The flow's event-loop context: every node's input handler runs on it. */
     Context loop();
 
+    /** setTimeout / setInterval on the flow loop, ordered as Node.js orders its timers. */
+    LoopTimers timers();
+
     /** Runs the task on the flow loop: now when already there, else queued. */
     void execute(Runnable task);
 

@@ -294,6 +294,11 @@ public abstract class Node implements ValueScope {
         return binding.engine().vertx();
     }
 
+    /** Node.js-ordered timers on the flow loop, for the timeouts and intervals Node-RED's nodes set. */
+    public final LoopTimers timers() {
+        return binding.engine().timers();
+    }
+
     /** The engine running this node: its loop, settings, shared services and the other running nodes. */
     public final FlowEngine engine() {
         return binding.engine();

@@ -23,12 +23,15 @@ public final class Settings {
     public static final Set<String> HONOURED = Set.of(
             "uiPort", "uiHost", "flowFile", "flowFilePretty", "userDir", "credentialSecret",
             "httpNodeRoot", "httpAdminRoot", "https", "adminAuth", "httpNodeCors", "httpStatic", "httpStaticRoot", "httpNodeAuth",
-            "functionGlobalContext", "exportGlobalContextKeys", "functionTimeout", "globalFunctionTimeout", "functionHeapLimit", "functionMaxTimers", "deliveryQueueLimit", "contextStorage", "logging",
+            "functionGlobalContext", "exportGlobalContextKeys", "functionTimeout", "globalFunctionTimeout", "functionHeapLimit", "functionMaxTimers", "deliveryQueueLimit", "templateMaxOutput", "contextStorage", "logging",
             "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
             "verbose", "safeMode", "settingsFile", "cluster", "shutdownTimeout",
             // limits (README "Limits")
             "httpBodyMemoryLimit", "httpMaxHeaderSize", "httpMaxConnections", "httpHeadersTimeout",
             "httpKeepAliveTimeout", "thriftMaxFrameSize", "thriftReadTimeout", "thriftInputMemoryLimit", "flowWatchdog",
+            "yamlMaxAliasExpansion", "csvMaxFieldsPerLine", "xmlMaxDepth",
+            // gRPC (docs/grpc.md "Server reflection")
+            "grpcReflection",
             // network nodes (README "MQTT, WebSocket, TCP and UDP")
             "mqttReconnectTime", "mqttMaxMessageSize", "socketReconnectTime", "socketTimeout", "tcpMsgQueueSize",
             "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "socketMaxBufferedBytes");

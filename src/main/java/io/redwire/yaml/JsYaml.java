@@ -9,6 +9,8 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,12 +31,20 @@ public final class JsYaml {
             .build();
 
     private static final String MERGE = "<<";
+    /**
+     * yamlMaxAliasExpansion's default: values the aliases of one document may copy in (each alias copies its
+     * anchor's value); Redwire-only, js-yaml has no such bound.
+     */
+    public static final int MAX_ALIAS_VALUES = 100_000;
 
     private JsYaml() {
     }
 
-    /** yaml.load(text): the single document's value, Undefined for none; a NodeError with js-yaml's text. */
-    public static Object load(String text) {
+    /**
+     * yaml.load(text): the single document's value, Undefined for none; a NodeError with js-yaml's text, or when
+     * aliases would copy in more than {@code maxAliasValues} values.
+     */
+    public static Object load(String text, int maxAliasValues) {
         Iterator<Object> docs;
         Object value;
         try {
@@ -52,7 +62,7 @@ public final class JsYaml {
         } catch (StackOverflowError e) {
             throw new NodeError("YAML nesting is too deep");
         }
-        return toMessageValue(value);
+        return new MessageValues(maxAliasValues).of(value);
     }
 
     /** yaml.dump(value) with js-yaml's defaults. */
@@ -74,32 +84,79 @@ public final class JsYaml {
         }
     }
 
-    /** snakeyaml's values as message values: string keys (JavaScript's property names), doubles, lists. */
-    private static Object toMessageValue(Object v) {
-        if (v instanceof Map<?, ?> m) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            m.forEach((k, val) -> {
-                if (MERGE.equals(k)) {
-                    merge(out, toMessageValue(val));
-                } else {
-                    out.put(k == null ? "null" : JsValues.toJsString(toMessageValue(k)), toMessageValue(val));
+    /**
+     * snakeyaml's values as message values: string keys (JavaScript's property names), doubles, lists. An alias is
+     * the very object of its anchor in snakeyaml's result; here each alias gets a copy, and the values those copies
+     * hold are counted against the limit, so a few hundred bytes of nested aliases cannot expand to billions. An
+     * alias inside its own anchor stays a reference back to it, a cycle as in js-yaml's result.
+     */
+    private static final class MessageValues {
+        private final Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        private final Map<Object, Object> open = new IdentityHashMap<>();
+        private final int maxAliasValues;
+        private int insideAlias;
+        private int aliasValues;
+
+        MessageValues(int maxAliasValues) {
+            this.maxAliasValues = maxAliasValues;
+        }
+
+        Object of(Object v) {
+            if (!(v instanceof Map || v instanceof Collection)) {
+                count();
+                return v instanceof Number n && !(v instanceof Double) && !(v instanceof Integer)
+                        ? JsYamlScalars.whole(n.doubleValue()) : v;
+            }
+            Object cycle = open.get(v);
+            if (cycle != null) {
+                return cycle;
+            }
+            boolean alias = !seen.add(v);
+            if (alias) {
+                insideAlias++;
+            }
+            count();
+            try {
+                return container(v);
+            } finally {
+                open.remove(v);
+                if (alias) {
+                    insideAlias--;
                 }
-            });
-            return out;
+            }
         }
-        if (v instanceof Set<?> s) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            s.forEach(k -> out.put(JsValues.toJsString(toMessageValue(k)), null));
-            return out;
+
+        private void count() {
+            if (insideAlias > 0 && ++aliasValues > maxAliasValues) {
+                throw new NodeError("Error: YAML aliases expand to more than " + maxAliasValues
+                        + " values (setting yamlMaxAliasExpansion)");
+            }
         }
-        if (v instanceof Collection<?> c) {
+
+        private Object container(Object v) {
+            if (v instanceof Map<?, ?> m) {
+                Map<String, Object> out = new LinkedHashMap<>();
+                open.put(v, out);
+                m.forEach((k, val) -> {
+                    if (MERGE.equals(k)) {
+                        merge(out, of(val));
+                    } else {
+                        out.put(k == null ? "null" : JsValues.toJsString(of(k)), of(val));
+                    }
+                });
+                return out;
+            }
+            if (v instanceof Set<?> s) {
+                Map<String, Object> out = new LinkedHashMap<>();
+                open.put(v, out);
+                s.forEach(k -> out.put(JsValues.toJsString(of(k)), null));
+                return out;
+            }
+            Collection<?> c = (Collection<?>) v;
             List<Object> out = new ArrayList<>(c.size());
-            c.forEach(x -> out.add(toMessageValue(x)));
+            open.put(v, out);
+            c.forEach(x -> out.add(of(x)));
             return out;
         }
-        if (v instanceof Number n && !(v instanceof Double) && !(v instanceof Integer)) {
-            return JsYamlScalars.whole(n.doubleValue());
-        }
-        return v;
     }
 }

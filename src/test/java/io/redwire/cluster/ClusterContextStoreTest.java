@@ -68,4 +68,20 @@ class ClusterContextStoreTest {
         assertFalse(hazelcast.getReplicatedMap("redwire.context.f1").containsKey("k"),
                 "flow context is shared only when asked");
     }
+
+    @Test
+    void aValueThatRefersToItselfIsSharedWithoutItsCirclesAndTheOtherKeysAsTheyAre() throws Exception {
+        ClusterContextStore store = new ClusterContextStore(vertx, hazelcast, true);
+        Map<String, Object> flow = store.scope("../..");
+        Map<String, Object> cyc = new java.util.LinkedHashMap<>();
+        cyc.put("a", 1);
+        cyc.put("self", cyc);
+        flow.put("cyc", cyc);
+        flow.put("ok", 5);
+        store.flush().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        Map<String, Object> shared = hazelcast.getReplicatedMap("redwire.context.../..");
+        assertEquals(Map.of("a", 1), shared.get("cyc"), "as the localfilesystem store writes it");
+        assertEquals(5, shared.get("ok"));
+        assertEquals(Map.of("a", 1), flow.get("cyc"));
+    }
 }

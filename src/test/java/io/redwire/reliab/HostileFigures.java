@@ -32,9 +32,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The acceptance figures of issue 15 (and issue 21's admin ones, {@link AdminHostileFigures}) as a command
- * (scripts/hostile.sh): starts the engine with ./redwire (its production JVM settings) and measures it from outside
- * with real clients, one line per figure with PASS/FAIL.
+ * The acceptance figures of issue 15 (and issue 21's admin and gRPC ones, {@link AdminHostileFigures},
+ * {@link GrpcHostileFigures}) as a command (scripts/hostile.sh): starts the engine with ./redwire (its production JVM
+ * settings) and measures it from outside with real clients, one line per figure with PASS/FAIL.
  * Arguments: [seconds the gRPC client does not read, default 60].
  */
 public final class HostileFigures {
@@ -95,6 +95,18 @@ public final class HostileFigures {
         figures.put("crossSite", () -> admin.crossSiteDeploy(f.port));
         figures.put("freeze", () -> admin.frozenProcess(f.pid, f.port));
         figures.put("commsLogout", admin::commsAfterLogout);
+        ContextFigures context = new ContextFigures(f::figure); // each starts an engine of its own
+        figures.put("contextUnwritable", context::unwritableValues);
+        figures.put("contextFullDisk", context::fullDisk);
+        figures.put("contextIds", context::climbingIds);
+        figures.put("templateOom", () -> new NodeErrorFigures(f.port, f.pid, f::figure).template());
+        figures.put("nulFilename", () -> new NodeErrorFigures(f.port, f.pid, f::figure).nulFilename());
+        figures.put("yamlAliasBomb", () -> new ParserFigures(f.port, f::figure).yamlAliasBomb());
+        figures.put("csvFields", () -> new ParserFigures(f.port, f::figure).csvFields());
+        figures.put("jsonataPad", () -> new ParserFigures(f.port, f::figure).pad());
+        figures.put("deepXml", () -> new ParserFigures(f.port, f::figure).deepXml());
+        figures.put("grpcMetadata", () -> new GrpcHostileFigures(f).metadata());
+        figures.put("grpcReflection", () -> new GrpcHostileFigures(f).reflection());
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             if (only.isEmpty() || only.contains(e.getKey())) {
@@ -120,7 +132,7 @@ public final class HostileFigures {
         }
     }
 
-    private void figure(boolean pass, String text) {
+    void figure(boolean pass, String text) {
         System.out.println((pass ? "PASS " : "FAIL ") + text);
         if (!pass) {
             failed++;
@@ -362,7 +374,7 @@ public final class HostileFigures {
         }
     }
 
-    private HttpResponse<String> get(String path) throws Exception {
+    HttpResponse<String> get(String path) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(20)).build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -399,7 +411,7 @@ public final class HostileFigures {
                 + r.statusCode() + " in " + ms + " ms, next good deploy " + next);
     }
 
-    private HttpResponse<String> deploy(String flows) throws Exception {
+    HttpResponse<String> deploy(String flows) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/flows"))
                 .timeout(Duration.ofSeconds(30)).header("content-type", "application/json")
                 .header("Node-RED-Deployment-Type", "full").POST(HttpRequest.BodyPublishers.ofString(flows))

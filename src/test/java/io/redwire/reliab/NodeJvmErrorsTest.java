@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,12 +40,26 @@ class NodeJvmErrorsTest {
         }
     }
 
+    /** By default the same template stops at templateMaxOutput, well before the heap is full, in under 5 s. */
+    @Test
+    void aTemplateOverLongListsStopsAtItsOutputBound(@TempDir Path dir) throws Exception {
+        try (Child c = Child.start(dir)) {
+            long t0 = System.nanoTime();
+            HttpResponse<String> r = c.get("/tpl", 60);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertEquals(500, r.statusCode(), r.body() + "\n" + c.engine.output());
+            assertEquals("Template output passed 16777216 characters", r.body());
+            assertTrue(ms < 5000, "answered after " + ms + " ms");
+            c.assertServesAndWatchdogsLive();
+        }
+    }
+
     @Test
     void aNodeOverflowingTheStackIsItsError(@TempDir Path dir) throws Exception {
         try (Child c = Child.start(dir)) {
             HttpResponse<String> r = c.get("/deep", 60);
             assertEquals(500, r.statusCode(), r.body() + "\n" + c.engine.output());
-            assertEquals("RangeError: Maximum call stack size exceeded", r.body());
+            assertEquals("Maximum call stack size exceeded", r.body()); // mustache.js's err.message, as Node-RED's
             c.assertServesAndWatchdogsLive();
         }
     }
@@ -77,7 +90,7 @@ class NodeJvmErrorsTest {
         /** /ok answers; a 2.5 s block of the loop is still reported by Vert.x's checker and by the watchdog. */
         void assertServesAndWatchdogsLive() throws Exception {
             assertEquals(200, get("/ok", 20).statusCode(), engine.output());
-            String threads = threadDump();
+            String threads = NodeErrorFigures.threadDump(engine.process().pid());
             assertTrue(threads.contains("\"vertx-blocked-thread-checker\""), threads);
             assertTrue(threads.contains("\"redwire-flow-watchdog\""), threads);
             int stalls = count("flow loop has not answered");
@@ -95,14 +108,6 @@ class NodeJvmErrorsTest {
 
         private int count(String text) {
             return engine.output().split(java.util.regex.Pattern.quote(text), -1).length - 1;
-        }
-
-        private String threadDump() throws Exception {
-            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                    String.valueOf(engine.process().pid()), "Thread.print").redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
-            p.waitFor(30, TimeUnit.SECONDS);
-            return out;
         }
 
         @Override

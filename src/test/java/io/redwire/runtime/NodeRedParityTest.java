@@ -1,25 +1,16 @@
 package io.redwire.runtime;
 
-import io.redwire.testing.Closing;
-import io.redwire.testing.Harness;
-import io.redwire.testing.NodeRedPeer;
-import io.redwire.testing.Ports;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.redwire.testing.BothEngines;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The same flows file (src/test/resources/parity/nodered-parity-flows.json) run by the real Node-RED 5.0.7 and by
@@ -35,24 +26,8 @@ class NodeRedParityTest {
             .connectTimeout(Duration.ofSeconds(5)).build();
     private static final List<String> HEADERS = List.of("x-num", "x-flag", "x-str", "content-type");
 
-    private static NodeRedPeer nodeRed;
-    private static Harness redwire;
-    private static Path userDir;
-
-    @BeforeAll
-    static void start() throws Exception {
-        NodeRedPeer.installDir();
-        String flows = Files.readString(Path.of("src/test/resources/parity/nodered-parity-flows.json"));
-        userDir = Files.createTempDirectory("nodered-parity");
-        Files.writeString(userDir.resolve("flows.json"), flows);
-        nodeRed = NodeRedPeer.start(userDir, Ports.free(), "flows.json");
-        redwire = new Harness().deploy(flows);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        Closing.all(redwire, nodeRed);
-    }
+    @RegisterExtension
+    static final BothEngines ENGINES = new BothEngines("src/test/resources/parity/nodered-parity-flows.json");
 
     /** Status, the headers the flows set and the body, as one text to compare. */
     private static String answer(String base, String path) throws Exception {
@@ -66,16 +41,7 @@ class NodeRedParityTest {
     }
 
     private static void sameAnswers(String... paths) throws Exception {
-        List<String> differences = new ArrayList<>();
-        for (String path : paths) {
-            String theirs = answer(nodeRed.url(""), path);
-            String ours = answer(redwire.url(""), path);
-            if (!theirs.equals(ours)) {
-                differences.add(path + "\n  Node-RED: " + theirs.replace("\n", "\n            ")
-                        + "\n  Redwire:  " + ours.replace("\n", "\n            "));
-            }
-        }
-        assertEquals("", String.join("\n", differences), "Node-RED log:\n" + nodeRed.log());
+        ENGINES.assertSameAnswers(NodeRedParityTest::answer, paths);
     }
 
     @Test

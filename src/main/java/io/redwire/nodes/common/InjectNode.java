@@ -114,7 +114,7 @@ public final class InjectNode extends Node implements InjectTarget {
     @Override
     public Future<Void> start() {
         if (once) {
-            timer = vertx().setTimer((long) (onceDelay * 1000), t -> {
+            timer = timers().setTimeout((long) (onceDelay * 1000), () -> {
                 timer = -1;
                 inject(Map.of());
                 schedule();
@@ -131,7 +131,7 @@ public final class InjectNode extends Node implements InjectTarget {
                 error("repeat interval too large", null);
                 return;
             }
-            timer = vertx().setPeriodic((long) (repeatSeconds * 1000), t -> tick());
+            timer = timers().setInterval((long) (repeatSeconds * 1000), () -> tick());
         } else if (!crontab.isEmpty()) {
             scheduleCron();
         }
@@ -140,7 +140,7 @@ public final class InjectNode extends Node implements InjectTarget {
     private void scheduleCron() {
         ExecutionTime exec = ExecutionTime.forCron(cron(crontab));
         ZonedDateTime now = ZonedDateTime.now();
-        exec.timeToNextExecution(now).ifPresent(d -> timer = vertx().setTimer(Math.max(1, d.toMillis()), t -> {
+        exec.timeToNextExecution(now).ifPresent(d -> timer = timers().setTimeout(Math.max(1, d.toMillis()), () -> {
             tick();
             scheduleCron();
         }));
@@ -219,7 +219,7 @@ public final class InjectNode extends Node implements InjectTarget {
     @Override
     public Future<Void> close() {
         if (timer >= 0) {
-            vertx().cancelTimer(timer);
+            timers().clear(timer);
         }
         return Future.succeededFuture();
     }

@@ -4,6 +4,7 @@ import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
+import io.redwire.spi.LinkCalls;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;

@@ -2,6 +2,7 @@ package io.redwire.nodes.common;
 
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
+import io.redwire.spi.LinkCalls;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;

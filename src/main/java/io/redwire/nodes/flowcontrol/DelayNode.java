@@ -51,16 +51,16 @@ public final class DelayNode extends Node {
         Pending(double delayMs, Runnable fire, Runnable cancel) {
             this.fire = fire;
             this.cancel = cancel;
-            this.timer = vertx().setTimer(JsRules.timerDelay(delayMs), t -> fire.run());
+            this.timer = timers().setTimeout(JsRules.timerDelay(delayMs), () -> fire.run());
         }
 
         void clear() {
-            vertx().cancelTimer(timer);
+            timers().clear(timer);
             cancel.run();
         }
 
         void trigger() {
-            vertx().cancelTimer(timer);
+            timers().clear(timer);
             fire.run();
         }
     }

@@ -64,7 +64,7 @@ final class DelayRateLimiter {
     void start() {
         switch (mode) {
             case "burst" -> node.status(Map.of("fill", "green", "shape", "ring", "text", ""));
-            case "queue", "timed" -> interval = node.vertx().setPeriodic(JsRules.timerDelay(rate), t -> topicTick());
+            case "queue", "timed" -> interval = node.timers().setInterval(JsRules.timerDelay(rate), () -> topicTick());
             default -> {
             }
         }
@@ -118,7 +118,7 @@ final class DelayRateLimiter {
                     node.send(m);
                 }
                 reportDepth();
-                interval = node.vertx().setPeriodic(JsRules.timerDelay(rate), t -> releaseOne());
+                interval = node.timers().setInterval(JsRules.timerDelay(rate), () -> releaseOne());
                 done.done();
             }
         }
@@ -220,7 +220,7 @@ final class DelayRateLimiter {
             if (burstTimers.length < inflight) {
                 burstTimers = Arrays.copyOf(burstTimers, inflight);
             }
-            burstTimers[inflight - 1] = node.vertx().setTimer(JsRules.timerDelay(windowMs), t -> {
+            burstTimers[inflight - 1] = node.timers().setTimeout(JsRules.timerDelay(windowMs), () -> {
                 if (inflight == burst) {
                     node.status(Map.of("fill", "green", "shape", "ring", "text", ""));
                 }
@@ -237,7 +237,7 @@ final class DelayRateLimiter {
 
     private void cancelBurstTimers() {
         for (long t : burstTimers) {
-            node.vertx().cancelTimer(t);
+            node.timers().clear(t);
         }
         burstTimers = new long[0];
     }
@@ -318,7 +318,7 @@ final class DelayRateLimiter {
     /** Shows the queue length at most every half second. */
     private void reportDepth() {
         if (depthTimer == -1) {
-            depthTimer = node.vertx().setTimer(DEPTH_REPORT_MS, t -> {
+            depthTimer = node.timers().setTimeout(DEPTH_REPORT_MS, () -> {
                 depthTimer = -1;
                 node.status(Map.of("fill", "blue", "shape", "dot", "text", buffer.size()));
             });
@@ -327,12 +327,12 @@ final class DelayRateLimiter {
 
     private void restartInterval() {
         stopInterval();
-        interval = node.vertx().setPeriodic(JsRules.timerDelay(rate), t -> releaseOne());
+        interval = node.timers().setInterval(JsRules.timerDelay(rate), () -> releaseOne());
     }
 
     private void stopInterval() {
         if (interval != -1) {
-            node.vertx().cancelTimer(interval);
+            node.timers().clear(interval);
             interval = -1;
         }
     }
@@ -341,7 +341,7 @@ final class DelayRateLimiter {
         stopInterval();
         cancelBurstTimers();
         if (depthTimer != -1) {
-            node.vertx().cancelTimer(depthTimer);
+            node.timers().clear(depthTimer);
             depthTimer = -1;
         }
         buffer.forEach(h -> h.done().done());

@@ -51,6 +51,8 @@ public final class TemplateNode extends Node {
     private final String template;
     private final Mustache compiled;
     private final String compileError;
+    private final long maxOutput;
+    private final int maxAliasValues;
     /** The last msg.template used (only when the node's own template is empty), parsed. */
     private String lastMsgTemplate;
     private Mustache lastMsgCompiled;
@@ -70,6 +72,7 @@ public final class TemplateNode extends Node {
         this.mustache = !c.str(SYNTAX).equals("plain");
         this.output = c.str(OUTPUT).isEmpty() ? "str" : c.str(OUTPUT);
         this.template = c.str(TEMPLATE);
+        this.maxAliasValues = (int) c.services().settings().number("yamlMaxAliasExpansion", JsYaml.MAX_ALIAS_VALUES);
         Mustache parsed = null;
         String error = null;
         if (mustache) {
@@ -81,6 +84,7 @@ public final class TemplateNode extends Node {
         }
         this.compiled = parsed;
         this.compileError = error;
+        this.maxOutput = c.services().settings().bytes("templateMaxOutput", Mustache.DEFAULT_MAX_OUTPUT);
     }
 
     @Override
@@ -105,10 +109,10 @@ public final class TemplateNode extends Node {
         }
         Object value;
         try {
-            String rendered = mustache ? tpl.render(msg, resolver(tpl, msg)) : text;
+            String rendered = mustache ? tpl.render(msg, resolver(tpl, msg), maxOutput) : text;
             value = switch (output) {
                 case "json" -> JsonParse.parse(rendered);
-                case "yaml" -> JsYaml.load(rendered);
+                case "yaml" -> JsYaml.load(rendered, maxAliasValues);
                 default -> rendered;
             };
         } catch (NodeError e) {
@@ -116,6 +120,9 @@ public final class TemplateNode extends Node {
             return;
         } catch (IllegalArgumentException e) {
             done.done(new NodeError(e.getMessage()));
+            return;
+        } catch (StackOverflowError e) { // sections nested thousands deep; Node-RED reports mustache.js's err.message
+            done.done(new NodeError("Maximum call stack size exceeded"));
             return;
         }
         if (fieldPath != null) {

@@ -168,7 +168,7 @@ public final class TriggerNode extends Node {
                 running.op2Value = Messages.deepCopy(msg.get("payload"));
             }
             cancel(running);
-            running.timer = vertx().setTimer(JsRules.timerDelay(delay), t -> extendedEnd(topic, msg));
+            running.timer = timers().setTimeout(JsRules.timerDelay(delay), () -> extendedEnd(topic, msg));
         }
         done.done();
     }
@@ -204,7 +204,7 @@ public final class TriggerNode extends Node {
         } else if (loop) {
             if (!op1.is("nul")) {
                 Map<String, Object> repeat = Messages.cloneMessage(msg);
-                running.timer = vertx().setPeriodic(JsRules.timerDelay(delay), t -> {
+                running.timer = timers().setInterval(JsRules.timerDelay(delay), () -> {
                     if (op1.is("date")) {
                         repeat.put("payload", (double) System.currentTimeMillis());
                     }
@@ -212,7 +212,7 @@ public final class TriggerNode extends Node {
                 });
             }
         } else if (running.timer == -1) {
-            running.timer = vertx().setTimer(JsRules.timerDelay(delay), t -> end(topic, running, msg));
+            running.timer = timers().setTimeout(JsRules.timerDelay(delay), () -> end(topic, running, msg));
         }
     }
 
@@ -287,7 +287,7 @@ public final class TriggerNode extends Node {
 
     private void cancel(Running running) {
         if (running.timer >= 0) {
-            vertx().cancelTimer(running.timer);
+            timers().clear(running.timer);
         }
         running.timer = -1;
     }

@@ -1,8 +1,8 @@
 package io.redwire.nodes.function;
 
-import io.redwire.nodes.common.LinkCalls;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
+import io.redwire.spi.LinkCalls;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;

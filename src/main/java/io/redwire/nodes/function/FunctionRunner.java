@@ -5,8 +5,8 @@ import io.redwire.msg.ContextScope;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.TypedValue;
-import io.redwire.nodes.common.LinkCalls;
 import io.redwire.spi.Done;
+import io.redwire.spi.LinkCalls;
 import io.redwire.spi.Node;
 import io.redwire.spi.Settings;
 

@@ -7,6 +7,7 @@ import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.ServiceDescriptor;
 
+import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -26,14 +27,16 @@ import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * A gRPC server for every service of a compiled schema on Vert.x's HTTP/2 server, answering with DynamicMessages
- * and server reflection (v1 and v1alpha). It listens from the flow loop, so its connections live on the flow loop's
+ * and, unless turned off, server reflection (v1 and v1alpha) listing the services a flow serves. It listens from the flow loop, so its connections live on the flow loop's
  * event loop and a call reaches its grpc-register-function node without changing thread.
  */
 final class DynamicServer {
@@ -41,6 +44,7 @@ final class DynamicServer {
     private final ProtoSchema schema;
     private final String host;
     private final int port;
+    private final boolean reflection;
     private final Consumer<HttpServerOptions> tls;
     private final Map<String, Descriptors.MethodDescriptor> methods = new HashMap<>();
     private final Map<String, GrpcRegisterFunctionNode> handlers = new HashMap<>();
@@ -50,11 +54,13 @@ final class DynamicServer {
     private boolean stopping;
     private long notReadingCancels;
 
-    DynamicServer(GrpcServerNode owner, ProtoSchema schema, String host, int port, Consumer<HttpServerOptions> tls) {
+    DynamicServer(GrpcServerNode owner, ProtoSchema schema, String host, int port, boolean reflection,
+                  Consumer<HttpServerOptions> tls) {
         this.owner = owner;
         this.schema = schema;
         this.host = host;
         this.port = port;
+        this.reflection = reflection;
         this.tls = tls;
         for (FileDescriptor f : schema.files().values()) {
             for (ServiceDescriptor s : f.getServices()) {
@@ -78,7 +84,7 @@ final class DynamicServer {
             HttpServerOptions options = GrpcTransport.server(host, port);
             try {
                 tls.accept(options);
-                engine().vertx().createHttpServer(options).requestHandler(grpcServer()).listen()
+                engine().vertx().createHttpServer(options).requestHandler(MetadataLimit.guard(grpcServer())).listen()
                         .onSuccess(s -> {
                             server = s;
                             bound.complete();
@@ -102,8 +108,18 @@ final class DynamicServer {
         }
         GrpcIoServer grpc = GrpcIoServer.server(engine().vertx(), options);
         grpc.callHandler(this::call);
-        Reflection.addTo(grpc, GrpcMethods.describe(schema));
+        if (reflection) {
+            List<ServerServiceDefinition> described = GrpcMethods.describe(schema);
+            Reflection.addTo(grpc, () -> served(described));
+        }
         return grpc;
+    }
+
+    /** The services with a grpc-register-function node for at least one method; read per reflection stream. */
+    private List<ServerServiceDefinition> served(List<ServerServiceDefinition> described) {
+        Set<String> names = new HashSet<>();
+        handlers.keySet().forEach(m -> names.add(m.substring(0, m.lastIndexOf('/'))));
+        return described.stream().filter(d -> names.contains(d.getServiceDescriptor().getName())).toList();
     }
 
     /**

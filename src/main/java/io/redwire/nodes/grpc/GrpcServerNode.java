@@ -26,6 +26,7 @@ public final class GrpcServerNode extends Node {
     static final Field SSL = Field.bool("ssl", false);
     static final Field SELFSIGNED = Field.bool("selfsigned", false);
     static final Field MUTUAL_TLS = Field.bool("mutualTls", false);
+    static final Field REFLECTION = Field.bool("reflection", true);
     static final Field CA = Field.code("ca", "pem", "");
     static final Field CHAIN = Field.code("chain", "pem", "");
     static final Field KEY = Field.code("key", "pem", "");
@@ -39,10 +40,13 @@ public final class GrpcServerNode extends Node {
             .label("(name || \"localhost\") + \":\" + port")
             .help("A gRPC server and its service. The .proto text is compiled when the flows deploy, with no code generation step; grpc-call nodes use it as their target.")
             .configNode()
-            .fields(PORT, SERVER, NAME, PROTO_FILE, LOCAL_SERVER, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN, KEY,
-                    CA_PRIVATE_KEY, CACERT, CA_NAME, CA_ORG_NAME)
+            .fields(PORT, SERVER, NAME, PROTO_FILE, LOCAL_SERVER, REFLECTION, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN,
+                    KEY, CA_PRIVATE_KEY, CACERT, CA_NAME, CA_ORG_NAME)
             .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
             .factory(GrpcServerNode::new);
+
+    /** The settings key that turns server reflection off for every grpc-server (default true). */
+    static final String REFLECTION_SETTING = "grpcReflection";
 
     /** The name an inline .proto gets in descriptors and error messages. */
     static final String INLINE_PROTO_NAME = "protoFile.proto";
@@ -86,7 +90,9 @@ public final class GrpcServerNode extends Node {
         }
         String chain = c.str(CHAIN);
         String key = c.str(KEY);
-        this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port,
+        boolean reflection = c.bool(REFLECTION)
+                && !Boolean.FALSE.equals(c.services().settings().get(REFLECTION_SETTING));
+        this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port, reflection,
                 options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key));
     }
 

@@ -77,6 +77,15 @@ final class MetadataCodec {
         }
     }
 
+    /** The size HTTP/2 gives a header list (SETTINGS_MAX_HEADER_LIST_SIZE): name + value + 32 per entry. */
+    static long headerListSize(MultiMap headers) {
+        long size = 0;
+        for (Map.Entry<String, String> e : headers) {
+            size += e.getKey().length() + e.getValue().length() + 32;
+        }
+        return size;
+    }
+
     private static String text(String key, Object v) {
         if (key.endsWith(BIN)) {
             byte[] bytes = v instanceof byte[] b ? b : JsValues.toJsString(v).getBytes(StandardCharsets.UTF_8);

@@ -76,8 +76,15 @@ final class OutboundCall {
     }
 
     private void opened(GrpcClientRequest<Buffer, Buffer> r, MultiMap headers, long deadlineMillis) {
+        String fullMethodName = method.getService().getFullName() + "/" + method.getName();
+        Status tooBig = MetadataLimit.refusal(headers, fullMethodName, r.connection());
+        if (tooBig != null) {
+            closed(tooBig, null);
+            r.cancel(); // nothing was sent yet, and nothing will be
+            return;
+        }
         request = r;
-        r.fullMethodName(method.getService().getFullName() + "/" + method.getName());
+        r.fullMethodName(fullMethodName);
         r.headers().addAll(headers);
         if (deadlineMillis > 0) {
             r.timeout(deadlineMillis, TimeUnit.MILLISECONDS); // tells the server (grpc-timeout)

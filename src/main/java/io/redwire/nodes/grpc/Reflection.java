@@ -15,18 +15,20 @@ import io.vertx.grpcio.server.GrpcIoServiceBridge;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Server reflection v1 and v1alpha from grpc-services, served on the Vert.x gRPC server through Vert.x's grpc-java
  * bridge. (Vert.x's own reflection speaks v1 only and ends the stream after the first request, while tools such
  * as grpcurl ask several questions on one stream.) grpc-services reads the services to describe from the
- * grpc-java {@link Server} in the call's context; {@link Index} is that server, holding only the descriptors.
+ * grpc-java {@link Server} in the call's context, its mutable ones anew for each stream; {@link Index} is that
+ * server, holding only the descriptors, its mutable services those a flow serves now.
  */
 final class Reflection {
     private Reflection() {
     }
 
-    static void addTo(GrpcIoServer grpc, List<ServerServiceDefinition> services) {
+    static void addTo(GrpcIoServer grpc, Supplier<List<ServerServiceDefinition>> services) {
         ServerServiceDefinition v1 = ProtoReflectionServiceV1.newInstance().bindService();
         ServerServiceDefinition v1alpha = v1alpha().bindService();
         Index index = new Index(List.of(v1, v1alpha), services);
@@ -51,9 +53,9 @@ final class Reflection {
     /** What reflection asks a grpc-java server for: its services. Never started; it serves nothing itself. */
     private static final class Index extends Server {
         private final List<ServerServiceDefinition> immutable;
-        private final List<ServerServiceDefinition> mutable;
+        private final Supplier<List<ServerServiceDefinition>> mutable;
 
-        Index(List<ServerServiceDefinition> immutable, List<ServerServiceDefinition> mutable) {
+        Index(List<ServerServiceDefinition> immutable, Supplier<List<ServerServiceDefinition>> mutable) {
             this.immutable = immutable;
             this.mutable = mutable;
         }
@@ -65,12 +67,12 @@ final class Reflection {
 
         @Override
         public List<ServerServiceDefinition> getMutableServices() {
-            return mutable;
+            return mutable.get();
         }
 
         @Override
         public List<ServerServiceDefinition> getServices() {
-            return java.util.stream.Stream.concat(immutable.stream(), mutable.stream()).toList();
+            return java.util.stream.Stream.concat(immutable.stream(), mutable.get().stream()).toList();
         }
 
         @Override

@@ -125,7 +125,12 @@ public final class HttpResponseNode extends Node {
             return;
         }
         if (!(payload instanceof String) && !(payload instanceof Number)) {
-            sendJson(res, msg, payload, head);
+            try {
+                sendJson(res, msg, payload, head);
+            } catch (Json.TooDeep e) {
+                answerTooDeep(res, e);
+                throw e;
+            }
             return;
         }
         setTextType(h, "text/html; charset=utf-8");
@@ -150,6 +155,17 @@ public final class HttpResponseNode extends Node {
         h.set("content-type", "text/javascript; charset=utf-8");
         h.set("x-content-type-options", "nosniff");
         finish(res, Buffer.buffer(js), head);
+    }
+
+    /**
+     * A payload too deep for JSON (past 4000 levels) is deeper than a message copy goes (2000), so no catch node
+     * can be handed the message and no flow could answer its request: it is answered 500 here, with the error's
+     * text, and the error still reported as this node's. (Node-RED leaves such a request unanswered.)
+     */
+    private static void answerTooDeep(HttpServerResponse res, Json.TooDeep e) {
+        res.setStatusCode(500);
+        res.headers().set("content-type", "text/plain; charset=utf-8");
+        res.end(NodeError.textOf(e));
     }
 
     /** A given content type keeps its value and gains "; charset=utf-8" if it has none; else {@code dflt}. */

@@ -35,9 +35,9 @@ public final class CsvNode extends Node {
                     INCLUDE_NULL_VALUES)
             .factory(CsvNode::new);
 
-    /** The settings both modes read, decoded as Node-RED decodes them. */
+    /** The settings both modes read, decoded as Node-RED decodes them, and the runtime's csvMaxFieldsPerLine. */
     record Settings(String template, char sep, String ret, boolean multiOne, boolean hdrin, String hdrout, int skip,
-                    boolean parseStrings, boolean includeEmptyStrings, boolean includeNullValues) {
+                    boolean parseStrings, boolean includeEmptyStrings, boolean includeNullValues, int maxFields) {
         static Settings of(NodeConfig c, String defaultRet) {
             String sep = unescape(text(c.get(SEP), ","));
             String ret = unescape(text(c.get(RET), defaultRet));
@@ -48,7 +48,8 @@ public final class CsvNode extends Node {
             return new Settings(c.str(TEMP), sep.isEmpty() ? ',' : sep.charAt(0), ret,
                     !"mult".equals(c.str(MULTI)), Boolean.TRUE.equals(c.get(HDRIN)), out,
                     (int) Math.max(0, c.num(SKIP)), strings == null || Boolean.TRUE.equals(strings),
-                    truthy(c.get(INCLUDE_EMPTY_STRINGS)), truthy(c.get(INCLUDE_NULL_VALUES)));
+                    truthy(c.get(INCLUDE_EMPTY_STRINGS)), truthy(c.get(INCLUDE_NULL_VALUES)),
+                    (int) c.services().settings().number("csvMaxFieldsPerLine", ParserLimits.CSV_MAX_FIELDS_PER_LINE));
         }
 
         /** JavaScript's {@code n.x || dflt} for a text setting. */

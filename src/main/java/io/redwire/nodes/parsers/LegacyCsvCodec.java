@@ -169,9 +169,13 @@ final class LegacyCsvCodec extends CsvCodec {
 
     // ---- CSV -> objects ------------------------------------------------------------------------------------
 
-    /** Collects the fields of one record into an object, as Node-RED's scanner does at each separator/line end. */
+    /**
+     * Collects the fields of one record into an object, as Node-RED's scanner does at each separator/line end. A
+     * field grows in a StringBuilder (a null one is JavaScript's {@code null + c}, "null..."): appending to a String
+     * copied the whole field per character.
+     */
     private final class Record {
-        final List<String> cells = new ArrayList<>(List.of(""));
+        final List<StringBuilder> cells = new ArrayList<>(List.of(new StringBuilder()));
         final Map<String, Object> obj = new LinkedHashMap<>();
         int j;
 
@@ -186,8 +190,9 @@ final class LegacyCsvCodec extends CsvCodec {
             if (name == null || name.isEmpty()) {
                 return;
             }
-            Object value = isNull ? null : cells.get(j);
-            if (value instanceof String text && s.parseStrings() && DECIMAL.matcher(text.strip()).matches()) {
+            Object value = isNull ? null : String.valueOf(cells.get(j));
+            if (value instanceof String text && s.parseStrings() && mayBeDecimal(text.strip())
+                    && DECIMAL.matcher(text.strip()).matches()) {
                 value = JsValues.number(parseFloat(text.strip()));
             }
             if (s.includeNullValues() && value == null || s.includeEmptyStrings() && "".equals(value)) {
@@ -198,9 +203,31 @@ final class LegacyCsvCodec extends CsvCodec {
             }
         }
 
-        void append(char c) {
-            cells.set(j, cells.get(j) == null ? "null" + c : cells.get(j) + c);
+        boolean isNull() {
+            return cells.get(j) == null;
         }
+
+        /** The next field: null (JavaScript's) when the separator ends the text. */
+        void nextField(boolean last) {
+            if (j + 1 >= s.maxFields()) {
+                throw ParserLimits.tooManyFields(s.maxFields());
+            }
+            j++;
+            cells.add(last ? null : new StringBuilder());
+        }
+
+        void append(char c) {
+            if (cells.get(j) == null) {
+                cells.set(j, new StringBuilder("null"));
+            }
+            cells.get(j).append(c);
+        }
+    }
+
+    /** DECIMAL can only match text starting with a digit, '.' or '-': most fields skip the matcher. */
+    private static boolean mayBeDecimal(String text) {
+        char c = text.isEmpty() ? ' ' : text.charAt(0);
+        return c >= '0' && c <= '9' || c == '.' || c == '-';
     }
 
     private static double parseFloat(String text) {
@@ -261,12 +288,11 @@ final class LegacyCsvCodec extends CsvCodec {
                 if (line.charAt(i - 1) == s.sep() || line.charAt(i - 1) == '\n') {
                     isNull = true;
                 }
-                r.finishField(isNull || r.cells.get(r.j) == null);
-                r.j++;
-                r.cells.add(line.length() - 1 == i ? null : "");
+                r.finishField(isNull || r.isNull());
+                r.nextField(line.length() - 1 == i);
             } else if ((c == '\n' || c == '\r') && outside) {
                 boolean isNull = i > 0 && line.charAt(i - 1) == s.sep();
-                r.finishField(isNull || r.cells.get(r.j) == null);
+                r.finishField(isNull || r.isNull());
                 if (!r.obj.isEmpty()) {
                     rows.add(r.obj);
                 }
@@ -278,7 +304,7 @@ final class LegacyCsvCodec extends CsvCodec {
         if (!outside) {
             node.warn("Malformed CSV data - output probably corrupt.");
         }
-        r.finishField(r.cells.get(r.j) == null);
+        r.finishField(r.isNull());
         if (!r.obj.isEmpty()) {
             rows.add(r.obj);
         }

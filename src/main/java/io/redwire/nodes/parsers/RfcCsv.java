@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The csv node's RFC 4180 reader (Node-RED 5's {@code spec: "rfc"} mode). Hand-written rather than commons-csv because
@@ -18,7 +17,6 @@ import java.util.regex.Pattern;
  * Node-RED names {@code UnquotedQuoteError} and {@code DataAfterCloseError}.
  */
 final class RfcCsv {
-    private static final Pattern SKIP_NUMBER = Pattern.compile("^ *(\\+|-0\\d|0\\d)");
 
     /** Parse options; the defaults are Node-RED's. */
     static final class Options {
@@ -32,6 +30,7 @@ final class RfcCsv {
         boolean includeNullValues;
         boolean includeEmptyStrings = true;
         boolean strict;
+        int maxFields = Integer.MAX_VALUE;
     }
 
     /** What a parse found: the rows as cells (null for an empty unquoted field), the headers and where it stopped. */
@@ -52,7 +51,7 @@ final class RfcCsv {
             List<Map<String, Object>> out = new ArrayList<>();
             for (int i = firstRowIsHeader ? 1 : 0; i < rows.size(); i++) {
                 List<String> row = rows.get(i);
-                Map<String, Object> obj = new LinkedHashMap<>();
+                Map<String, Object> obj = new LinkedHashMap<>(Math.min(headers.size(), row.size()) * 4 / 3 + 1);
                 for (int j = 0; j < headers.size(); j++) {
                     String h = headers.get(j);
                     if (h == null || h.isEmpty()) {
@@ -75,13 +74,29 @@ final class RfcCsv {
     private RfcCsv() {
     }
 
-    /** JavaScript's {@code +text}, applied unless the text starts with '+' or a leading zero. */
+    /**
+     * JavaScript's {@code +text}, applied unless the text starts with '+' or a leading zero (Node-RED's
+     * {@code /^ *(\+|-0\d|0\d)/}, checked by hand: a regex matcher per cell was most of a long line's cost).
+     */
     static Object numeric(String cell) {
-        if (cell == null || cell.isEmpty() || SKIP_NUMBER.matcher(cell).find()) {
+        if (cell == null || cell.isEmpty() || keptAsText(cell)) {
             return cell;
         }
         double d = JsValues.stringToNumber(cell);
         return Double.isNaN(d) ? cell : JsValues.number(d);
+    }
+
+    private static boolean keptAsText(String cell) {
+        int i = 0;
+        while (i < cell.length() && cell.charAt(i) == ' ') {
+            i++;
+        }
+        if (i < cell.length() && cell.charAt(i) == '-') {
+            i++;
+        } else if (i < cell.length() && cell.charAt(i) == '+') {
+            return true;
+        }
+        return i + 1 < cell.length() && cell.charAt(i) == '0' && cell.charAt(i + 1) >= '0' && cell.charAt(i + 1) <= '9';
     }
 
     static Result parse(String in, Options o) {
@@ -111,7 +126,7 @@ final class RfcCsv {
                 }
                 newCell = false;
             } else if (c == o.separator) {
-                finishCell(row, cell, newCell);
+                finishCell(row, cell, newCell, o.maxFields);
                 cursor++;
                 newCell = true;
                 closed = false;
@@ -134,7 +149,7 @@ final class RfcCsv {
                     }
                 }
             } else if (isLineEnd(c)) {
-                finishRow(output, row, cell, newCell);
+                finishRow(output, row, cell, newCell, o.maxFields);
                 row = new ArrayList<>();
                 cursor += cursor + 1 < max && in.charAt(cursor + 1) == '\n' ? 2 : 1;
                 newCell = true;
@@ -158,7 +173,7 @@ final class RfcCsv {
         if (o.strict && inQuote) {
             throw new NodeError("ParseError: Missing quote, unclosed cell");
         }
-        finishRow(output, row, cell, newCell);
+        finishRow(output, row, cell, newCell, o.maxFields);
         List<String> headers = new ArrayList<>();
         boolean firstRowIsHeader = false;
         boolean supplied = o.headers != null && !o.headers.isEmpty();
@@ -181,15 +196,19 @@ final class RfcCsv {
         return c == '\n' || c == '\r';
     }
 
-    private static void finishCell(List<String> row, StringBuilder cell, boolean newCell) {
+    private static void finishCell(List<String> row, StringBuilder cell, boolean newCell, int maxFields) {
+        if (row.size() >= maxFields) {
+            throw ParserLimits.tooManyFields(maxFields);
+        }
         String text = cell.toString();
         cell.setLength(0);
         row.add(!text.isEmpty() ? text : newCell ? null : "");
     }
 
-    private static void finishRow(List<List<String>> output, List<String> row, StringBuilder cell, boolean newCell) {
+    private static void finishRow(List<List<String>> output, List<String> row, StringBuilder cell, boolean newCell,
+                                  int maxFields) {
         if (cell.length() > 0) {
-            finishCell(row, cell, newCell);
+            finishCell(row, cell, newCell, maxFields);
         }
         if (!row.isEmpty()) {
             output.add(row);

@@ -204,6 +204,7 @@ final class RfcCsvCodec extends CsvCodec {
             h.separator = s.sep();
             h.headersOnly = true;
             h.strict = true;
+            h.maxFields = s.maxFields();
             try {
                 RfcCsv.Result header = RfcCsv.parse(input, h);
                 template = header.headers();
@@ -221,6 +222,7 @@ final class RfcCsvCodec extends CsvCodec {
         o.includeNullValues = s.includeNullValues();
         o.includeEmptyStrings = s.includeEmptyStrings();
         o.parseNumeric = s.parseStrings();
+        o.maxFields = s.maxFields();
         RfcCsv.Result result = RfcCsv.parse(input, o);
         List<Map<String, Object>> data = result.objects(o);
         String columns = result.header();

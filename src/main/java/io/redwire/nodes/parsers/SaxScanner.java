@@ -25,6 +25,7 @@ final class SaxScanner {
 
     private final String in;
     private final Handler handler;
+    private final int maxDepth;
     private int pos;
     private int line;
     private int column;
@@ -33,13 +34,15 @@ final class SaxScanner {
     private boolean sawRoot;
     private boolean closedRoot;
 
-    private SaxScanner(String in, Handler handler) {
+    private SaxScanner(String in, Handler handler, int maxDepth) {
         this.in = in;
         this.handler = handler;
+        this.maxDepth = maxDepth;
     }
 
-    static void scan(String xml, Handler handler) {
-        new SaxScanner(xml, handler).run();
+    /** Reports the document's events; elements nested deeper than {@code maxDepth} are an error. */
+    static void scan(String xml, Handler handler, int maxDepth) {
+        new SaxScanner(xml, handler, maxDepth).run();
     }
 
     private boolean more() {
@@ -261,6 +264,10 @@ final class SaxScanner {
 
     private void start(String name, Map<String, String> attributes) {
         sawRoot = true;
+        if (open.size() >= maxDepth) {
+            throw ParserLimits.exceeded("XML elements nest deeper than " + maxDepth + " at line " + line
+                    + " column " + column, "xmlMaxDepth");
+        }
         open.push(name);
         handler.openTag(name, attributes);
     }

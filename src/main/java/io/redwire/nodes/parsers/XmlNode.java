@@ -22,11 +22,13 @@ public final class XmlNode extends PropertyParserNode {
 
     private final String attrkey;
     private final String charkey;
+    private final int maxDepth;
 
     XmlNode(NodeConfig c) {
         super(c);
         this.attrkey = c.str(ATTR);
         this.charkey = c.str(CHR);
+        this.maxDepth = (int) c.services().settings().number("xmlMaxDepth", ParserLimits.XML_MAX_DEPTH);
     }
 
     @Override
@@ -42,7 +44,7 @@ public final class XmlNode extends PropertyParserNode {
             opts.put("charkey", firstNonEmpty(charkey, opts.get("charkey"), "_"));
             Object parsed;
             try {
-                parsed = XmlToObject.parse(text, opts);
+                parsed = XmlToObject.parse(text, opts, maxDepth);
             } catch (NodeError e) {
                 done.done(e);
                 return;

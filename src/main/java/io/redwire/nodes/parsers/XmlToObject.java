@@ -46,13 +46,13 @@ final class XmlToObject implements SaxScanner.Handler {
         this.emptyTag = o.containsKey("emptyTag") ? o.get("emptyTag") : "";
     }
 
-    /** Parses like xml2js.parseString; blank text gives null. */
-    static Object parse(String xml, Map<?, ?> options) {
+    /** Parses like xml2js.parseString; blank text gives null; nesting past {@code maxDepth} is an error. */
+    static Object parse(String xml, Map<?, ?> options, int maxDepth) {
         if (xml.strip().isEmpty()) {
             return null;
         }
         XmlToObject builder = new XmlToObject(options);
-        SaxScanner.scan(xml, builder);
+        SaxScanner.scan(xml, builder, maxDepth);
         return builder.result;
     }
 

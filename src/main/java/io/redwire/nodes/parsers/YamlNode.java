@@ -17,8 +17,11 @@ public final class YamlNode extends PropertyParserNode {
             .field(PROPERTY)
             .factory(YamlNode::new);
 
+    private final int maxAliasValues;
+
     YamlNode(NodeConfig c) {
         super(c);
+        this.maxAliasValues = (int) c.services().settings().number("yamlMaxAliasExpansion", JsYaml.MAX_ALIAS_VALUES);
     }
 
     @Override
@@ -26,7 +29,7 @@ public final class YamlNode extends PropertyParserNode {
         if (value instanceof String text) {
             Object parsed;
             try {
-                parsed = JsYaml.load(text);
+                parsed = JsYaml.load(text, maxAliasValues);
             } catch (NodeError e) {
                 done.done(e); // js-yaml's message, passed on as a plain string like Node-RED's done(e.message)
                 return;

@@ -13,6 +13,7 @@ import io.vertx.core.Future;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -179,13 +180,13 @@ public final class BatchNode extends Node {
 
     private void startInterval() {
         if (intervalMs > 0) {
-            timer = vertx().setPeriodic(intervalMs, t -> flushInterval());
+            timer = timers().setInterval(intervalMs, () -> flushInterval());
         }
     }
 
     private void stopInterval() {
         if (timer >= 0) {
-            vertx().cancelTimer(timer);
+            timers().clear(timer);
             timer = -1;
         }
     }
@@ -235,7 +236,10 @@ public final class BatchNode extends Node {
         tryConcat();
     }
 
-    /** Once every topic has its oldest sequence complete, sends them together as one sequence, in topic order. */
+    /**
+     * Once every topic has its oldest sequence complete, sends them together as one sequence, in topic order. A topic
+     * listed twice contributes its oldest sequence twice (as copies), as in Node-RED.
+     */
     private void tryConcat() {
         for (String topic : topics) {
             TopicSequences s = byTopic.get(topic);
@@ -249,19 +253,18 @@ public final class BatchNode extends Node {
         }
         List<Held> all = new ArrayList<>();
         for (String topic : topics) {
-            TopicSequences s = byTopic.get(topic);
-            var first = s.groups.entrySet().iterator().next();
-            all.addAll(first.getValue());
+            all.addAll(byTopic.get(topic).groups.values().iterator().next());
         }
-        for (String topic : topics) {
+        List<Held> used = new ArrayList<>();
+        for (String topic : new LinkedHashSet<>(topics)) {
             TopicSequences s = byTopic.get(topic);
             String gid = s.groups.keySet().iterator().next();
-            s.groups.remove(gid);
+            used.addAll(s.groups.remove(gid));
             s.counts.remove(gid);
         }
         sendSequence(all, true);
-        all.forEach(h -> h.done().done());
-        pendingCount -= all.size();
+        used.forEach(h -> h.done().done());
+        pendingCount -= used.size();
     }
 
     /** msg.reset and close: held messages complete without being sent. */

@@ -284,7 +284,7 @@ public final class JoinNode extends Node {
         if (timeoutMs <= 0) {
             return;
         }
-        group.timer = vertx().setTimer(timeoutMs, t -> {
+        group.timer = timers().setTimeout(timeoutMs, () -> {
             group.timer = -1;
             if (inflight.get(groupId) != group) {
                 return;
@@ -299,7 +299,7 @@ public final class JoinNode extends Node {
 
     private void cancelTimer(JoinGroup group) {
         if (group.timer >= 0) {
-            vertx().cancelTimer(group.timer);
+            timers().clear(group.timer);
             group.timer = -1;
         }
     }

@@ -82,7 +82,9 @@ public final class SortNode extends Node {
         } else {
             this.keyExpression = null;
         }
-        this.seqKey = PropertyPath.ofMsg(c.str(SEQ_KEY).isEmpty() ? "payload" : c.str(SEQ_KEY));
+        // only a sequence sorted by a msg property reads seqKey as a path: a JSONata seqKey is not one
+        this.seqKey = targetIsProperty || keyIsExpression ? null
+                : PropertyPath.ofMsg(c.str(SEQ_KEY).isEmpty() ? "payload" : c.str(SEQ_KEY));
         this.direction = "descending".equals(c.str(ORDER)) ? -1 : 1;
         this.asNumber = c.bool(AS_NUM);
     }

@@ -66,7 +66,14 @@ public final class FileInNode extends Node {
             return;
         }
         msg.put("filename", filename);
-        engine().loop().executeBlocking(() -> Files.readAllBytes(Path.of(filename)), false).onComplete(ar -> {
+        Path path;
+        try {
+            path = FileTarget.path(filename);
+        } catch (NodeError e) {
+            done.done(e);
+            return;
+        }
+        engine().loop().executeBlocking(() -> Files.readAllBytes(path), false).onComplete(ar -> {
             if (ar.succeeded()) {
                 if (failedStatus) {
                     status(Map.of());

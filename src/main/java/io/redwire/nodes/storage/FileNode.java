@@ -6,6 +6,7 @@ import io.redwire.msg.Json;
 import io.redwire.js.JsValues;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
+import io.redwire.msg.JvmErrors;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
 import io.vertx.core.Future;
@@ -55,7 +56,17 @@ public final class FileNode extends Node {
     @Override
     protected void onInput(Map<String, Object> msg, Done done) {
         // one message at a time, as Node-RED's queue does, so appends land in order
-        queue = queue.transform(ignored -> handle(msg, done));
+        queue = queue.transform(ignored -> {
+            try {
+                return handle(msg, done);
+            } catch (Throwable e) { // thrown in a future's continuation it would be lost, the msg unanswered
+                if (JvmErrors.isFatal(e)) {
+                    throw e;
+                }
+                done.done(e);
+                return Future.succeededFuture();
+            }
+        });
     }
 
     private Future<Void> handle(Map<String, Object> msg, Done done) {
@@ -77,13 +88,14 @@ public final class FileNode extends Node {
             return Future.succeededFuture();
         }
         byte[] data;
+        Path path;
         try {
+            path = FileTarget.path(filename);
             data = mode.equals("delete") ? null : bytes(msg);
         } catch (NodeError e) {
             done.done(e);
             return Future.succeededFuture();
         }
-        Path path = Path.of(filename);
         return engine().loop().<Void>executeBlocking(() -> {
             apply(path, filename, data);
             return null;

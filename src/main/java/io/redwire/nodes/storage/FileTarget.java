@@ -1,12 +1,15 @@
 package io.redwire.nodes.storage;
 
+import io.redwire.js.Inspect;
 import io.redwire.js.JsValues;
+import io.redwire.msg.NodeError;
 import io.redwire.spi.Field;
 import io.redwire.spi.NodeConfig;
 import io.redwire.msg.TypedValue;
 import io.redwire.js.Undefined;
 import io.redwire.msg.ValueScope;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -35,6 +38,22 @@ final class FileTarget {
     /** Whether the path is the same for every message (append mode may keep writing to it). */
     boolean fixed() {
         return fixed;
+    }
+
+    /**
+     * The path a resolved filename names. One with a NUL byte is refused as Node.js's fs refuses it before any system
+     * call, with its argument error (code ERR_INVALID_ARG_VALUE; the value quoted by util.inspect, cut at 128
+     * characters): {@code TypeError [ERR_INVALID_ARG_VALUE]: The argument 'path' must be a string, Uint8Array, or
+     * URL without null bytes. Received '/tmp/x\x00y'}.
+     */
+    static Path path(String filename) {
+        if (filename.indexOf('\0') >= 0) {
+            String received = Inspect.of(filename);
+            throw new NodeError("TypeError [ERR_INVALID_ARG_VALUE]: The argument 'path' must be a string, Uint8Array,"
+                    + " or URL without null bytes. Received " + (received.length() > 128
+                    ? received.substring(0, 128) + "..." : received), "ERR_INVALID_ARG_VALUE", null);
+        }
+        return Path.of(filename);
     }
 
     String resolve(Map<String, Object> msg, ValueScope scope) {

@@ -118,7 +118,7 @@ public final class TcpInNode extends Node {
         String ip = socket.remoteAddress().hostAddress();
         int peerPort = socket.remoteAddress().port();
         status(serverStatus("connect", ip, peerPort, id));
-        read(socket, id, ip, peerPort);
+        read(socket, id, ip, peerPort, () -> { });
         socket.closeHandler(v -> {
             sessions.sockets.remove(id);
             mine.remove(socket);
@@ -169,7 +169,7 @@ public final class TcpInNode extends Node {
             log("connected to " + host + ":" + port);
             status(clientStatus("green", "dot", "common.status.connected", id));
             boolean[] ended = new boolean[1];
-            read(socket, id, null, 0).endHandler(v -> ended[0] = true);
+            read(socket, id, null, 0, () -> ended[0] = true);
             socket.closeHandler(v -> {
                 clientSocket = null;
                 sessions.sockets.remove(id);
@@ -189,8 +189,11 @@ public final class TcpInNode extends Node {
         }
     }
 
-    /** Wires the socket's data to messages; the returned socket gets the end handler of single mode. */
-    private NetSocket read(NetSocket socket, String id, String ip, int peerPort) {
+    /**
+     * Wires the socket's data to messages; when the peer ends the connection, what single mode (or an unterminated
+     * stream) holds is sent, then {@code onEnd} runs.
+     */
+    private void read(NetSocket socket, String id, String ip, int peerPort, Runnable onEnd) {
         TcpFramer framer = new TcpFramer(stream, datatype, newline, trim, maxBuffered);
         socket.handler(chunk -> {
             for (Object payload : framer.data(chunk.getBytes())) {
@@ -207,9 +210,9 @@ public final class TcpInNode extends Node {
             if (rest != null) {
                 send(message(rest, id, ip, peerPort));
             }
+            onEnd.run();
         });
         socket.exceptionHandler(e -> log("Error: " + e.getMessage()));
-        return socket;
     }
 
     private Map<String, Object> message(Object payload, String id, String ip, int peerPort) {

@@ -6,6 +6,7 @@ import io.redwire.testing.NodeFlow;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Collections;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
@@ -78,6 +79,28 @@ class TemplateNodeTest {
         assertEquals(Map.of("s", "line1\nline2\ttab \\ back", "n", 3, "list", List.of(1, 2, 0)),
                 render("{\"s\":\"{{{payload.s}}}\",\"n\":{{payload.n}},\"list\":[{{#payload.l}}{{.}},{{/payload.l}}0]}",
                         "json", "{\"payload\":{\"s\":\"line1\\nline2\\ttab \\\\ back\",\"n\":3,\"l\":[1,2]}}"));
+    }
+
+    /**
+     * Three sections nested over 1000 items would render a billion characters (mustache.js tries, until V8 gives
+     * up): the render stops at templateMaxOutput (16 Mi characters by default), with nothing in the sections too.
+     */
+    @Test
+    void nestedSectionsOverLongListsStopAtTheOutputBound() throws Exception {
+        String items = "{\"items\":" + Json.stringify(java.util.stream.IntStream.range(0, 1000).boxed().toList()) + "}";
+        for (String body : List.of("x", "")) {
+            String tpl = "{{#items}}{{#items}}{{#items}}" + body + "{{/items}}{{/items}}{{/items}}";
+            try (NodeFlow f = template(tpl, "str", items).catchErrors().deploy()) {
+                long t0 = System.nanoTime();
+                f.send(0);
+                DebugEvent e = f.next(30);
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                assertEquals(-1, NodeFlow.port(e), "body '" + body + "'");
+                assertEquals("Template output passed 16777216 characters",
+                        ((Map<?, ?>) NodeFlow.msg(e).get("error")).get("message"));
+                assertTrue(ms < 5000, "stopped after " + ms + " ms");
+            }
+        }
     }
 
     @Test
@@ -189,6 +212,20 @@ class TemplateNodeTest {
             String message = String.valueOf(((Map<?, ?>) NodeFlow.msg(f.next(5)).get("error")).get("message"));
             assertEquals("missed comma between flow collection entries (2:1)\n\n 1 | a: [1, 2\n 2 | b: 3\n-----^",
                     message);
+        }
+    }
+
+    @Test
+    void yamlOutputWhoseAliasesExpandPastTheLimitIsAnError() throws Exception {
+        StringBuilder bomb = new StringBuilder("a: &a [" + String.join(",", Collections.nCopies(9, "lol")) + "]\n");
+        for (char c = 'b'; c <= 'i'; c++) {
+            bomb.append(c).append(": &").append(c).append(" [")
+                    .append(String.join(",", Collections.nCopies(9, "*" + (char) (c - 1)))).append("]\n");
+        }
+        try (NodeFlow f = template(bomb.toString(), "yaml", "{\"payload\":1}").catchErrors().deploy()) {
+            f.send(0);
+            assertEquals("Error: YAML aliases expand to more than 100000 values (setting yamlMaxAliasExpansion)",
+                    ((Map<?, ?>) NodeFlow.msg(f.next(5)).get("error")).get("message"));
         }
     }
 

@@ -3,24 +3,19 @@ package io.redwire.nodes.grpc;
 import io.redwire.msg.Json;
 import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
+import io.redwire.testing.PythonGrpc;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Interop with an independent gRPC implementation: Python grpcio (Debian's python3-grpcio, stubs made at runtime
@@ -28,25 +23,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * reflection client. Debian's modules import only under /usr/bin/python3.
  */
 class PythonInteropTest {
-    private static final String PYTHON = "/usr/bin/python3";
-    private static final Path SCRIPTS = Path.of("src/test/resources/grpc");
     private static final Path PROTOS = Path.of("protos");
 
     @BeforeAll
     static void needPythonGrpc() throws Exception {
-        boolean ok = Files.isExecutable(Path.of(PYTHON));
-        if (ok) {
-            Process p = new ProcessBuilder(PYTHON, "-c", "import grpc, grpc_tools").redirectErrorStream(true).start();
-            ok = p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
-        }
-        assumeTrue(ok, PYTHON + " cannot import grpc and grpc_tools (apt-get install python3-grpcio "
-                + "python3-grpc-tools); Python interop tests skipped");
+        PythonGrpc.assume();
     }
 
     @Test
     void pythonClientCallsARedwireFlowWithEveryRpcKind() throws Exception {
         try (Harness h = orderServer()) {
-            Map<?, ?> r = (Map<?, ?>) Json.parse(python("order_client.py", port(h), PROTOS.toString()));
+            Map<?, ?> r = (Map<?, ?>) Json.parse(PythonGrpc.run("order_client.py", port(h), PROTOS.toString()));
             assertEquals("{\"id\":\"42\",\"customer_name\":\"Ada\",\"status\":\"STATUS_OPEN\",\"lines\":[{\"sku\":\"A-1\","
                     + "\"quantity\":2,\"price\":{\"currency\":\"EUR\",\"units\":\"12\",\"nanos\":500}}],"
                     + "\"attributes\":{\"trace\":\"py-1\"},\"pickup_store\":\"Berlin\","
@@ -67,7 +54,7 @@ class PythonInteropTest {
     @Test
     void reflectionListsTheDynamicServicesAndServesTheirDescriptors() throws Exception {
         try (Harness h = orderServer()) {
-            Map<?, ?> r = (Map<?, ?>) Json.parse(python("reflection_client.py", port(h), PROTOS.toString(),
+            Map<?, ?> r = (Map<?, ?>) Json.parse(PythonGrpc.run("reflection_client.py", port(h), PROTOS.toString(),
                     "rich.v1.OrderService"));
             for (String version : List.of("v1", "v1alpha")) {
                 Map<?, ?> v = (Map<?, ?>) r.get(version);
@@ -84,16 +71,9 @@ class PythonInteropTest {
 
     @Test
     void redwireCallsAPythonServerWithEveryRpcKind() throws Exception {
-        Process server = new ProcessBuilder(PYTHON, SCRIPTS.resolve("order_server.py").toString(),
-                PROTOS.toString()).directory(null).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        server.getOutputStream().flush();
-        try (Harness h = new Harness()) {
-            BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(),
-                    StandardCharsets.UTF_8));
-            String line = out.readLine();
-            assertNotNull(line, "the Python server did not start");
-            int port = Integer.parseInt(line.substring("PORT ".length()).trim());
-            h.deploy(clientFlow(port));
+        try (PythonGrpc.Server server = PythonGrpc.server("order_server.py", PROTOS.toString());
+             Harness h = new Harness()) {
+            h.deploy(clientFlow(server.port()));
 
             h.inject("unary");
             Map<?, ?> unary = msg(h);
@@ -127,11 +107,6 @@ class PythonInteropTest {
             assertEquals("STATUS_SHIPPED", ((Map<?, ?>) msg(h).get("payload")).get("status"));
             assertEquals("STATUS_CLOSED", ((Map<?, ?>) msg(h).get("payload")).get("status"));
             assertEquals(Boolean.TRUE, msg(h).get("complete"));
-        } finally {
-            server.getOutputStream().close();
-            if (!server.waitFor(5, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
-            }
         }
     }
 
@@ -177,18 +152,5 @@ class PythonInteropTest {
         DebugEvent e = h.nextDebug(10);
         assertNotNull(e, "no debug output");
         return (Map<?, ?>) e.value();
-    }
-
-    /** Runs a script and returns its stdout; fails with its stderr when it exits non-zero. */
-    private static String python(String script, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(PYTHON, SCRIPTS.resolve(script).toString()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).start();
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), script + " timed out");
-        assertEquals(0, p.exitValue(), script + " failed:\n" + err + out);
-        return out.trim();
     }
 }

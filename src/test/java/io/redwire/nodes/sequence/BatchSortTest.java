@@ -82,6 +82,22 @@ class BatchSortTest {
         }
     }
 
+    /** Node-RED's "Concatenate mode" example lists topic SEQ twice: its sequence is sent twice, as one sequence. */
+    @Test
+    void concatWithATopicListedTwiceSendsItsSequenceTwice() throws Exception {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(SPLIT_TO.formatted("batch"),
+                batch(",\"mode\":\"concat\"").replace("\"topics\":[]",
+                        "\"topics\":[{\"topic\":\"SEQ\"},{\"topic\":\"SEQ\"}]"))) {
+            kit.receive("split", "{\"topic\":\"SEQ\",\"payload\":[1,2,3,4,5]}");
+            List<SequenceTestKit.Out> outs = kit.next(10, 5);
+            assertEquals(List.of(1, 2, 3, 4, 5, 1, 2, 3, 4, 5), outs.stream().map(SequenceTestKit.Out::payload).toList());
+            assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9), outs.stream().map(o -> o.parts().get("index")).toList());
+            assertEquals(10, outs.get(9).parts().get("count"));
+            kit.receive("split", "{\"topic\":\"SEQ\",\"payload\":[6]}");
+            assertEquals(List.of(6, 6), kit.payloads(2, 5), "the next sequence is concatenated on its own");
+        }
+    }
+
     @Test
     void sortsAnArrayPropertyByValueNumberOrExpression() throws Exception {
         try (SequenceTestKit kit = SequenceTestKit.withDebug(sort(",\"order\":\"ascending\",\"target\":\"payload\","
@@ -122,6 +138,22 @@ class BatchSortTest {
             kit.receive("split", "{\"payload\":[\"c\",\"a\",\"b\"]}");
             List<Object> sorted = kit.payloads(3, 5);
             assertEquals(List.of("a", "b", "c"), sorted, "a message without parts is dropped, the sequence sorted");
+        }
+    }
+
+    /** Node-RED's "Sort message sequence" example: a JSONata seqKey that is no property path deploys and sorts. */
+    @Test
+    void sortsASequenceByAJsonataKeyThatIsNoPropertyPath() throws Exception {
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(SPLIT_TO.formatted("sort"),
+                sort(",\"order\":\"ascending\",\"target\":\"\",\"targetType\":\"seq\",\"msgKey\":"
+                        + "\"$substring(\\\"0000\\\" & $string(price), -4) & name\",\"msgKeyType\":\"jsonata\","
+                        + "\"seqKey\":\"$substring(\\\"0000\\\" & $string(payload.price), -4) & payload.name\","
+                        + "\"seqKeyType\":\"jsonata\""))) {
+            kit.receive("split", "{\"payload\":[{\"name\":\"orange\",\"price\":100},{\"name\":\"banana\","
+                    + "\"price\":200},{\"name\":\"apple\",\"price\":100},{\"name\":\"pear\",\"price\":200},"
+                    + "{\"name\":\"kiwi\",\"price\":200}]}");
+            List<Object> names = kit.payloads(5, 5).stream().map(p -> (Object) ((Map<?, ?>) p).get("name")).toList();
+            assertEquals(List.of("apple", "orange", "banana", "kiwi", "pear"), names);
         }
     }
 

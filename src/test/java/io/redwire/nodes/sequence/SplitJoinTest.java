@@ -38,6 +38,23 @@ class SplitJoinTest {
                 + Json.stringify(fixup));
     }
 
+    /**
+     * Node-RED's "Manual join mode" example with a 2 s timeout fed at 1 msg/s by a delay: Banana is released the
+     * moment the timeout falls due, and Node-RED always times out first (see LoopTimers).
+     */
+    @Test
+    void aJoinTimeoutDueWithTheNextRateLimitedMessageFiresFirst() throws Exception {
+        String delay = "{\"id\":\"delay\",\"type\":\"delay\",\"pauseType\":\"rate\",\"timeout\":\"1\","
+                + "\"timeoutUnits\":\"seconds\",\"rate\":\"1\",\"nbRateUnits\":\"1\",\"rateUnits\":\"second\","
+                + "\"randomFirst\":\"1\",\"randomLast\":\"5\",\"randomUnits\":\"seconds\",\"drop\":false,"
+                + "\"wires\":[[\"join\"]]}";
+        try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "delay"), delay,
+                join(",\"mode\":\"custom\",\"build\":\"string\",\"timeout\":\"2\"").replace("\\\\n", ","))) {
+            kit.receive("split", "{\"payload\":\"Apple\\nOrange\\nBanana\\nKiwi\"}");
+            assertEquals(List.of("Apple,Orange", "Banana,Kiwi"), kit.payloads(2, 15));
+        }
+    }
+
     @Test
     void splitArrayGivesOneMessagePerElementWithParts() throws Exception {
         try (SequenceTestKit kit = SequenceTestKit.withDebug(split("", "out"))) {

@@ -21,6 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TcpUdpNodesTest {
     private static final String DEBUG = "{\"id\":\"dbg\",\"type\":\"debug\",\"complete\":\"true\"}";
 
+    /** A status node watching {@code node}, wired to debug node "sdbg". */
+    private static String statusOf(String node) {
+        return "{\"id\":\"st\",\"type\":\"status\",\"scope\":[\"" + node + "\"],\"wires\":[[\"sdbg\"]]},"
+                + "{\"id\":\"sdbg\",\"type\":\"debug\",\"complete\":\"true\"}";
+    }
+
     private static PeerProcess socat(String... args) throws Exception {
         String[] cmd = new String[args.length + 3];
         cmd[0] = "stdbuf";
@@ -63,8 +69,7 @@ class TcpUdpNodesTest {
                      .awaitPort(echo)) {
             String flow = "[{\"id\":\"out\",\"type\":\"tcp out\",\"beserver\":\"client\",\"host\":\"127.0.0.1\","
                     + "\"port\":\"" + sink + "\",\"base64\":false,\"end\":false},"
-                    + "{\"id\":\"st\",\"type\":\"status\",\"scope\":[\"out\"],\"wires\":[[\"sdbg\"]]},"
-                    + "{\"id\":\"sdbg\",\"type\":\"debug\",\"complete\":\"true\"},"
+                    + statusOf("out") + ","
                     + "{\"id\":\"req\",\"type\":\"tcp request\",\"server\":\"127.0.0.1\",\"port\":\"" + echo + "\","
                     + "\"out\":\"char\",\"ret\":\"string\",\"splitc\":\"\\\\n\",\"newline\":\"\",\"trim\":false,"
                     + "\"wires\":[[\"dbg\"]]}," + DEBUG + "]";
@@ -77,6 +82,26 @@ class TcpUdpNodesTest {
                 assertEquals("ping\n", answer.payload());
                 assertEquals("kept", answer.msg().get("topic"), "the answer is a copy of the request");
             }
+        }
+    }
+
+    /**
+     * Node-RED's "Connect to TCP out server" example: a tcp in client in single mode gets one message per connection,
+     * sent when the tcp out server ends the connection after writing (end: true).
+     */
+    @Test
+    void tcpInClientInSingleModeSendsWhatArrivedWhenTheServerEndsTheConnection() throws Exception {
+        int port = Ports.free();
+        String flow = "[{\"id\":\"out\",\"type\":\"tcp out\",\"host\":\"\",\"port\":\"" + port
+                + "\",\"beserver\":\"server\",\"base64\":false,\"end\":true},"
+                + "{\"id\":\"in\",\"type\":\"tcp in\",\"server\":\"client\",\"host\":\"127.0.0.1\",\"port\":\""
+                + port + "\",\"datamode\":\"single\",\"datatype\":\"utf8\",\"newline\":\"\",\"topic\":\"\","
+                + "\"wires\":[[\"dbg\"]]}," + DEBUG + ","
+                + statusOf("in") + "]";
+        try (FlowKit kit = new FlowKit(Map.of("socketReconnectTime", 200), flow)) { // the first try may be early
+            kit.awaitStatus("sdbg", "common.status.connected", 30);
+            kit.receive("out", "{\"payload\":\"Hello, World!\"}");
+            assertEquals("Hello, World!", kit.await("dbg", e -> e.msg() != null, 10).payload());
         }
     }
 
@@ -119,8 +144,7 @@ class TcpUdpNodesTest {
         int port = Ports.free();
         String flow = "[{\"id\":\"srv\",\"type\":\"tcp out\",\"beserver\":\"server\",\"host\":\"\",\"port\":\"" + port
                 + "\",\"base64\":false,\"end\":false},"
-                + "{\"id\":\"st\",\"type\":\"status\",\"scope\":[\"srv\"],\"wires\":[[\"sdbg\"]]},"
-                + "{\"id\":\"sdbg\",\"type\":\"debug\",\"complete\":\"true\"},"
+                + statusOf("srv") + ","
                 + "{\"id\":\"h\",\"type\":\"http in\",\"url\":\"/ping\",\"method\":\"get\",\"wires\":[[\"r\"]]},"
                 + "{\"id\":\"r\",\"type\":\"http response\"}]";
         try (FlowKit kit = new FlowKit(Map.of("socketMaxBufferedBytes", 1 << 20), flow);

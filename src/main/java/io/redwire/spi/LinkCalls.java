@@ -1,8 +1,7 @@
-package io.redwire.nodes.common;
+package io.redwire.spi;
 
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
-import io.redwire.spi.Node;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -17,7 +16,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * The calls one node has out to link in nodes, each waiting for a return-mode link out to answer: Node-RED's link
  * call protocol, where the caller pushes {id, node} onto msg._linkSource and the link out pops it and hands the
- * msg back to that node. Used by the link call node and by node.linkcall in function code. On the flow loop only.
+ * msg back to that node. Used by the link call node and by node.linkcall in function code, two families, so it lives
+ * here and knows a link in node by its type only. On the flow loop only.
  */
 public final class LinkCalls {
     private record Pending(long timer, Promise<Map<String, Object>> answer) {
@@ -39,13 +39,13 @@ public final class LinkCalls {
     public Node target(Object wanted, boolean dynamic) {
         String t = wanted == null ? "" : JsValues.toJsString(wanted);
         Node byId = caller.engine().node(t);
-        if (byId instanceof LinkInNode) {
+        if (isLinkIn(byId)) {
             return byId;
         }
         if (dynamic) {
             List<Node> named = new ArrayList<>();
             for (Node n : caller.engine().runningNodes()) {
-                if (n instanceof LinkInNode && n.name().equals(t)) {
+                if (isLinkIn(n) && n.name().equals(t)) {
                     if (n.inSameFlowAs(caller)) {
                         return n;
                     }
@@ -61,6 +61,10 @@ public final class LinkCalls {
         }
         boolean none = wanted == null || "".equals(wanted) || Boolean.FALSE.equals(wanted);
         throw new IllegalArgumentException("target link-in node '" + (none ? "" : t) + "' not found");
+    }
+
+    private static boolean isLinkIn(Node n) {
+        return n != null && "link in".equals(n.type());
     }
 
     /** msg._linkSource, made an empty list when the msg has none yet. */
@@ -97,7 +101,7 @@ public final class LinkCalls {
     }
 
     /** A return-mode link out answered the call {@code eventId}; an answer after the timeout is dropped. */
-    void returned(String eventId, Map<String, Object> msg) {
+    public void returned(String eventId, Map<String, Object> msg) {
         Pending p = pending.remove(eventId);
         if (p != null) {
             caller.vertx().cancelTimer(p.timer);

@@ -244,7 +244,8 @@ final class Deployment {
             }
         }
         flows.values().forEach(f -> f.starting(false));
-        return Future.join(started).<Void>mapEmpty().recover(e -> {
+        return Future.join(started).<Void>mapEmpty().onSuccess(v -> nodes.values().forEach(this::announceStarted))
+                .recover(e -> {
             List<String> errors = new ArrayList<>();
             for (Future<Void> f : started) {
                 if (f.failed()) {
@@ -253,6 +254,14 @@ final class Deployment {
             }
             return Future.failedFuture(new FlowException(String.join("\n", errors)));
         });
+    }
+
+    private void announceStarted(Node n) {
+        try {
+            n.started();
+        } catch (RuntimeException e) {
+            engine.log().error("[" + n.label() + "] " + NodeError.textOf(e));
+        }
     }
 
     Future<Void> stop() {

@@ -69,6 +69,14 @@ public abstract class Node implements ValueScope {
         return Future.succeededFuture();
     }
 
+    /**
+     * Called once every node of the deploy has started (their servers listen). A client that may connect to a
+     * server of the same deploy connects here and finds it listening, as Node-RED's first connect comes after the
+     * listen (its host lookup is asynchronous).
+     */
+    public void started() {
+    }
+
     /** Stops timers, servers and connections. */
     public Future<Void> close() {
         return Future.succeededFuture();

@@ -96,11 +96,17 @@ public final class TcpInNode extends Node {
             }
             return connector.listen(this, o, opts -> server = vertx().createNetServer(opts)
                     .connectHandler(this::accepted));
-        } else {
+        }
+        return Future.succeededFuture();
+    }
+
+    /** A client connects once the deploy's servers listen (one of them may be its server). */
+    @Override
+    public void started() {
+        if (!isServer) {
             client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true).setConnectTimeout(30_000));
             connect();
         }
-        return Future.succeededFuture();
     }
 
     private void accepted(NetSocket socket) {

@@ -81,21 +81,21 @@ public final class TcpOutNode extends Node {
 
     @Override
     public Future<Void> start() {
-        switch (mode) {
-            case "client" -> {
-                client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true)
-                        .setConnectTimeout(30_000));
-                connect();
-            }
-            case "server" -> {
-                status(Map.of("text", "0 connections"));
-                return connector.listen(this, new NetServerOptions().setHost(bindHost).setPort(port),
-                        opts -> server = vertx().createNetServer(opts).connectHandler(this::accepted));
-            }
-            default -> {
-            }
+        if (!"server".equals(mode)) {
+            return Future.succeededFuture();
         }
-        return Future.succeededFuture();
+        status(Map.of("text", "0 connections"));
+        return connector.listen(this, new NetServerOptions().setHost(bindHost).setPort(port),
+                opts -> server = vertx().createNetServer(opts).connectHandler(this::accepted));
+    }
+
+    /** A client connects once the deploy's servers listen (one of them may be its server). */
+    @Override
+    public void started() {
+        if ("client".equals(mode)) {
+            client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true).setConnectTimeout(30_000));
+            connect();
+        }
     }
 
     private void connect() {

@@ -68,10 +68,12 @@ final class ExampleEngine implements AutoCloseable {
         clearGlobalContext();
         emptyScratch();
         for (String file : plan.create()) {
+            Path target = scratch.resolve(file);
             if (file.endsWith("/")) {
-                Files.createDirectories(scratch.resolve(file));
+                Files.createDirectories(target);
             } else {
-                Files.writeString(Files.createDirectories(scratch.resolve(file).getParent()).resolve(file), "");
+                Files.createDirectories(target.getParent());
+                Files.writeString(target, "");
             }
         }
         Map<Integer, Integer> ports = new LinkedHashMap<>();

@@ -174,7 +174,6 @@ class MqttNodesTest {
                 + "{\"id\":\"h\",\"type\":\"http in\",\"url\":\"/ping\",\"method\":\"get\",\"wires\":[[\"r\"]]},"
                 + "{\"id\":\"r\",\"type\":\"http response\"}]";
         try (FlowKit kit = new FlowKit(SETTINGS, flow)) {
-            kit.awaitStatus("st", "node-red:common.status.connecting", 10);
             kit.receive("pub", "{\"payload\":\"lost\"}");
             kit.awaitLog("not connected to broker mqtt://127.0.0.1:" + nobody + ": message dropped", 5);
             assertEquals(200, kit.harness().get("/ping").statusCode(), "the engine keeps serving");
@@ -207,7 +206,8 @@ class MqttNodesTest {
             String bad = ",\"credentials\":{\"user\":\"ada\",\"password\":\"wrong\"}";
             try (FlowKit kit = new FlowKit(SETTINGS, "[" + broker(mq.port, bad) + ","
                     + mqttIn("in", "auth/#", 1, "utf8", "out") + "," + debug("out") + "," + statusOf("in", "st") + "]")) {
-                kit.awaitStatus("st", "node-red:common.status.connecting", 10);
+                // "connecting" is set while the deploy starts the nodes, which no status node hears (as in Node-RED)
+                mq.awaitLog("not authorised", 10);
                 assertNull(kit.poll("st", e -> e.msg() != null && "node-red:common.status.connected".equals(
                         ((Map<?, ?>) e.msg().get("status")).get("text")), 1.5), "never connects");
             }

@@ -97,15 +97,16 @@ public final class TcpInNode extends Node {
             return connector.listen(this, o, opts -> server = vertx().createNetServer(opts)
                     .connectHandler(this::accepted));
         }
+        client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true).setConnectTimeout(30_000));
+        connecting();
         return Future.succeededFuture();
     }
 
-    /** A client connects once the deploy's servers listen (one of them may be its server). */
+    /** A client dials once the deploy's servers listen (one of them may be its server). */
     @Override
     public void started() {
         if (!isServer) {
-            client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true).setConnectTimeout(30_000));
-            connect();
+            dial();
         }
     }
 
@@ -154,9 +155,18 @@ public final class TcpInNode extends Node {
     }
 
     private void connect() {
+        connecting();
+        dial();
+    }
+
+    /** Logged and shown as Node-RED's client does when it sets out (during the start, for the first time). */
+    private void connecting() {
         reconnectTimer = -1;
         log("connecting to " + host + ":" + port);
         status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
+    }
+
+    private void dial() {
         String id = Messages.newId();
         connector.connect(client, port, host).onComplete(ar -> {
             if (ar.failed()) {

@@ -81,6 +81,10 @@ public final class TcpOutNode extends Node {
 
     @Override
     public Future<Void> start() {
+        if ("client".equals(mode)) {
+            client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true).setConnectTimeout(30_000));
+            connecting();
+        }
         if (!"server".equals(mode)) {
             return Future.succeededFuture();
         }
@@ -89,19 +93,27 @@ public final class TcpOutNode extends Node {
                 opts -> server = vertx().createNetServer(opts).connectHandler(this::accepted));
     }
 
-    /** A client connects once the deploy's servers listen (one of them may be its server). */
+    /** A client dials once the deploy's servers listen (one of them may be its server). */
     @Override
     public void started() {
         if ("client".equals(mode)) {
-            client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true).setConnectTimeout(30_000));
-            connect();
+            dial();
         }
     }
 
     private void connect() {
+        connecting();
+        dial();
+    }
+
+    /** Logged and shown as Node-RED's client does when it sets out (during the start, for the first time). */
+    private void connecting() {
         reconnectTimer = -1;
         log("connecting to " + host + ":" + port);
         status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
+    }
+
+    private void dial() {
         connector.connect(client, port, host).onComplete(ar -> {
             if (ar.failed()) {
                 log("error: Error: " + ar.cause().getMessage());

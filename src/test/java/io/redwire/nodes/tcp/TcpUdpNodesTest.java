@@ -97,9 +97,11 @@ class TcpUdpNodesTest {
                 + "{\"id\":\"in\",\"type\":\"tcp in\",\"server\":\"client\",\"host\":\"127.0.0.1\",\"port\":\""
                 + port + "\",\"datamode\":\"single\",\"datatype\":\"utf8\",\"newline\":\"\",\"topic\":\"\","
                 + "\"wires\":[[\"dbg\"]]}," + DEBUG + ","
-                + statusOf("in") + "]";
-        try (FlowKit kit = new FlowKit(Map.of("socketReconnectTime", 200), flow)) { // the first try may be early
+                + "{\"id\":\"ost\",\"type\":\"status\",\"scope\":[\"out\"],\"wires\":[[\"odbg\"]]},"
+                + "{\"id\":\"odbg\",\"type\":\"debug\",\"complete\":\"true\"}," + statusOf("in") + "]";
+        try (FlowKit kit = new FlowKit(Map.of("socketReconnectTime", 200), flow)) {
             kit.awaitStatus("sdbg", "common.status.connected", 30);
+            kit.awaitStatus("odbg", "1 connection", 30); // the client's connect can be seen before the server's accept
             kit.receive("out", "{\"payload\":\"Hello, World!\"}");
             assertEquals("Hello, World!", kit.await("dbg", e -> e.msg() != null, 10).payload());
         }

@@ -59,6 +59,8 @@ public final class JsYaml {
             }
         } catch (YamlEngineException e) {
             throw new NodeError(YamlErrorText.of(e, text));
+        } catch (NumberFormatException e) {
+            throw new NodeError(YamlErrorText.unfinishedEscape(text));
         } catch (StackOverflowError e) {
             throw new NodeError("YAML nesting is too deep");
         }

@@ -43,6 +43,26 @@ final class YamlErrorText {
                 + snippet(source, index, at.getLine());
     }
 
+    /**
+     * A double-quoted scalar whose last hexadecimal escape (x, u or U) the stream ends inside: snakeyaml-engine fails
+     * there with a bare NumberFormatException (it parses the missing digits as ""), js-yaml with "expected
+     * hexadecimal character" where the next digit should be, the end of the text.
+     */
+    static String unfinishedEscape(String source) {
+        int line = 0;
+        int lineStart = 0;
+        for (int i = 0; i < source.length(); i++) {
+            char c = source.charAt(i);
+            if (c == '\n' || c == '\r' && (i + 1 == source.length() || source.charAt(i + 1) != '\n')) {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        int end = source.length();
+        return "expected hexadecimal character (" + (line + 1) + ":" + (end - lineStart + 1) + ")\n\n"
+                + snippet(source, end, line);
+    }
+
     private static String reason(MarkedYamlEngineException e, String source) {
         String problem = e.getProblem() == null ? "" : e.getProblem();
         String context = e.getContext() == null ? "" : e.getContext();

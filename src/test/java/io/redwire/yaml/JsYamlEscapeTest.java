@@ -1,0 +1,20 @@
+package io.redwire.yaml;
+
+import io.redwire.msg.NodeError;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** A text that ends inside a hexadecimal escape is refused with js-yaml 4's words (texts recorded from js-yaml). */
+class JsYamlEscapeTest {
+    private static String refusal(String yaml) {
+        return assertThrows(NodeError.class, () -> JsYaml.load(yaml, JsYaml.MAX_ALIAS_VALUES)).getMessage();
+    }
+
+    @Test
+    void aTextEndingRightAfterAUnicodeEscapesUIsJsYamlsError() {
+        assertEquals("expected hexadecimal character (1:8)\n\n 1 | e: \"q\\u\n------------^", refusal("e: \"q\\u"));
+    }
+}

@@ -58,8 +58,8 @@ class MqttTlsTest {
     @ValueSource(strings = {"4", "5"})
     void anotherCaIsRefusedWithTheReason(String version) throws Exception {
         try (Mosquitto mq = tlsBroker(); FlowKit kit = new FlowKit(Map.of(), flow(mq.port, version, cas.wrongCa()))) {
-            // Node-RED logs "Connection failed to broker" at info level and keeps retrying ("connecting")
-            kit.awaitStatus("st", "node-red:common.status.connecting", 15);
+            // Node-RED logs "Connection failed to broker" at info level and keeps retrying, its status left at the
+            // "connecting" set while the deploy starts the nodes, which no status node hears
             // the alert our client sends when it rejects the chain; mosquitto logs it as "Client connection from
             // ... failed: ..." or as "OpenSSL Error[0]: ..." depending on whether the handshake was under way
             // when it accepted the socket

@@ -252,20 +252,8 @@ public final class JsonParse {
     }
 
     private Syntax positioned(String what) {
-        int line = 1;
-        int lineStart = 0;
-        for (int i = 0; i < pos && i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\r' && i + 1 < pos && s.charAt(i + 1) == '\n') {
-                i++; // \r\n is one line break
-            }
-            if (c == '\r' || c == '\n') {
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        return new Syntax(what + " at position " + pos + " (line " + line + " column " + (pos - lineStart + 1)
-                + ")");
+        TextPosition at = TextPosition.of(s, pos);
+        return new Syntax(what + " at position " + pos + " (line " + at.line() + " column " + at.column() + ")");
     }
 
     private void skipWhitespace() {

@@ -1,5 +1,7 @@
 package io.redwire.yaml;
 
+import io.redwire.msg.TextPosition;
+
 import org.snakeyaml.engine.v2.exceptions.DuplicateKeyException;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
@@ -49,18 +51,10 @@ final class YamlErrorText {
      * hexadecimal character" where the next digit should be, the end of the text.
      */
     static String unfinishedEscape(String source) {
-        int line = 0;
-        int lineStart = 0;
-        for (int i = 0; i < source.length(); i++) {
-            char c = source.charAt(i);
-            if (c == '\n' || c == '\r' && (i + 1 == source.length() || source.charAt(i + 1) != '\n')) {
-                line++;
-                lineStart = i + 1;
-            }
-        }
         int end = source.length();
-        return "expected hexadecimal character (" + (line + 1) + ":" + (end - lineStart + 1) + ")\n\n"
-                + snippet(source, end, line);
+        TextPosition at = TextPosition.of(source, end);
+        return "expected hexadecimal character (" + at.line() + ":" + at.column() + ")\n\n"
+                + snippet(source, end, at.line() - 1);
     }
 
     private static String reason(MarkedYamlEngineException e, String source) {

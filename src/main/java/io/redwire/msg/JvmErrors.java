@@ -19,6 +19,13 @@ public final class JvmErrors {
                 && !(t instanceof OutOfMemoryError);
     }
 
+    /** For a {@code catch (Throwable e)} that handles everything the process outlives: passes a fatal error on. */
+    public static void rethrowIfFatal(Throwable t) {
+        if (isFatal(t)) {
+            throw (VirtualMachineError) t;
+        }
+    }
+
     /**
      * {@code task} for a ScheduledExecutorService that a failure does not cancel: the executor silently drops a
      * periodic task whose run throws, which would end a watchdog unseen (an OutOfMemoryError met while another

@@ -278,9 +278,7 @@ public final class Engine implements FlowEngine {
                 try {
                     target.receive(msg);
                 } catch (Throwable e) { // thrown by the error routing itself
-                    if (JvmErrors.isFatal(e)) {
-                        throw e;
-                    }
+                    JvmErrors.rethrowIfFatal(e);
                     log.error(target, "uncaught: " + NodeError.textOf(e));
                 } finally {
                     delivering = null;

@@ -106,9 +106,7 @@ public abstract class Node implements ValueScope {
                 }
             });
         } catch (Throwable e) {
-            if (JvmErrors.isFatal(e)) {
-                throw e;
-            }
+            JvmErrors.rethrowIfFatal(e);
             if (e instanceof OutOfMemoryError) {
                 binding.logWarn(this, "ran out of memory handling a message: " + NodeError.textOf(e));
             }
@@ -227,9 +225,7 @@ public abstract class Node implements ValueScope {
             try {
                 handled = binding.handleError(this, err, msg);
             } catch (Throwable e) { // e.g. a message too deep to copy for a catch node
-                if (JvmErrors.isFatal(e)) {
-                    throw e;
-                }
+                JvmErrors.rethrowIfFatal(e);
                 binding.logError(this, "error not passed to catch nodes: " + NodeError.textOf(e));
             }
         }

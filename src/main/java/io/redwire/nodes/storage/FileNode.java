@@ -60,9 +60,7 @@ public final class FileNode extends Node {
             try {
                 return handle(msg, done);
             } catch (Throwable e) { // thrown in a future's continuation it would be lost, the msg unanswered
-                if (JvmErrors.isFatal(e)) {
-                    throw e;
-                }
+                JvmErrors.rethrowIfFatal(e);
                 done.done(e);
                 return Future.succeededFuture();
             }

@@ -84,7 +84,7 @@ public final class Setting<T> {
     /** Text that is one of {@code choices}; the first is the default. */
     public static Setting<String> choice(String key, String... choices) {
         List<String> allowed = List.of(choices);
-        return of(key, "one of " + String.join(", ", allowed.stream().map(Setting::quoted).toList()),
+        return of(key, String.join(" or ", allowed.stream().map(Setting::quoted).toList()),
                 v -> v instanceof String s && allowed.contains(s) ? s : null, choices[0], quoted(choices[0]));
     }
 
@@ -135,7 +135,7 @@ public final class Setting<T> {
         if (raw == null || convert.apply(raw) != null) {
             return null;
         }
-        return "settings key '" + key + "' must be " + (type.startsWith("one of") ? "" : "a ") + type + ", not "
+        return "settings key '" + key + "' must be " + withArticle(type) + ", not "
                 + describe(raw) + ": " + ("not set".equals(shownDefault) ? "ignored" : shownDefault + " is used");
     }
 
@@ -207,11 +207,18 @@ public final class Setting<T> {
             return number;
         }
         long v = (long) value;
-        if (unit.equals("bytes") && v >= 1024 && v % 1024 == 0) {
-            return number + " bytes (" + (v % (1024 * 1024) == 0 ? v / 1024 / 1024 + " MiB" : v / 1024 + " KiB")
-                    + ")";
+        long mib = 1024 * 1024;
+        if (unit.equals("bytes") && v > 0 && (v % mib == 0 || v < mib && v % 1024 == 0)) {
+            return number + " bytes (" + (v % mib == 0 ? v / mib + " MiB" : v / 1024 + " KiB") + ")";
         }
         return number + " " + unit;
+    }
+
+    private static String withArticle(String type) {
+        if (type.startsWith("\"") || type.startsWith("text")) {
+            return type;
+        }
+        return ("aeiou".indexOf(type.charAt(0)) >= 0 ? "an " : "a ") + type;
     }
 
     private static String quoted(String s) {

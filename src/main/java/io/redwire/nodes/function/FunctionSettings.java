@@ -12,7 +12,8 @@ final class FunctionSettings {
     /** The key Node-RED's function node reads; functionTimeout is read when it is not set. */
     static final Setting<Double> GLOBAL_TIMEOUT = Setting.number("globalFunctionTimeout", 0, "s")
             .shownDefault("functionTimeout").help("Node-RED's name for the function time limit; read first");
-    static final Setting<Long> HEAP_LIMIT = Setting.bytes("functionHeapLimit", HeapGuard::defaultLimit,
+    // a lambda, not a method reference: the family is declared at start, HeapGuard is loaded when a function runs
+    static final Setting<Long> HEAP_LIMIT = Setting.bytes("functionHeapLimit", () -> HeapGuard.defaultLimit(),
             "¾ of the JVM's max heap").help("heap in use while function code that allocated it runs; past it the "
                     + "call is stopped with RangeError (Redwire-only)");
     static final Setting<Integer> MAX_TIMERS = Setting.integer("functionMaxTimers", 10_000, null)

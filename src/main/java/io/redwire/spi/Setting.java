@@ -149,21 +149,13 @@ public final class Setting<T> {
         return dot < 0 ? key : key.substring(0, dot);
     }
 
-    public String type() {
-        return type;
+    /** What docs/settings.md shows of this setting. */
+    public Description description() {
+        return new Description(key, type, shownDefault, help);
     }
 
-    public String shownDefault() {
-        return shownDefault;
-    }
-
-    public String help() {
-        return help;
-    }
-
-    @Override
-    public String toString() {
-        return key;
+    /** A setting as the reference lists it: its key, type, default in words and help. */
+    public record Description(String key, String type, String shownDefault, String help) {
     }
 
     private static Double toNumber(Object v) {

@@ -46,8 +46,9 @@ class SettingsReferenceTest {
     private static void section(StringBuilder md, String title, List<Setting<?>> settings) {
         md.append("\n## ").append(title).append("\n\n| key | type | default | what |\n|---|---|---|---|\n");
         for (Setting<?> s : settings) {
-            md.append("| `").append(s.key()).append("` | ").append(cell(s.type())).append(" | ")
-                    .append(cell(s.shownDefault())).append(" | ").append(cell(s.help())).append(" |\n");
+            Setting.Description d = s.description();
+            md.append("| `").append(d.key()).append("` | ").append(cell(d.type())).append(" | ")
+                    .append(cell(d.shownDefault())).append(" | ").append(cell(d.help())).append(" |\n");
         }
     }
 

@@ -71,7 +71,8 @@ public final class SwitchNode extends Node {
         this.stopAtFirstMatch = "false".equals(c.get(CHECKALL));
         this.repair = c.bool(REPAIR);
         this.needsCount = repair || tail;
-        this.sequences = new SwitchSequences(RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(c.services().settings()));
+        this.sequences = new SwitchSequences(
+                RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(c.services().settings()));
     }
 
     /** The property value of the previous message (rule value type "prev"); null before the first. */

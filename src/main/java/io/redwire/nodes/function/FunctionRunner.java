@@ -396,7 +396,8 @@ public final class FunctionRunner implements FunctionHost {
     }
 
     private boolean knownStore(String store) {
-        return "default".equals(store) || RuntimeSettings.CONTEXT_STORAGE.read(node.engine().settings()).containsKey(store);
+        return "default".equals(store)
+                || RuntimeSettings.CONTEXT_STORAGE.read(node.engine().settings()).containsKey(store);
     }
 
     @Override

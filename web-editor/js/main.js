@@ -194,13 +194,8 @@ async function importFlows() {
   if (!nodes) {
     return;
   }
-  const bringsTabs = nodes.some((n) => n.type === "tab");
-  if (bringsTabs && autoTab && !model.nodes.some((n) => n.z === autoTab)) {
-    model.nodes = model.nodes.filter((n) => n.id !== autoTab); // the placeholder tab gives way
-    model.byId.delete(autoTab);
-  }
+  const added = model.importNodes(nodes, canvas.tab, autoTab);
   autoTab = null;
-  const added = model.importNodes(nodes, canvas.tab);
   const firstTab = added.find((n) => n.type === "tab");
   if (firstTab) {
     tabs.select(firstTab.id);

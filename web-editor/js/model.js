@@ -195,13 +195,23 @@ export class FlowModel {
    * Adds imported nodes. Into an empty workspace they go exactly as given; otherwise ids already in use get new ones
    * (with wires, z, group and config references rewritten) so nothing existing is overwritten.
    * Nodes whose z is not a workspace land on `currentTab`.
+   * `placeholder`: the empty tab the editor made for an empty workspace; it gives way when the import brings tabs
+   * (nodes meant for it go to the import's first tab). One undo step reverts it all.
    */
-  importNodes(imported, currentTab) {
+  importNodes(imported, currentTab, placeholder = null) {
+    const gaveWay = placeholder && imported.some((n) => n.type === "tab")
+      && !this.nodes.some((n) => n.z === placeholder);
+    if (gaveWay) {
+      this.setNodes(this.nodes.filter((n) => n.id !== placeholder));
+    }
     const clash = imported.some((n) => this.byId.has(n.id));
     let nodes = imported;
     if (clash) {
       const renamed = new Map(imported.map((n) => [n.id, this.byId.has(n.id) ? newId() : n.id]));
       nodes = imported.map((n) => rewriteIds(n, renamed));
+    }
+    if (gaveWay && currentTab === placeholder) {
+      currentTab = nodes.find((n) => n.type === "tab").id;
     }
     const workspaces = new Set([...this.workspaces().map((w) => w.id),
       ...nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id)]);
@@ -221,9 +231,10 @@ export class FlowModel {
   /**
    * Pastes Node-RED JSON (a copy from this editor or from Node-RED's): every node gets a fresh id (references
    * rewritten), config nodes and subflow definitions that already exist are reused, and nodes land on `tab`
-   * unless the paste brings its own tabs. Returns the pasted nodes.
+   * unless the paste brings its own tabs. The nodes landing on `tab` keep their layout with its top-left at the
+   * canvas point `at`, else 20 px right of and below the originals. Returns the pasted nodes.
    */
-  pasteNodes(incoming, tab, place = () => {}) {
+  pasteNodes(incoming, tab, at = null) {
     const reuse = (n) => this.byId.has(n.id) && (n.type === "subflow" || (n.x === undefined
       && n.type !== "tab" && n.type !== "group" && n.type !== "junction"));
     const kept = incoming.filter((n) => !reuse(n));
@@ -243,7 +254,7 @@ export class FlowModel {
         n.nodes = n.nodes.filter((m) => pasted.has(m));
       }
     }
-    place(nodes.filter((n) => n.z === tab));
+    moveTo(nodes.filter((n) => n.z === tab), at);
     for (const n of nodes) {
       this.nodes.push(n);
       this.byId.set(n.id, n);
@@ -282,4 +293,20 @@ function rewriteIds(node, renamed) {
     }
   }
   return copy;
+}
+
+/** Moves positioned nodes together so their top-left is at `at` (else 20 px right and down). */
+function moveTo(nodes, at) {
+  const placed = nodes.filter((n) => typeof n.x === "number" && typeof n.y === "number");
+  if (placed.length === 0) {
+    return;
+  }
+  const dx = at ? Math.round(at.x - Math.min(...placed.map((n) => n.x))) : 20;
+  const dy = at ? Math.round(at.y - Math.min(...placed.map((n) => n.y))) : 20;
+  for (const n of nodes) {
+    if (typeof n.x === "number") {
+      n.x += dx;
+      n.y += dy;
+    }
+  }
 }

@@ -193,8 +193,9 @@ export class FlowModel {
 
   /**
    * Adds imported nodes. Into an empty workspace they go exactly as given; otherwise ids already in use get new ones
-   * (with wires, z, group and config references rewritten) so nothing existing is overwritten.
-   * Nodes whose z is not a workspace land on `currentTab`.
+   * (with wires, z, group, config and subflow-instance references rewritten) so nothing existing is overwritten.
+   * As in Node-RED's import, wires to nodes outside the import are dropped and canvas nodes (a z or a position)
+   * whose z is not a workspace land on `currentTab`.
    * `placeholder`: the empty tab the editor made for an empty workspace; it gives way when the import brings tabs
    * (nodes meant for it go to the import's first tab). One undo step reverts it all.
    */
@@ -210,13 +211,15 @@ export class FlowModel {
       const renamed = new Map(imported.map((n) => [n.id, this.byId.has(n.id) ? newId() : n.id]));
       nodes = imported.map((n) => rewriteIds(n, renamed));
     }
+    wiresWithin(nodes);
     if (gaveWay && currentTab === placeholder) {
       currentTab = nodes.find((n) => n.type === "tab").id;
     }
     const workspaces = new Set([...this.workspaces().map((w) => w.id),
       ...nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id)]);
     for (const n of nodes) {
-      if (n.type !== "tab" && n.type !== "subflow" && n.z !== undefined && !workspaces.has(n.z) && currentTab) {
+      const onCanvas = n.z !== undefined || n.x !== undefined;
+      if (n.type !== "tab" && n.type !== "subflow" && onCanvas && !workspaces.has(n.z) && currentTab) {
         n.z = currentTab;
       }
     }
@@ -229,19 +232,21 @@ export class FlowModel {
   }
 
   /**
-   * Pastes Node-RED JSON (a copy from this editor or from Node-RED's): every node gets a fresh id (references
-   * rewritten), config nodes and subflow definitions that already exist are reused, and nodes land on `tab`
-   * unless the paste brings its own tabs. The nodes landing on `tab` keep their layout with its top-left at the
+   * Pastes Node-RED JSON (a copy from this editor or from Node-RED's) as Node-RED's paste does: every node gets a
+   * fresh id (references rewritten, wires to nodes outside the paste dropped), config nodes and subflow definitions
+   * that already exist are reused (the nodes of such a subflow are not pasted again), and nodes land on `tab`
+   * unless the paste brings their tab or subflow. The nodes landing on `tab` keep their layout with its top-left at the
    * canvas point `at`, else 20 px right of and below the originals. Returns the pasted nodes.
    */
   pasteNodes(incoming, tab, at = null) {
     const reuse = (n) => this.byId.has(n.id) && (n.type === "subflow" || (n.x === undefined
       && n.type !== "tab" && n.type !== "group" && n.type !== "junction"));
-    const kept = incoming.filter((n) => !reuse(n));
-    const renamed = new Map(incoming.map((n) => [n.id, reuse(n) ? n.id : newId()]));
+    const reused = new Set(incoming.filter(reuse).map((n) => n.id));
+    const kept = incoming.filter((n) => !reused.has(n.id) && !reused.has(n.z));
+    const renamed = new Map(incoming.map((n) => [n.id, reused.has(n.id) ? n.id : newId()]));
     const nodes = kept.map((n) => rewriteIds(n, renamed));
-    const spaces = new Set([...this.workspaces().map((w) => w.id),
-      ...nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id)]);
+    wiresWithin(nodes);
+    const spaces = new Set(nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id));
     const pasted = new Set(nodes.map((n) => n.id));
     for (const n of nodes) {
       if (n.type !== "tab" && n.type !== "subflow" && n.x !== undefined && !spaces.has(n.z)) {
@@ -277,11 +282,17 @@ export class FlowModel {
   }
 }
 
-/** A copy of a node with every reference to a renamed id rewritten (wires, z, g, group members, links, config). */
+/**
+ * A copy of a node with every reference to a renamed id rewritten (wires, z, g, group members, links, config, and
+ * the subflow a "subflow:<id>" instance runs).
+ */
 function rewriteIds(node, renamed) {
   const map = (v) => (typeof v === "string" && renamed.has(v) ? renamed.get(v) : v);
   const copy = JSON.parse(JSON.stringify(node));
   copy.id = renamed.get(node.id);
+  if (node.type.startsWith("subflow:")) {
+    copy.type = "subflow:" + map(node.type.substring(8));
+  }
   for (const key of Object.keys(copy)) {
     const v = copy[key];
     if (key === "wires" && Array.isArray(v)) {
@@ -293,6 +304,16 @@ function rewriteIds(node, renamed) {
     }
   }
   return copy;
+}
+
+/** Keeps only the wires between these nodes. */
+function wiresWithin(nodes) {
+  const ids = new Set(nodes.map((n) => n.id));
+  for (const n of nodes) {
+    if (Array.isArray(n.wires)) {
+      n.wires = n.wires.map((port) => (Array.isArray(port) ? port.filter((t) => ids.has(t)) : port));
+    }
+  }
 }
 
 /** Moves positioned nodes together so their top-left is at `at` (else 20 px right and down). */

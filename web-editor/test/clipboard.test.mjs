@@ -75,3 +75,24 @@ test("Node-RED's clipboard JSON pastes: a config node not in the workspace comes
   assert.notEqual(tls.id, "77aa88bb99cc0011");
   assert.equal("z" in tls, false, "the config node stays global");
 });
+
+test("nodes copied on one tab and pasted on another land on the current tab, as in Node-RED", () => {
+  const m = workspace();
+  const pasted = m.pasteNodes(parseFlows(JSON.stringify(copyOf(m.nodes, ["c"]))), "t2");
+  assert.deepEqual(pasted.map((n) => n.z), ["t2"]);
+});
+
+test("wires to nodes outside the paste are dropped, as Node-RED's paste drops them", () => {
+  const m = workspace();
+  const [a] = m.pasteNodes(parseFlows(JSON.stringify(copyOf(m.nodes, ["a"]))), "t1");
+  assert.deepEqual(a.wires, [[]], "the copy is not wired to the originals");
+  assert.deepEqual(m.get("b").wires, [["c"]]);
+});
+
+test("a copied subflow instance whose definition exists pastes the instance, not the definition's nodes again", () => {
+  const m = workspace();
+  m.add({ id: "inner", type: "change", z: "sf", x: 10, y: 10, wires: [] });
+  const pasted = m.pasteNodes(parseFlows(JSON.stringify(copyOf(m.nodes, ["b"]))), "t1");
+  assert.deepEqual(pasted.map((n) => n.type), ["subflow:sf"]);
+  assert.equal(m.nodes.filter((n) => n.z === "sf").length, 1);
+});

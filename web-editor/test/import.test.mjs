@@ -98,3 +98,30 @@ test("a subflow definition, its nodes and its instances come in together", () =>
   assert.equal(m.get("inner").z, "sf1", "a subflow's node stays in its subflow");
   assert.equal(m.get("inst").type, "subflow:sf1");
 });
+
+test("a positioned node without z (a single node's export) lands on the current tab, as in Node-RED", () => {
+  const m = new FlowModel();
+  m.load([tab("t1"), tab("t2")]);
+  const [n, cfg] = m.importNodes([{ id: "n", type: "inject", x: 100, y: 80, wires: [[]] },
+    { id: "cfg", type: "mqtt-broker", broker: "h" }], "t2");
+  assert.equal(n.z, "t2");
+  assert.equal(cfg.z, undefined, "a config node has no position and stays global");
+});
+
+test("an imported subflow whose id is in use gets a new one, and its imported instances use it", () => {
+  const m = new FlowModel();
+  m.load([tab("t1"), { id: "sf1", type: "subflow", name: "old", in: [], out: [], env: [] }]);
+  const [sf, inner, inst] = m.importNodes([{ id: "sf1", type: "subflow", name: "new", in: [], out: [], env: [] },
+    node("inner", "sf1"), node("inst", "t1", [[]], { type: "subflow:sf1" })], "t1");
+  assert.notEqual(sf.id, "sf1");
+  assert.equal(inner.z, sf.id);
+  assert.equal(inst.type, "subflow:" + sf.id, "the instance runs the subflow it came with");
+  assert.equal(m.get("sf1").name, "old");
+});
+
+test("wires to nodes outside the import are dropped, as Node-RED's import drops them", () => {
+  const m = new FlowModel();
+  m.load([tab("t1"), node("b", "t1")]);
+  m.importNodes([node("a", "t1", [["b", "c", "gone"]]), node("c", "t1")], "t1");
+  assert.deepEqual(m.get("a").wires, [["c"]]);
+});

@@ -181,6 +181,29 @@ export class Registry {
     return null;
   }
 
+  /** The button the node's type declares (inject's press button, debug's toggle), or null. */
+  button(node) {
+    const t = this.types.get(node.type);
+    return (t && t.button) || null;
+  }
+
+  /**
+   * The nodes this one sends to without a wire: the ids in the field its type declares as virtual wires (link out's
+   * links), while that field applies — its shownWhen, read from the node or the declared defaults (a return-mode link
+   * out has none).
+   */
+  virtualTargets(node) {
+    const t = this.types.get(node.type);
+    const f = t && t.virtualWires && t.fields.find((x) => x.name === t.virtualWires);
+    if (!f || !Array.isArray(node[f.name])) {
+      return [];
+    }
+    const valueOf = (name) => (node[name] !== undefined ? node[name] : t.fields.find((x) => x.name === name)?.default);
+    const applies = Object.entries(f.shownWhen || {}).every(([other, values]) => values.includes(String(valueOf(other)
+      ?? "")));
+    return applies ? node[f.name] : [];
+  }
+
   /** A new node of this type with the declared defaults (typed inputs get their default type). */
   newNode(type, id, z) {
     const t = this.types.get(type);

@@ -7,7 +7,8 @@ import { parseFlows } from "../js/flowjson.js";
 import { FlowModel } from "../js/model.js";
 
 const tab = (id, label = id) => ({ id, type: "tab", label, disabled: false, info: "", env: [] });
-const node = (id, z, wires = [[]], extra = {}) => ({ id, type: "change", z, name: id, x: 100, y: 100, wires, ...extra });
+const node = (id, z, wires = [[]], extra = {}) => ({ id, type: "change", z, name: id, x: 100, y: 100, wires,
+  ...extra });
 
 test("parseFlows reads an array, a v2 {flows} document and a single node, and names what is wrong", () => {
   assert.deepEqual(parseFlows('[{"id":"a","type":"tab"}]').map((n) => n.id), ["a"]);
@@ -33,9 +34,11 @@ test("into an empty workspace an import goes exactly as given, as one undoable s
 
 test("ids already in use get new ones and every reference follows: wires, z, g, group members, config, links", () => {
   const m = new FlowModel();
-  const existing = [tab("t1"), node("a", "t1", [["b"]]), node("b", "t1"), { id: "cfg", type: "mqtt-broker", broker: "x" }];
+  const existing = [tab("t1"), node("a", "t1", [["b"]]), node("b", "t1"),
+    { id: "cfg", type: "mqtt-broker", broker: "x" }];
   m.load(structuredClone(existing));
-  const imported = [tab("t1", "again"), { id: "g1", type: "group", z: "t1", nodes: ["a", "b"], x: 10, y: 10, w: 300, h: 100 },
+  const imported = [tab("t1", "again"),
+    { id: "g1", type: "group", z: "t1", nodes: ["a", "b"], x: 10, y: 10, w: 300, h: 100 },
     node("a", "t1", [["b"]], { g: "g1", broker: "cfg" }), node("b", "t1", [[]], { g: "g1" }),
     { id: "cfg", type: "mqtt-broker", broker: "y" },
     { id: "lo", type: "link out", z: "t1", links: ["li"], x: 1, y: 1, wires: [] },

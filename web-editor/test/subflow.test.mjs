@@ -55,7 +55,8 @@ test("what cannot be converted is refused with Node-RED's reason and changes not
   assert.deepEqual(selectionToSubflow(m, ["b", "out1"], "t1", size),
     { error: "Cannot create subflow: multiple inputs to selection" });
   assert.deepEqual(selectionToSubflow(m, [], "t1", size), { error: "Cannot create subflow: no nodes selected" });
-  assert.deepEqual(selectionToSubflow(m, ["a"], "elsewhere", size), { error: "Cannot create subflow: no nodes selected" });
+  assert.deepEqual(selectionToSubflow(m, ["a"], "elsewhere", size),
+    { error: "Cannot create subflow: no nodes selected" }, "only nodes of the tab count");
   assert.equal(JSON.stringify(m.nodes), before);
   assert.equal(m.canUndo(), false);
 });

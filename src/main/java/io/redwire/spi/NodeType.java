@@ -20,6 +20,30 @@ public final class NodeType {
         Node create(NodeConfig config);
     }
 
+    /**
+     * A button the editor draws on the type's nodes, as a Node-RED node definition's {@code button}. A press button
+     * posts to the admin API at {@code <action>/<node id>} (inject's "inject now"); a toggle button shows the node's
+     * boolean property {@code toggle} (off when false) and a click flips it and posts {@code <action>/<node id>/enable}
+     * or {@code /disable} (debug's output switch). {@code title} is the button's tooltip.
+     */
+    public record Button(String action, String toggle, String title) {
+        public static Button press(String action, String title) {
+            return new Button(action, null, title);
+        }
+
+        public static Button toggle(String action, Field property, String title) {
+            return new Button(action, property.name(), title);
+        }
+
+        Map<String, Object> describe() {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("action", action);
+            putIfSet(d, "toggle", toggle);
+            d.put("title", title);
+            return d;
+        }
+    }
+
     private final String type;
     private final String family;
     private final String color;
@@ -37,6 +61,8 @@ public final class NodeType {
     private final String idlLanguage;
     private final Field idlField;
     private final ServiceOutline serviceOutline;
+    private final Button button;
+    private final Field virtualWires;
     private final Factory factory;
     /** Field name → help, for fields that carry none themselves (see {@link #help(Field)}). */
     private final Map<String, String> fieldHelp;
@@ -59,6 +85,8 @@ public final class NodeType {
         this.idlLanguage = b.idlLanguage;
         this.idlField = b.idlField;
         this.serviceOutline = b.serviceOutline;
+        this.button = b.button;
+        this.virtualWires = b.virtualWires;
         this.factory = b.factory;
         this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass());
     }
@@ -130,6 +158,17 @@ public final class NodeType {
 
     public ServiceOutline serviceOutline() {
         return serviceOutline;
+    }
+
+    /** The button on the type's nodes in the editor; null: none. */
+    public Button button() {
+        return button;
+    }
+
+    /** The field listing the nodes this type sends to without a wire (link out's links), drawn as dashed wires
+     * while the field applies ({@link Field#shownWhen}); null: none. */
+    public Field virtualWires() {
+        return virtualWires;
     }
 
     public int inputs() {
@@ -220,6 +259,12 @@ public final class NodeType {
             d.put("outputLabels", outputLabels);
         }
         putIfSet(d, "idl", idlLanguage);
+        if (button != null) {
+            d.put("button", button.describe());
+        }
+        if (virtualWires != null) {
+            d.put("virtualWires", virtualWires.name());
+        }
         return d;
     }
 
@@ -248,6 +293,8 @@ public final class NodeType {
         private String idlLanguage;
         private Field idlField;
         private ServiceOutline serviceOutline;
+        private Button button;
+        private Field virtualWires;
         private Factory factory;
 
         private Builder(String type, String family) {
@@ -326,6 +373,18 @@ public final class NodeType {
             this.idlLanguage = language;
             this.idlField = field;
             this.serviceOutline = outline;
+            return this;
+        }
+
+        /** See {@link NodeType#button()}. */
+        public Builder button(Button b) {
+            this.button = b;
+            return this;
+        }
+
+        /** See {@link NodeType#virtualWires()}; the field must be one of the type's fields. */
+        public Builder virtualWires(Field links) {
+            this.virtualWires = links;
             return this;
         }
 

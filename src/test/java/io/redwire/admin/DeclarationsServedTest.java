@@ -80,4 +80,37 @@ class DeclarationsServedTest {
             assertEquals(List.of(), fieldsWithoutHelp, "fields the editor would show without help");
         }
     }
+
+    /** The canvas draws buttons and link wires from the declarations alone (canvas.js names no node type). */
+    @Test
+    @SuppressWarnings("unchecked")
+    void buttonsAndVirtualWiresReachTheEditorAndNameDeclaredFields() throws Exception {
+        try (AdminServer s = new AdminServer()) {
+            Map<String, Map<String, Object>> served = ((List<Map<String, Object>>) Json.parse(
+                    s.get("/nodes", "Accept", "application/json").body())).stream()
+                    .collect(Collectors.toMap(t -> (String) t.get("type"), Function.identity()));
+            assertEquals(Map.of("action", "inject", "title", "inject now"), served.get("inject").get("button"));
+            assertEquals(Map.of("action", "debug", "toggle", "active", "title", "debug output"),
+                    served.get("debug").get("button"));
+            assertEquals("links", served.get("link out").get("virtualWires"));
+            List<String> withButtons = new ArrayList<>();
+            for (Map<String, Object> t : served.values()) {
+                Map<String, Map<String, Object>> fields = ((List<Map<String, Object>>) t.get("fields")).stream()
+                        .collect(Collectors.toMap(f -> (String) f.get("name"), Function.identity()));
+                if (t.get("button") instanceof Map<?, ?> b) {
+                    withButtons.add((String) t.get("type"));
+                    if (b.get("toggle") != null) {
+                        assertEquals("boolean", fields.get(b.get("toggle")).get("kind"), t.get("type") + " toggle");
+                    }
+                }
+                if (t.get("virtualWires") != null) {
+                    assertTrue(fields.containsKey(t.get("virtualWires")), t.get("type") + " virtual wires field");
+                }
+            }
+            assertEquals(List.of("debug", "inject"), withButtons.stream().sorted().toList());
+            Map<String, Object> links = ((List<Map<String, Object>>) served.get("link out").get("fields")).stream()
+                    .filter(f -> f.get("name").equals("links")).findFirst().orElseThrow();
+            assertEquals(Map.of("mode", List.of("link")), links.get("shownWhen"), "a return goes back, not to links");
+        }
+    }
 }

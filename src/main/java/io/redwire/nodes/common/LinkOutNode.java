@@ -17,11 +17,12 @@ import java.util.Map;
  */
 public final class LinkOutNode extends Node {
     static final Field MODE = Field.select("mode", "link", "link", "return");
-    static final Field LINKS = Field.json("links", List.of());
+    static final Field LINKS = Field.json("links", List.of()).shownWhen("mode", "link"); // a return goes to its caller
 
     public static final NodeType TYPE = NodeType.builder("link out", "common").icon("link-out")
             .label("name || (mode === \"return\" ? \"link return\" : \"link out\")")
             .help("Sends to the chosen link in nodes without a drawn wire, or returns to the link call that started the message.")
+            .virtualWires(LINKS)
             .color("#dddddd").ports(1, 0)
             .fields(MODE, LINKS)
             .factory(LinkOutNode::new);

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The single declaration of a node type: its name, family, editor look, ports and config fields, plus the factory
@@ -87,6 +88,10 @@ public final class NodeType {
         this.serviceOutline = b.serviceOutline;
         this.button = b.button;
         this.virtualWires = b.virtualWires;
+        if (virtualWires != null && !fields.contains(virtualWires)) {
+            throw new IllegalArgumentException(type + ": the virtual wires field " + virtualWires.name()
+                    + " is not one of its fields");
+        }
         this.factory = b.factory;
         this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass());
     }
@@ -378,13 +383,13 @@ public final class NodeType {
 
         /** See {@link NodeType#button()}. */
         public Builder button(Button b) {
-            this.button = b;
+            this.button = Objects.requireNonNull(b, "button");
             return this;
         }
 
         /** See {@link NodeType#virtualWires()}; the field must be one of the type's fields. */
         public Builder virtualWires(Field links) {
-            this.virtualWires = links;
+            this.virtualWires = Objects.requireNonNull(links, "virtual wires field");
             return this;
         }
 

@@ -15,6 +15,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -79,6 +80,14 @@ class DeclarationsServedTest {
             }
             assertEquals(List.of(), fieldsWithoutHelp, "fields the editor would show without help");
         }
+    }
+
+    @Test
+    void aVirtualWiresFieldTheTypeDoesNotListIsRefusedWhereItIsDeclared() {
+        Field links = Field.json("links", List.of());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NodeType.builder("x", "test")
+                .virtualWires(links).fields(Field.str("mode", "")).factory(c -> null));
+        assertEquals("x: the virtual wires field links is not one of its fields", e.getMessage());
     }
 
     /** The canvas draws buttons and link wires from the declarations alone (canvas.js names no node type). */

@@ -72,9 +72,9 @@ export class FlowModel {
     this.dirty = false;
   }
 
-  /** Changed since the last deploy (Node-RED's blue dot). */
+  /** Changed since the last deploy (Node-RED's blue dot): its JSON, or credentials typed into its form. */
   isChanged(node) {
-    return this.deployed.get(node.id) !== JSON.stringify(node);
+    return this.credentials.has(node.id) || this.deployed.get(node.id) !== JSON.stringify(node);
   }
 
   canUndo() {
@@ -100,7 +100,7 @@ export class FlowModel {
     to.push(this.current);
     this.current = from.pop();
     this.setNodes(JSON.parse(this.current));
-    this.dirty = this.current !== this.deployedState;
+    this.dirty = this.current !== this.deployedState || this.credentials.size > 0; // credentials are outside undo
     this.notify(true);
     return true;
   }

@@ -67,3 +67,17 @@ test("credentials edited since the deploy go with the deploy only, and are gone 
   m.markDeployed();
   assert.equal(m.snapshot(true).some((n) => n.credentials), false);
 });
+
+test("credentials typed since the deploy count as a change of their node, after an undo too", () => {
+  const m = deployed();
+  m.get("a").x = 50;
+  m.changed(false);
+  m.credentials.set("cfg", { password: "secret" });
+  m.changed();
+  assert.deepEqual(changedIds(m), ["a", "cfg"], "Node-RED marks a node whose credentials were edited");
+  m.undo();
+  assert.deepEqual(changedIds(m), ["cfg"]);
+  assert.equal(m.dirty, true, "the typed password is still to be deployed (and leaving the page warns)");
+  m.markDeployed();
+  assert.deepEqual(changedIds(m), []);
+});

@@ -321,8 +321,8 @@ export class Canvas {
     const title = !button.toggle ? button.title
       : `${button.title} ${off ? "off (click to enable)" : "on (click to disable)"}`;
     const x = this.registry.alignRight(node) ? geom.w + 6 : -24;
-    const b = el("g", { class: `node-button ${button.action}-button${off ? " off" : ""}`, "data-action": button.action,
-      transform: `translate(${x},${geom.h / 2 - 9})` }, g);
+    const b = el("g", { class: `node-button ${button.action}-button${off ? " off" : ""}`,
+      "data-action": button.action, transform: `translate(${x},${geom.h / 2 - 9})` }, g);
     el("title", {}, b).textContent = title;
     el("rect", { width: 18, height: 18, rx: 4 }, b);
     el("rect", { class: "button-mark", x: 5, y: 5, width: 8, height: 8, rx: button.toggle ? 4 : 0 }, b);
@@ -825,8 +825,9 @@ export class Canvas {
       const button = hit && hit.closest && hit.closest(".node-button");
       const nodeEl = button && button.closest(".node");
       const node = this.model.get(d.id);
-      if (nodeEl && nodeEl.dataset.id === d.id && button.dataset.action === d.action && this.registry.button(node)) {
-        this.hooks.button(this.registry.button(node), node);
+      const declared = node && this.registry.button(node);
+      if (declared && nodeEl && nodeEl.dataset.id === d.id && button.dataset.action === d.action) {
+        this.hooks.button(declared, node);
       }
     }
   }

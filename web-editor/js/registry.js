@@ -199,8 +199,8 @@ export class Registry {
       return [];
     }
     const valueOf = (name) => (node[name] !== undefined ? node[name] : t.fields.find((x) => x.name === name)?.default);
-    const applies = Object.entries(f.shownWhen || {}).every(([other, values]) => values.includes(String(valueOf(other)
-      ?? "")));
+    const applies = Object.entries(f.shownWhen || {})
+      .every(([other, values]) => values.includes(String(valueOf(other) ?? "")));
     return applies ? node[f.name] : [];
   }
 

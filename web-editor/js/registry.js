@@ -189,19 +189,18 @@ export class Registry {
 
   /**
    * The nodes this one sends to without a wire: the ids in the field its type declares as virtual wires (link out's
-   * links), while that field applies — its shownWhen, read from the node or the declared defaults (a return-mode link
-   * out has none).
+   * links) while the declared `when` holds — read from the node, else the field's default (a link out without a mode
+   * sends to its links, one in return mode does not).
    */
   virtualTargets(node) {
     const t = this.types.get(node.type);
-    const f = t && t.virtualWires && t.fields.find((x) => x.name === t.virtualWires);
-    if (!f || !Array.isArray(node[f.name])) {
+    const v = t && t.virtualWires;
+    if (!v || !Array.isArray(node[v.field])) {
       return [];
     }
-    const valueOf = (name) => (node[name] !== undefined ? node[name] : t.fields.find((x) => x.name === name)?.default);
-    const applies = Object.entries(f.shownWhen || {})
-      .every(([other, values]) => values.includes(String(valueOf(other) ?? "")));
-    return applies ? node[f.name] : [];
+    const valueOf = (name) => (node[name] !== undefined ? node[name] : t.fields.find((f) => f.name === name)?.default);
+    const applies = Object.entries(v.when).every(([other, values]) => values.includes(String(valueOf(other) ?? "")));
+    return applies ? node[v.field] : [];
   }
 
   /** A new node of this type with the declared defaults (typed inputs get their default type). */

@@ -11,9 +11,8 @@ const registry = new Registry([
   { type: "inject", inputs: 0, outputs: 1, fields: [], button: { action: "inject", title: "inject now" } },
   { type: "debug", inputs: 1, outputs: 0, fields: [{ name: "active", kind: "boolean", default: true }],
     button: { action: "debug", toggle: "active", title: "debug output" } },
-  { type: "link out", inputs: 1, outputs: 0, virtualWires: "links",
-    fields: [{ name: "mode", kind: "select", default: "link" },
-      { name: "links", kind: "json", default: [], shownWhen: { mode: ["link"] } }] },
+  { type: "link out", inputs: 1, outputs: 0, virtualWires: { field: "links", when: { mode: ["link"] } },
+    fields: [{ name: "mode", kind: "select", default: "link" }, { name: "links", kind: "json", default: [] }] },
   { type: "link in", inputs: 0, outputs: 1, fields: [{ name: "links", kind: "json", default: [] }] },
 ]);
 
@@ -24,7 +23,7 @@ test("a node's button is its type's declared one; other and unknown types have n
   assert.equal(registry.button({ id: "u", type: "inject-ish" }), null);
 });
 
-test("a link out sends to its links while its declared links field applies, not in return mode", () => {
+test("a link out sends to its links while its declared condition holds: in link mode, not in return mode", () => {
   assert.deepEqual(registry.virtualTargets({ id: "o", type: "link out", mode: "link", links: ["a", "b"] }), ["a", "b"]);
   assert.deepEqual(registry.virtualTargets({ id: "o", type: "link out", links: ["a"] }), ["a"],
     "a node without mode has the declared default, link");

@@ -45,6 +45,26 @@ public final class NodeType {
         }
     }
 
+    /**
+     * The field listing the nodes a node of this type sends to without a wire (link out's links), which the editor
+     * draws as dashed wires while the field {@code when} holds one of {@code values} (link out's mode "link").
+     */
+    public record VirtualWires(Field field, Field when, List<String> values) {
+        public VirtualWires {
+            Objects.requireNonNull(field, "field");
+            Objects.requireNonNull(when, "when");
+            values = List.copyOf(values);
+        }
+
+        List<Field> named() {
+            return List.of(field, when);
+        }
+
+        Map<String, Object> describe() {
+            return Map.of("field", field.name(), "when", Map.of(when.name(), values));
+        }
+    }
+
     private final String type;
     private final String family;
     private final String color;
@@ -63,7 +83,7 @@ public final class NodeType {
     private final Field idlField;
     private final ServiceOutline serviceOutline;
     private final Button button;
-    private final Field virtualWires;
+    private final VirtualWires virtualWires;
     private final Factory factory;
     /** Field name → help, for fields that carry none themselves (see {@link #help(Field)}). */
     private final Map<String, String> fieldHelp;
@@ -88,9 +108,9 @@ public final class NodeType {
         this.serviceOutline = b.serviceOutline;
         this.button = b.button;
         this.virtualWires = b.virtualWires;
-        if (virtualWires != null && !fields.contains(virtualWires)) {
-            throw new IllegalArgumentException(type + ": the virtual wires field " + virtualWires.name()
-                    + " is not one of its fields");
+        if (virtualWires != null && !fields.containsAll(virtualWires.named())) {
+            throw new IllegalArgumentException(type + ": the virtual wires fields " + virtualWires.named().stream()
+                    .map(Field::name).toList() + " are not all among its fields");
         }
         this.factory = b.factory;
         this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass());
@@ -170,9 +190,8 @@ public final class NodeType {
         return button;
     }
 
-    /** The field listing the nodes this type sends to without a wire (link out's links), drawn as dashed wires
-     * while the field applies ({@link Field#shownWhen}); null: none. */
-    public Field virtualWires() {
+    /** Where the type's nodes send without a wire (link out's links); null: nowhere. */
+    public VirtualWires virtualWires() {
         return virtualWires;
     }
 
@@ -268,7 +287,7 @@ public final class NodeType {
             d.put("button", button.describe());
         }
         if (virtualWires != null) {
-            d.put("virtualWires", virtualWires.name());
+            d.put("virtualWires", virtualWires.describe());
         }
         return d;
     }
@@ -299,7 +318,7 @@ public final class NodeType {
         private Field idlField;
         private ServiceOutline serviceOutline;
         private Button button;
-        private Field virtualWires;
+        private VirtualWires virtualWires;
         private Factory factory;
 
         private Builder(String type, String family) {
@@ -387,9 +406,9 @@ public final class NodeType {
             return this;
         }
 
-        /** See {@link NodeType#virtualWires()}; the field must be one of the type's fields. */
-        public Builder virtualWires(Field links) {
-            this.virtualWires = Objects.requireNonNull(links, "virtual wires field");
+        /** See {@link VirtualWires}; both fields must be among the type's fields. */
+        public Builder virtualWires(Field links, Field when, String... values) {
+            this.virtualWires = new VirtualWires(links, when, List.of(values));
             return this;
         }
 

@@ -85,9 +85,10 @@ class DeclarationsServedTest {
     @Test
     void aVirtualWiresFieldTheTypeDoesNotListIsRefusedWhereItIsDeclared() {
         Field links = Field.json("links", List.of());
+        Field mode = Field.str("mode", "");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NodeType.builder("x", "test")
-                .virtualWires(links).fields(Field.str("mode", "")).factory(c -> null));
-        assertEquals("x: the virtual wires field links is not one of its fields", e.getMessage());
+                .virtualWires(links, mode, "link").fields(mode).factory(c -> null));
+        assertEquals("x: the virtual wires fields [links, mode] are not all among its fields", e.getMessage());
     }
 
     /** The canvas draws buttons and link wires from the declarations alone (canvas.js names no node type). */
@@ -101,7 +102,8 @@ class DeclarationsServedTest {
             assertEquals(Map.of("action", "inject", "title", "inject now"), served.get("inject").get("button"));
             assertEquals(Map.of("action", "debug", "toggle", "active", "title", "debug output"),
                     served.get("debug").get("button"));
-            assertEquals("links", served.get("link out").get("virtualWires"));
+            assertEquals(Map.of("field", "links", "when", Map.of("mode", List.of("link"))),
+                    served.get("link out").get("virtualWires"), "a return goes back, not to the links");
             List<String> withButtons = new ArrayList<>();
             for (Map<String, Object> t : served.values()) {
                 Map<String, Map<String, Object>> fields = ((List<Map<String, Object>>) t.get("fields")).stream()
@@ -112,14 +114,13 @@ class DeclarationsServedTest {
                         assertEquals("boolean", fields.get(b.get("toggle")).get("kind"), t.get("type") + " toggle");
                     }
                 }
-                if (t.get("virtualWires") != null) {
-                    assertTrue(fields.containsKey(t.get("virtualWires")), t.get("type") + " virtual wires field");
+                if (t.get("virtualWires") instanceof Map<?, ?> v) {
+                    assertTrue(fields.containsKey(v.get("field")), t.get("type") + " virtual wires field");
+                    assertTrue(fields.keySet().containsAll(((Map<?, ?>) v.get("when")).keySet()),
+                            t.get("type") + " virtual wires condition");
                 }
             }
             assertEquals(List.of("debug", "inject"), withButtons.stream().sorted().toList());
-            Map<String, Object> links = ((List<Map<String, Object>>) served.get("link out").get("fields")).stream()
-                    .filter(f -> f.get("name").equals("links")).findFirst().orElseThrow();
-            assertEquals(Map.of("mode", List.of("link")), links.get("shownWhen"), "a return goes back, not to links");
         }
     }
 }

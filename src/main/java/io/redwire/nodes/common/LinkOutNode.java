@@ -17,13 +17,13 @@ import java.util.Map;
  */
 public final class LinkOutNode extends Node {
     static final Field MODE = Field.select("mode", "link", "link", "return");
-    static final Field LINKS = Field.json("links", List.of()).shownWhen("mode", "link"); // a return goes to its caller
+    static final Field LINKS = Field.json("links", List.of());
 
     public static final NodeType TYPE = NodeType.builder("link out", "common").icon("link-out")
             .label("name || (mode === \"return\" ? \"link return\" : \"link out\")")
             .help("Sends to the chosen link in nodes without a drawn wire, or returns to the link call that started the message.")
-            .virtualWires(LINKS)
             .color("#dddddd").ports(1, 0)
+            .virtualWires(LINKS, MODE, "link") // a return goes back to its caller, not to the links
             .fields(MODE, LINKS)
             .factory(LinkOutNode::new);
 

@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Installs the independent gRPC peer the interop tests talk to: Node-RED 5.0.7 with node-red-contrib-grpc 1.2.5,
-# from npm, plus a Node 22 binary (an npm package) when the machine's node is older than Node-RED 5 accepts.
+# Installs the independent peer the interop tests talk to: Node-RED 5.0.7 with node-red-contrib-grpc 1.2.5 and
+# @flowfuse/node-red-dashboard 1.31 (the dashboard parity tests), from npm, plus a Node 22 binary (an npm package) when the machine's node is older than Node-RED 5 accepts.
 #   scripts/nodered-peer.sh [DIR]     DIR defaults to $REDWIRE_NODERED_DIR or ~/.cache/redwire/nodered
 # Writes DIR/node-binary (the node to run red.js with). Idempotent: a complete install is left alone.
 set -euo pipefail
 DIR="${1:-${REDWIRE_NODERED_DIR:-$HOME/.cache/redwire/nodered}}"
 NODE_RED=5.0.7
 CONTRIB_GRPC=1.2.5
+DASHBOARD=1.31
 NODE22=22.23.5
 mkdir -p "$DIR"
 cd "$DIR"
 if [ ! -f node_modules/node-red/package.json ] || [ ! -f node_modules/node-red-contrib-grpc/package.json ]; then
   [ -f package.json ] || npm init -y >/dev/null
   npm install --no-audit --no-fund --loglevel=error "node-red@$NODE_RED" "node-red-contrib-grpc@$CONTRIB_GRPC"
+fi
+if [ ! -f node_modules/@flowfuse/node-red-dashboard/package.json ]; then
+  npm install --no-audit --no-fund --loglevel=error "@flowfuse/node-red-dashboard@$DASHBOARD"
 fi
 NODE=$(command -v node || true)
 if [ -z "$NODE" ] || ! "$NODE" -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a==22&&b>=9)?0:1)'; then
@@ -24,4 +28,4 @@ if [ -z "$NODE" ] || ! "$NODE" -e 'const [a,b]=process.versions.node.split(".").
   fi
 fi
 echo "$NODE" > node-binary
-echo "Node-RED $NODE_RED + node-red-contrib-grpc $CONTRIB_GRPC in $DIR, node: $("$NODE" --version)"
+echo "Node-RED $NODE_RED + node-red-contrib-grpc $CONTRIB_GRPC + dashboard $DASHBOARD in $DIR, node: $("$NODE" --version)"

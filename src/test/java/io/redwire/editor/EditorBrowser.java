@@ -26,7 +26,7 @@ import java.util.logging.Logger;
  * Real headless Chromium (Debian's chromium + chromium-driver) driven by Selenium, with the driver given explicitly
  * so Selenium Manager never downloads anything. Skips the test when Chromium is not installed.
  */
-final class EditorBrowser implements AutoCloseable {
+public final class EditorBrowser implements AutoCloseable {
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
@@ -35,7 +35,7 @@ final class EditorBrowser implements AutoCloseable {
     private static EditorBrowser shared;
 
     /** One browser for every editor test class of this JVM (starting Chromium costs seconds); closed at exit. */
-    static synchronized EditorBrowser shared() throws Exception {
+    public static synchronized EditorBrowser shared() throws Exception {
         if (shared == null) {
             EditorBrowser b = new EditorBrowser();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -68,7 +68,7 @@ final class EditorBrowser implements AutoCloseable {
         driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(20));
     }
 
-    WebDriver driver() {
+    public WebDriver driver() {
         return driver;
     }
 
@@ -83,7 +83,7 @@ final class EditorBrowser implements AutoCloseable {
     }
 
     /** Lets the current page go without its "unsaved changes" prompt (each test starts on a fresh server). */
-    void leave() {
+    public void leave() {
         try {
             js("if (window.redwire) { window.redwire.model.dirty = false; }");
         } catch (RuntimeException noPage) {
@@ -96,7 +96,7 @@ final class EditorBrowser implements AutoCloseable {
     }
 
     /** A longer wait, for deploys: they finish once every node has started (function sandboxes take seconds). */
-    WebElement waitFor(By by, Duration limit) {
+    public WebElement waitFor(By by, Duration limit) {
         return new WebDriverWait(driver, limit).until(ExpectedConditions.visibilityOfElementLocated(by));
     }
 
@@ -114,7 +114,7 @@ final class EditorBrowser implements AutoCloseable {
         waitFor(By.cssSelector(css)).click();
     }
 
-    Object js(String script, Object... args) {
+    public Object js(String script, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(script, args);
     }
 

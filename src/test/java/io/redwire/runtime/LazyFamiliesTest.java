@@ -80,7 +80,7 @@ class LazyFamiliesTest {
             assertTrue(p.output().contains("hi"), p.output());
         }
         List<String> loaded = Files.readAllLines(classLog).stream()
-                .filter(l -> l.matches(".*\\b(io\\.redwire\\.nodes\\.(grpc|thrift|function|mqtt|websocket|tcp|udp)"
+                .filter(l -> l.matches(".*\\b(io\\.redwire\\.nodes\\.(grpc|thrift|function|mqtt|websocket|tcp|udp|dashboard)"
                         + "\\.|org\\.graalvm\\.polyglot\\.|io\\.grpc\\.|org\\.apache\\.thrift\\.|io\\.vertx\\.mqtt\\.).*"))
                 // the family classes ServiceLoader lists, and the settings they declare (known from the start)
                 .filter(l -> !l.matches(".*\\.[A-Za-z]+(Nodes|Settings)\\b.*"))

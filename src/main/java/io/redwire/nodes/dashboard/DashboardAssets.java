@@ -1,0 +1,63 @@
+package io.redwire.nodes.dashboard;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.Map;
+
+/**
+ * The dashboard's web client: its own page, script and styles (resources beside this class, web/) and the two
+ * libraries it runs on, Vue 3 (the build with the runtime template compiler) and Chart.js, from their webjars
+ * (pom.xml pins the versions named here). Read through vert.x's file system, which resolves class-path resources
+ * without blocking the loop.
+ */
+final class DashboardAssets {
+    static final String VUE = "META-INF/resources/webjars/vue/3.5.13/dist/vue.global.prod.js";
+    static final String CHART_JS = "META-INF/resources/webjars/chart.js/4.4.1/dist/chart.umd.js";
+    private static final String OWN = "io/redwire/nodes/dashboard/web/";
+    private static final Map<String, String> FILES = Map.of("app.js", OWN + "app.js", "app.css", OWN + "app.css",
+            "vue.js", VUE, "chart.js", CHART_JS);
+
+    private final Vertx vertx;
+    private final String basePath;
+    private final String title;
+    private Buffer page;
+
+    DashboardAssets(Vertx vertx, String basePath, String title) {
+        this.vertx = vertx;
+        this.basePath = basePath.endsWith("/") ? basePath : basePath + "/";
+        this.title = title;
+    }
+
+    /** index.html with the base path filled in, so every page path loads the same client. */
+    void page(RoutingContext ctx) {
+        if (page != null) {
+            send(ctx, page, "text/html; charset=utf-8");
+            return;
+        }
+        vertx.fileSystem().readFile(OWN + "index.html").onSuccess(b -> {
+            page = Buffer.buffer(b.toString().replace("{{base}}", basePath).replace("{{title}}", escape(title)));
+            send(ctx, page, "text/html; charset=utf-8");
+        }).onFailure(e -> ctx.response().setStatusCode(500).end("dashboard page missing: " + e.getMessage()));
+    }
+
+    void asset(RoutingContext ctx, String name) {
+        String file = FILES.get(name);
+        if (file == null) {
+            ctx.response().setStatusCode(404).end();
+            return;
+        }
+        String type = name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8";
+        vertx.fileSystem().readFile(file).onSuccess(b -> send(ctx, b, type))
+                .onFailure(e -> ctx.response().setStatusCode(404).end());
+    }
+
+    private static void send(RoutingContext ctx, Buffer body, String type) {
+        ctx.response().putHeader("content-type", type).putHeader("cache-control", "no-cache").end(body);
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,170 @@
+package io.redwire.nodes.dashboard;
+
+import io.redwire.msg.Json;
+import io.redwire.msg.Messages;
+
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The open dashboard pages of one ui-base. Frames are JSON objects with a {@code type}; a page sends
+ * {@code action} (a button's msg) and {@code change} (an input's new value) frames. A page that sends a frame over
+ * {@code dashboardMaxFrameBytes}, anything but text, or more than {@code dashboardMaxEventsPerSecond} events a second
+ * is disconnected alone; a page that does not read gets at most {@code socketMaxBufferedBytes} queued and misses
+ * the updates beyond that (the next page load replays the state).
+ */
+final class DashboardSockets {
+    /** One open page. */
+    final class Client {
+        private final String id = Messages.newId();
+        private final ServerWebSocket ws;
+        private final String ip;
+        private long windowStart = System.nanoTime();
+        private int eventsInWindow;
+
+        private Client(ServerWebSocket ws) {
+            this.ws = ws;
+            this.ip = ws.remoteAddress() == null ? null : ws.remoteAddress().hostAddress();
+        }
+
+        String id() {
+            return id;
+        }
+
+        String ip() {
+            return ip;
+        }
+
+        void send(Map<String, Object> frame) {
+            sendText(Json.stringify(frame));
+        }
+
+        private void sendText(String text) {
+            if (!ws.isClosed() && !ws.writeQueueFull()) {
+                ws.writeTextMessage(text);
+            }
+        }
+
+        private boolean overRate() {
+            long now = System.nanoTime();
+            if (now - windowStart >= 1_000_000_000L) {
+                windowStart = now;
+                eventsInWindow = 0;
+            }
+            return ++eventsInWindow > maxEvents;
+        }
+    }
+
+    private final UiBaseNode base;
+    private final int maxFrame;
+    private final int maxEvents;
+    private final int maxBuffered;
+    private final Map<String, Client> clients = new LinkedHashMap<>();
+
+    DashboardSockets(UiBaseNode base, int maxFrame, int maxEvents, int maxBuffered) {
+        this.base = base;
+        this.maxFrame = maxFrame;
+        this.maxEvents = maxEvents;
+        this.maxBuffered = maxBuffered;
+    }
+
+    void upgrade(RoutingContext ctx) {
+        if (!"websocket".equalsIgnoreCase(ctx.request().getHeader("upgrade"))) {
+            ctx.response().setStatusCode(426).putHeader("content-type", "text/plain").end("Upgrade Required");
+            return;
+        }
+        ctx.request().toWebSocket().onSuccess(this::attach)
+                .onFailure(e -> base.warn("dashboard socket failed to open: " + e.getMessage()));
+    }
+
+    private void attach(ServerWebSocket ws) {
+        Client client = new Client(ws);
+        clients.put(client.id, client);
+        ws.setWriteQueueMaxSize(maxBuffered);
+        ws.textMessageHandler(text -> received(client, text));
+        ws.binaryMessageHandler(b -> cutOff(client, (short) 1003, "text frames only"));
+        ws.exceptionHandler(e -> {
+            if (e instanceof io.vertx.core.http.HttpClosedException) {
+                clients.remove(client.id); // a page that left without a close frame
+            } else {
+                cutOff(client, (short) 1002, String.valueOf(e.getMessage())); // e.g. a frame over the server's limit
+            }
+        });
+        ws.closeHandler(v -> clients.remove(client.id));
+        base.sendLayoutAndState(client);
+    }
+
+    private void received(Client client, String text) {
+        if (text.length() > maxFrame) {
+            cutOff(client, (short) 1009, "frame over dashboardMaxFrameBytes");
+            return;
+        }
+        if (client.overRate()) {
+            cutOff(client, (short) 1008, "more than dashboardMaxEventsPerSecond events");
+            return;
+        }
+        Object parsed;
+        try {
+            parsed = Json.parse(text);
+        } catch (Exception e) {
+            cutOff(client, (short) 1007, "not JSON");
+            return;
+        }
+        if (!(parsed instanceof Map<?, ?> frame) || !(frame.get("id") instanceof String id)) {
+            return;
+        }
+        WidgetNode widget = base.widget(id);
+        if (widget == null) {
+            return; // a page showing a widget since removed by a deploy
+        }
+        switch (String.valueOf(frame.get("type"))) {
+            case "action" -> widget.clientAction(client, frame.get("msg"));
+            case "change" -> widget.clientChange(client, frame.get("value"));
+            default -> { }
+        }
+    }
+
+    private void cutOff(Client client, short code, String reason) {
+        if (clients.remove(client.id) != null) {
+            base.warn("dashboard page " + client.ip + " disconnected: " + reason);
+            if (!client.ws.isClosed()) {
+                client.ws.close(code, reason);
+            }
+        }
+    }
+
+    /**
+     * Sends {@code frame} (serialised once) to every page but {@code except}; only to {@code onlyTo} when that is
+     * set.
+     */
+    void broadcast(Map<String, Object> frame, String except, String onlyTo) {
+        if (clients.isEmpty()) {
+            return;
+        }
+        String text;
+        try {
+            text = Json.stringify(frame);
+        } catch (RuntimeException e) {
+            base.warn("dashboard update not sent: " + e.getMessage());
+            return;
+        }
+        for (Client c : clients.values()) {
+            if (!c.id.equals(except) && (onlyTo == null || onlyTo.equals(c.id))) {
+                c.sendText(text);
+            }
+        }
+    }
+
+    void each(Consumer<Client> action) {
+        clients.values().forEach(action);
+    }
+
+    void closeAll() {
+        clients.values().forEach(c -> c.ws.close((short) 1001, "dashboard redeployed"));
+        clients.clear();
+    }
+}

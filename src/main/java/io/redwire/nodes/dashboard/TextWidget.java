@@ -1,0 +1,47 @@
+package io.redwire.nodes.dashboard;
+
+import io.redwire.msg.TypedValue;
+import io.redwire.spi.Field;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import java.util.List;
+import java.util.Map;
+
+/** ui-text: shows a label and a value, msg.payload by default (Dashboard 2.0's "value" typed property). */
+final class TextWidget extends WidgetNode {
+    static final Field LABEL = Field.str("label", "text");
+    static final Field FORMAT = Field.str("format", "{{msg.payload}}");
+    static final Field LAYOUT = Field.select("layout", "row-spread", "row-left", "row-center", "row-right",
+            "row-spread", "col-center");
+    static final Field STYLE = Field.bool("style", false);
+    static final Field FONT = Field.str("font", "Helvetica");
+    static final Field FONT_SIZE = Field.num("fontSize", 16);
+    static final Field COLOR = Field.str("color", "#717171");
+    static final Field WRAP_TEXT = Field.bool("wrapText", false);
+    static final Field VALUE = Field.typed("value", "valueType", "msg", List.of("msg", "flow", "global", "str", "num",
+            "bool", "json", "env")).runtimeDefault("payload");
+
+    static final NodeType TYPE = NodeType.builder("ui-text", "dashboard").ports(1, 0).icon("font-awesome/fa-font")
+            .color("#a6bbcf").paletteLabel("text")
+            .help("Shows a label and a value on the dashboard: msg.payload unless another value is chosen.")
+            .label("name || (label && label.indexOf(\"{{\") < 0 ? label : null) || \"text\"")
+            .fields(GROUP, ORDER, WIDTH, HEIGHT, NAME, LABEL, FORMAT, LAYOUT, STYLE, FONT, FONT_SIZE, COLOR, WRAP_TEXT,
+                    CLASS_NAME, VALUE)
+            .factory(TextWidget::new);
+
+    private final TypedValue value;
+
+    TextWidget(NodeConfig c) {
+        super(c, List.of("label", "layout", "font", "fontSize", "color"));
+        this.value = c.typed(VALUE);
+    }
+
+    @Override
+    protected void beforeSend(Map<String, Object> msg) {
+        super.beforeSend(msg);
+        if (!("msg".equals(value.type()) && "payload".equals(value.value()))) {
+            msg.put("payload", value.evaluate(msg, this));
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package io.redwire.nodes.dashboard;
+
+import io.redwire.spi.Field;
+import io.redwire.spi.HttpRoutes;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+import io.redwire.spi.RuntimeSettings;
+
+import io.vertx.core.Future;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * ui-base (config): one dashboard at httpNodeRoot + path (default {@code /dashboard}) on the flows' HTTP server, as
+ * Dashboard 2.0 serves it: the page (Redwire's own client, {@link DashboardAssets}) on every path under it, and the
+ * live socket ({@link DashboardSockets}) at {@code <path>/_ws}. It knows the pages, groups and widgets that use it
+ * and sends each newly connected page their layout and last state.
+ */
+public final class UiBaseNode extends Node {
+    static final Field NAME = Field.str("name", "My Dashboard").asRequired();
+    static final Field PATH = Field.str("path", "/dashboard").asRequired();
+    static final Field APP_ICON = Field.str("appIcon", "");
+    static final Field INCLUDE_CLIENT_DATA = Field.bool("includeClientData", true);
+    static final Field ACCEPTS_CLIENT_CONFIG = Field.json("acceptsClientConfig", List.of("ui-notification", "ui-control"));
+    static final Field SHOW_PATH_IN_SIDEBAR = Field.bool("showPathInSidebar", false);
+    static final Field HEADER_CONTENT = Field.select("headerContent", "page", "page", "dashboard", "dashpage", "none");
+    static final Field NAVIGATION_STYLE = Field.select("navigationStyle", "default", "default", "fixed", "icon",
+            "temporary", "none");
+    static final Field TITLE_BAR_STYLE = Field.select("titleBarStyle", "default", "default", "hidden", "fixed");
+    static final Field SHOW_RECONNECT = Field.bool("showReconnectNotification", true);
+    static final Field NOTIFICATION_TIME = Field.num("notificationDisplayTime", 1);
+    static final Field SHOW_DISCONNECT = Field.bool("showDisconnectNotification", true);
+    static final Field ALLOW_INSTALL = Field.bool("allowInstall", false);
+
+    public static final NodeType TYPE = NodeType.builder("ui-base", "dashboard").configNode()
+            .help("A dashboard served at a path on the flows' HTTP server; its pages, groups and widgets use it.")
+            .label("name || \"dashboard\"")
+            .fields(NAME, PATH, APP_ICON, INCLUDE_CLIENT_DATA, ACCEPTS_CLIENT_CONFIG, SHOW_PATH_IN_SIDEBAR,
+                    HEADER_CONTENT, NAVIGATION_STYLE, TITLE_BAR_STYLE, SHOW_RECONNECT, NOTIFICATION_TIME,
+                    SHOW_DISCONNECT, ALLOW_INSTALL)
+            .factory(UiBaseNode::new);
+
+    private final String fullPath;
+    private final boolean includeClientData;
+    private final List<Object> acceptsClientConfig;
+    private final HttpRoutes routes;
+    private final DashboardAssets assets;
+    private final DashboardSockets sockets;
+    private final Map<String, UiPageNode> pages = new LinkedHashMap<>();
+    private final Map<String, UiGroupNode> groups = new LinkedHashMap<>();
+    private final Map<String, WidgetNode> widgets = new LinkedHashMap<>();
+    private final List<HttpRoutes.Registration> registrations = new ArrayList<>();
+    private boolean layoutPending;
+
+    UiBaseNode(NodeConfig c) {
+        super(c);
+        String root = RuntimeSettings.HTTP_NODE_ROOT.read(c.services().settings()) instanceof String r ? r : "/";
+        String path = c.str(PATH);
+        String joined = (root.endsWith("/") ? root : root + "/") + (path.startsWith("/") ? path.substring(1) : path);
+        this.fullPath = joined.length() > 1 && joined.endsWith("/") ? joined.substring(0, joined.length() - 1) : joined;
+        this.includeClientData = c.bool(INCLUDE_CLIENT_DATA);
+        this.acceptsClientConfig = c.list(ACCEPTS_CLIENT_CONFIG);
+        this.routes = c.services().httpRoutes();
+        this.assets = new DashboardAssets(c.services().vertx(), fullPath, c.str(NAME));
+        this.sockets = new DashboardSockets(this, DashboardSettings.MAX_FRAME.read(c.services().settings()),
+                DashboardSettings.MAX_EVENTS.read(c.services().settings()),
+                RuntimeSettings.SOCKET_MAX_BUFFERED_BYTES.read(c.services().settings()));
+    }
+
+    @Override
+    public Future<Void> start() {
+        String under = fullPath.equals("/") ? "" : fullPath;
+        registrations.add(routes.add("get", under + "/_ws", sockets::upgrade));
+        registrations.add(routes.add("get", under + "/_rw/:asset", this::asset));
+        registrations.add(routes.add("get", fullPath, assets::page));
+        registrations.add(routes.add("get", under + "/*", assets::page));
+        return Future.succeededFuture();
+    }
+
+    private void asset(RoutingContext ctx) {
+        Map<?, ?> params = ctx.get(HttpRoutes.PARAMS);
+        assets.asset(ctx, params == null ? null : String.valueOf(params.get("asset")));
+    }
+
+    @Override
+    public Future<Void> close() {
+        registrations.forEach(HttpRoutes.Registration::remove);
+        registrations.clear();
+        sockets.closeAll();
+        return Future.succeededFuture();
+    }
+
+    void add(UiPageNode page) {
+        pages.put(page.id(), page);
+        layoutChanged();
+    }
+
+    void add(UiGroupNode group) {
+        groups.put(group.id(), group);
+        layoutChanged();
+    }
+
+    void add(WidgetNode widget) {
+        widgets.put(widget.id(), widget);
+        layoutChanged();
+    }
+
+    void remove(Node node) {
+        if (pages.remove(node.id()) != null | groups.remove(node.id()) != null | widgets.remove(node.id()) != null) {
+            layoutChanged();
+        }
+    }
+
+    WidgetNode widget(String id) {
+        return widgets.get(id);
+    }
+
+    boolean includeClientData() {
+        return includeClientData;
+    }
+
+    /** Dashboard 2.0: only these types honour msg._client (sent to that page only, not kept as the state). */
+    boolean constrainsClients(String type) {
+        return acceptsClientConfig.contains(type);
+    }
+
+    DashboardSockets sockets() {
+        return sockets;
+    }
+
+    /** Deploys add nodes one by one: the open pages get one new layout once they are all in. */
+    private void layoutChanged() {
+        if (!layoutPending) {
+            layoutPending = true;
+            vertx().runOnContext(v -> {
+                layoutPending = false;
+                sockets.each(this::sendLayoutAndState);
+            });
+        }
+    }
+
+    /** A page's first frames: the layout, then each widget's kept msg and state. */
+    void sendLayoutAndState(DashboardSockets.Client client) {
+        Map<String, Object> frame = new LinkedHashMap<>();
+        frame.put("type", "config");
+        frame.put("socketId", client.id());
+        frame.put("name", config().name());
+        frame.put("pages", pages.values().stream().map(UiPageNode::described).toList());
+        frame.put("groups", groups.values().stream().map(UiGroupNode::described).toList());
+        frame.put("widgets", widgets.values().stream().map(WidgetNode::described).toList());
+        client.send(frame);
+        widgets.values().forEach(w -> w.replayTo(client));
+    }
+}

@@ -1,0 +1,78 @@
+package io.redwire.nodes.dashboard;
+
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+import io.redwire.spi.NodeType;
+
+import io.vertx.core.Future;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** ui-page (config): one page of a dashboard at base path + page path, with its theme and its column breakpoints. */
+public final class UiPageNode extends Node {
+    static final Field NAME = Field.str("name", "Page Name").asRequired();
+    static final Field UI = Field.config("ui", "ui-base").asRequired();
+    static final Field PATH = Field.str("path", "");
+    static final Field ICON = Field.str("icon", "home");
+    static final Field LAYOUT = Field.select("layout", "grid", "grid", "flex", "tabs", "notebook");
+    static final Field THEME = Field.config("theme", "ui-theme");
+    static final Field BREAKPOINTS = Field.json("breakpoints", List.of(
+            Map.of("name", "Default", "px", 0, "cols", 3), Map.of("name", "Tablet", "px", 576, "cols", 6),
+            Map.of("name", "Small Desktop", "px", 768, "cols", 9), Map.of("name", "Desktop", "px", 1024, "cols", 12)));
+    static final Field ORDER = Field.num("order", -1);
+    static final Field CLASS_NAME = Field.str("className", "");
+    static final Field VISIBLE = Field.str("visible", "true");
+    static final Field DISABLED = Field.str("disabled", "false");
+
+    public static final NodeType TYPE = NodeType.builder("ui-page", "dashboard").configNode()
+            .help("A dashboard page: its path under the dashboard, its layout, theme and the place in the navigation.")
+            .label("name || \"page\"")
+            .fields(NAME, UI, PATH, ICON, LAYOUT, THEME, BREAKPOINTS, ORDER, CLASS_NAME, VISIBLE, DISABLED)
+            .factory(UiPageNode::new);
+
+    private final UiBaseNode base;
+    private final Map<String, Object> described = new LinkedHashMap<>();
+
+    UiPageNode(NodeConfig c) {
+        super(c);
+        this.base = c.configNode(UI, UiBaseNode.class);
+        UiThemeNode theme = c.configNode(THEME, UiThemeNode.class);
+        described.put("id", id());
+        described.put("name", c.str(NAME));
+        described.put("path", c.str(PATH));
+        described.put("icon", c.str(ICON));
+        described.put("layout", c.str(LAYOUT));
+        described.put("order", c.num(ORDER));
+        described.put("className", c.str(CLASS_NAME));
+        described.put("visible", !"false".equals(c.str(VISIBLE)));
+        described.put("breakpoints", c.list(BREAKPOINTS));
+        described.put("theme", theme == null ? null : theme.described());
+    }
+
+    UiBaseNode base() {
+        return base;
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (base != null) {
+            base.add(this);
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<Void> close() {
+        if (base != null) {
+            base.remove(this);
+        }
+        return Future.succeededFuture();
+    }
+
+    Map<String, Object> described() {
+        return described;
+    }
+}

@@ -1,0 +1,237 @@
+package io.redwire.nodes.dashboard;
+
+import io.redwire.js.Undefined;
+import io.redwire.msg.Messages;
+import io.redwire.msg.TypedValue;
+import io.redwire.spi.Done;
+import io.redwire.spi.Field;
+import io.redwire.spi.Node;
+import io.redwire.spi.NodeConfig;
+
+import io.vertx.core.Future;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What every dashboard widget shares, following Dashboard 2.0's ui-base: a msg in sets the widget's dynamic state
+ * ({@code enabled}, {@code visible}, {@code class}, and the {@code msg.ui_update} properties the widget lists), is
+ * kept as the widget's value (unless it holds nothing but those) and goes to every open page ({@code msg._client}
+ * limits it to one page for the types ui-base's acceptsClientConfig names); "pass through" widgets send it on. A
+ * page's change sends the kept msg with the new payload, the widget's topic and {@code _client}.
+ */
+abstract class WidgetNode extends Node {
+    static final Field GROUP = Field.config("group", "ui-group").asRequired();
+    static final Field NAME = Field.str("name", "");
+    static final Field ORDER = Field.num("order", 0);
+    static final Field WIDTH = Field.num("width", 0);
+    static final Field HEIGHT = Field.num("height", 0);
+    static final Field CLASS_NAME = Field.str("className", "");
+    static final Field TOPIC = Field.typed("topic", "topicType", "msg", List.of("str", "msg", "flow", "global"))
+            .runtimeDefault("topic");
+    private static final Set<String> STATE_ONLY = Set.of("_msgid", "ui_update", "class", "visible", "enabled");
+
+    protected final UiBaseNode base;
+    private final Map<String, Object> described = new LinkedHashMap<>();
+    private final Map<String, Object> state = new LinkedHashMap<>();
+    private final TypedValue topic;
+    private final List<String> updatable;
+    private Map<String, Object> kept;
+
+    /** @param updatable the {@code msg.ui_update} properties this widget takes, as the real one does */
+    protected WidgetNode(NodeConfig c, List<String> updatable) {
+        super(c);
+        UiGroupNode group = c.configNode(GROUP, UiGroupNode.class);
+        this.base = group == null ? null : group.base();
+        this.updatable = updatable;
+        this.topic = c.type().fields().contains(TOPIC) ? c.typed(TOPIC) : null;
+        described.put("id", id());
+        described.put("type", type());
+        described.put("group", group == null ? null : group.id());
+        Map<String, Object> props = new LinkedHashMap<>();
+        for (Field f : c.type().fields()) {
+            if (f != GROUP && c.has(f)) {
+                props.put(f.name(), c.get(f));
+            }
+        }
+        described.put("props", props);
+    }
+
+    @Override
+    public Future<Void> start() {
+        if (base == null) {
+            error("Missing ui-group (or its ui-page / ui-base) configuration", null);
+        } else {
+            base.add(this);
+        }
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<Void> close() {
+        if (base != null) {
+            base.remove(this);
+        }
+        return Future.succeededFuture();
+    }
+
+    Map<String, Object> described() {
+        return described;
+    }
+
+    @Override
+    protected final void onInput(Map<String, Object> msg, Done done) {
+        if (base == null) {
+            done.done();
+            return;
+        }
+        msg.remove("res");
+        msg.remove("req");
+        beforeSend(msg);
+        if (msg.containsKey("enabled")) {
+            state.put("enabled", msg.get("enabled"));
+        }
+        if (msg.containsKey("visible")) {
+            state.put("visible", msg.get("visible"));
+        }
+        Object cls = msg.get("class") != null ? msg.get("class")
+                : msg.get("ui_update") instanceof Map<?, ?> u ? u.get("class") : null;
+        if (cls != null) {
+            state.put("class", cls);
+        }
+        try {
+            input(msg);
+        } catch (InvalidInput e) {
+            warn(e.getMessage());
+            done.done();
+            return;
+        }
+        toPages("msg", msg, null);
+        done.done();
+    }
+
+    /** The widget's own handling of a msg in; by default keep it and, with "pass through" on, send it on. */
+    protected void input(Map<String, Object> msg) {
+        appendTopic(msg);
+        if (msg.keySet().stream().anyMatch(k -> !STATE_ONLY.contains(k) && msg.get(k) != Undefined.VALUE)) {
+            keep(msg);
+        }
+        if (!config().type().fields().contains(Passthru.FIELD) || config().bool(Passthru.FIELD)) {
+            send(msg);
+        }
+    }
+
+    /** A page's button press; only buttons take it. */
+    void clientAction(DashboardSockets.Client client, Object msg) {
+    }
+
+    /** A page's new value: Dashboard 2.0's default change handler. */
+    void clientChange(DashboardSockets.Client client, Object value) {
+        Map<String, Object> msg = fromPage(client, kept);
+        msg.put("payload", value instanceof Map<?, ?> m && m.containsKey("payload") ? m.get("payload") : value);
+        appendTopic(msg);
+        beforeSend(msg);
+        keep(msg);
+        toPages("sync", msg, client.id());
+        send(msg);
+    }
+
+    /** A copy of {@code msg} (or a new one) with {@code _client} naming the page, when ui-base includes it. */
+    @SuppressWarnings("unchecked")
+    protected final Map<String, Object> fromPage(DashboardSockets.Client client, Map<String, Object> msg) {
+        Map<String, Object> out = msg == null ? new LinkedHashMap<>() : Messages.cloneMessage(msg);
+        out.remove("_msgid");
+        if (base.includeClientData()) {
+            Map<String, Object> c = out.get("_client") instanceof Map<?, ?> m
+                    ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
+            c.put("socketId", client.id());
+            c.put("socketIp", client.ip());
+            out.put("_client", c);
+        }
+        return out;
+    }
+
+    /** Dashboard 2.0's appendTopic: the widget's topic, evaluated; "" when it is falsy. */
+    protected final void appendTopic(Map<String, Object> msg) {
+        if (topic == null) {
+            return;
+        }
+        Object t = topic.evaluate(msg, this);
+        boolean falsy = t == null || t == Undefined.VALUE || "".equals(t) || Boolean.FALSE.equals(t)
+                || (t instanceof Number n && (n.doubleValue() == 0 || Double.isNaN(n.doubleValue())));
+        msg.put("topic", falsy ? "" : t);
+    }
+
+    /** Dashboard 2.0's beforeSend: runs on every msg in and out; by default takes the ui_update properties. */
+    protected void beforeSend(Map<String, Object> msg) {
+        if (msg.get("ui_update") instanceof Map<?, ?> updates) {
+            for (String p : updatable) {
+                if (updates.containsKey(p)) {
+                    state.put(p, updates.get(p));
+                }
+            }
+        }
+    }
+
+    /** Keeps {@code msg} as the value replayed to pages, unless it is meant for one page only. */
+    protected final void keep(Map<String, Object> msg) {
+        if (!(base.constrainsClients(type()) && socketIdOf(msg) != null)) {
+            kept = msg;
+        }
+    }
+
+    protected Map<String, Object> kept() {
+        return kept;
+    }
+
+    /** Sends the widget's msg and state to the open pages (one only when msg._client says so and the type allows). */
+    protected final void toPages(String frameType, Map<String, Object> msg, String exceptClient) {
+        Map<String, Object> frame = new LinkedHashMap<>();
+        frame.put("type", frameType);
+        frame.put("id", id());
+        frame.put("msg", msg);
+        frame.put("state", state);
+        base.sockets().broadcast(frame, exceptClient, base.constrainsClients(type()) ? socketIdOf(msg) : null);
+    }
+
+    /** A newly opened page gets the kept msg and the state. */
+    final void replayTo(DashboardSockets.Client client) {
+        Object value = replayed();
+        if (value == null && state.isEmpty()) {
+            return;
+        }
+        Map<String, Object> frame = new LinkedHashMap<>();
+        frame.put("type", "load");
+        frame.put("id", id());
+        frame.put("msg", value);
+        frame.put("state", state);
+        client.send(frame);
+    }
+
+    /** What a new page is sent as the widget's value: the kept msg. */
+    protected Object replayed() {
+        return kept;
+    }
+
+    private static String socketIdOf(Map<String, Object> msg) {
+        return msg != null && msg.get("_client") instanceof Map<?, ?> c && c.get("socketId") instanceof String s
+                ? s : null;
+    }
+
+    /** A msg the widget refuses (Dashboard 2.0 warns with the text and goes on). */
+    static final class InvalidInput extends RuntimeException {
+        InvalidInput(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** The "pass through" option of the widgets that have it. */
+    static final class Passthru {
+        static final Field FIELD = Field.bool("passthru", false);
+
+        private Passthru() {
+        }
+    }
+}

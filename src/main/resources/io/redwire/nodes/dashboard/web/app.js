@@ -1,0 +1,280 @@
+// Redwire's dashboard client: renders the layout ui-base sends over the page's WebSocket (pages → groups →
+// widgets) with Vue 3, keeps each widget's last msg and state, sends button presses and input changes back.
+(function () {
+  'use strict';
+  const { createApp, reactive, computed, onMounted, onBeforeUnmount, ref, watch, markRaw } = Vue;
+  const base = document.getElementById('app').dataset.base;
+  const store = reactive({ layout: null, socketId: null, online: false, msgs: {}, states: {}, width: window.innerWidth });
+  const chartListeners = {};
+  let socket = null;
+  let retry = 500;
+
+  function connect() {
+    socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + base + '_ws');
+    socket.onopen = () => { store.online = true; retry = 500; };
+    socket.onmessage = (e) => received(JSON.parse(e.data));
+    socket.onclose = () => {
+      store.online = false;
+      setTimeout(connect, retry); // the server restarting or redeploying: try again, backing off to 5 s
+      retry = Math.min(retry * 2, 5000);
+    };
+  }
+
+  function received(frame) {
+    if (frame.type === 'config') {
+      store.layout = frame;
+      store.socketId = frame.socketId;
+      return;
+    }
+    if (frame.state) { store.states[frame.id] = frame.state; }
+    if (frame.msg !== undefined && frame.msg !== null) {
+      store.msgs[frame.id] = frame.msg;
+      (chartListeners[frame.id] || []).forEach((f) => f(frame.type, frame.msg));
+    }
+  }
+
+  function sendFrame(frame) {
+    if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(frame)); }
+  }
+
+  function shown(v) {
+    if (v === undefined || v === null) { return ''; }
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+
+  // a widget's property: the state ui_update set, else the node's configuration
+  function useWidget(props) {
+    const prop = (name) => {
+      const st = store.states[props.w.id];
+      return st && st[name] !== undefined ? st[name] : props.w.props[name];
+    };
+    const msg = computed(() => store.msgs[props.w.id]);
+    const enabled = computed(() => { const st = store.states[props.w.id]; return !st || st.enabled !== false; });
+    return { prop, msg, enabled };
+  }
+
+  const widgetProps = { w: { type: Object, required: true } };
+
+  const UiButton = {
+    props: widgetProps,
+    setup(props) {
+      const { prop, msg, enabled } = useWidget(props);
+      function press(e) {
+        const r = e.target.getBoundingClientRect();
+        const out = Object.assign({}, msg.value || {});
+        out._event = { type: e.type, clientX: e.clientX, clientY: e.clientY,
+          bbox: { x: r.x, y: r.y, width: r.width, height: r.height, top: r.top, right: r.right, bottom: r.bottom, left: r.left } };
+        sendFrame({ type: 'action', id: props.w.id, msg: out });
+      }
+      return { prop, enabled, press };
+    },
+    template: '<button type="button" :disabled="!enabled" :title="prop(\'tooltip\') || null" @click="press">{{ prop("label") }}</button>'
+  };
+
+  const UiText = {
+    props: widgetProps,
+    setup(props) {
+      const { prop, msg } = useWidget(props);
+      const value = computed(() => shown(msg.value && msg.value.payload));
+      return { prop, value };
+    },
+    template: '<span class="rw-label">{{ prop("label") }}</span><span class="rw-value">{{ value }}</span>'
+  };
+
+  const UiTextInput = {
+    props: widgetProps,
+    setup(props) {
+      const { prop, msg, enabled } = useWidget(props);
+      const text = ref('');
+      let sent = null;
+      let timer = null;
+      watch(msg, (m) => { if (m && m.payload !== undefined) { text.value = shown(m.payload); sent = text.value; } }, { immediate: true });
+      function send() {
+        clearTimeout(timer);
+        if (text.value === sent) { return; }
+        sent = text.value;
+        sendFrame({ type: 'change', id: props.w.id, value: prop('mode') === 'number' && text.value !== '' ? Number(text.value) : text.value });
+      }
+      function typed() {
+        if (prop('sendOnDelay')) { clearTimeout(timer); timer = setTimeout(send, Number(prop('delay')) || 300); }
+      }
+      const enter = () => { if (prop('sendOnEnter') !== false) { send(); } };
+      const blur = () => { if (prop('sendOnBlur') !== false) { send(); } };
+      return { prop, enabled, text, typed, enter, blur };
+    },
+    template: '<label class="rw-label">{{ prop("label") }}</label>' +
+      '<input :type="prop(\'mode\') === \'textarea\' ? \'text\' : (prop(\'mode\') || \'text\')" v-model="text" :disabled="!enabled" ' +
+      ':aria-label="prop(\'label\')" @input="typed" @keyup.enter="enter" @blur="blur">'
+  };
+
+  const UiSlider = {
+    props: widgetProps,
+    setup(props) {
+      const { prop, msg, enabled } = useWidget(props);
+      const value = ref(Number(prop('min')) || 0);
+      watch(msg, (m) => { if (m && typeof m.payload === 'number') { value.value = m.payload; } }, { immediate: true });
+      const send = () => sendFrame({ type: 'change', id: props.w.id, value: Number(value.value) });
+      const moved = () => { if (prop('outs') !== 'end') { send(); } };
+      const released = () => { if (prop('outs') === 'end') { send(); } };
+      return { prop, enabled, value, moved, released };
+    },
+    template: '<span class="rw-label">{{ prop("label") }}</span>' +
+      '<input type="range" :min="prop(\'min\')" :max="prop(\'max\')" :step="prop(\'step\') || 1" v-model.number="value" ' +
+      ':disabled="!enabled" :aria-label="prop(\'label\')" @input="moved" @change="released">' +
+      '<span class="rw-value">{{ value }}</span>'
+  };
+
+  const UiSwitch = {
+    props: widgetProps,
+    setup(props) {
+      const { prop, msg, enabled } = useWidget(props);
+      const isOn = (p) => JSON.stringify(p) === JSON.stringify(props.w.on);
+      const on = ref(false);
+      watch(msg, (m) => { if (m && m.payload !== undefined) { on.value = isOn(m.payload); } }, { immediate: true });
+      function toggled(e) {
+        const wanted = e.target.checked;
+        if (prop('decouple') && !prop('passthru')) { e.target.checked = on.value; } else { on.value = wanted; }
+        sendFrame({ type: 'change', id: props.w.id, value: wanted });
+      }
+      return { prop, enabled, on, toggled };
+    },
+    template: '<span class="rw-label">{{ prop("label") }}</span>' +
+      '<input type="checkbox" role="switch" :checked="on" :disabled="!enabled" :aria-label="prop(\'label\')" @change="toggled">'
+  };
+
+  const UiChart = {
+    props: widgetProps,
+    setup(props) {
+      const { prop } = useWidget(props);
+      const canvas = ref(null);
+      let chart = null;
+      const colors = () => props.w.props.colors || ['#0095FF', '#FF0000', '#FF7F0E', '#2CA02C'];
+      function line(name) {
+        let ds = chart.data.datasets.find((d) => d.label === name);
+        if (!ds) {
+          const c = colors()[chart.data.datasets.length % colors().length];
+          ds = { label: name, data: [], borderColor: c, backgroundColor: c, pointRadius: 2, tension: 0 };
+          chart.data.datasets.push(ds);
+        }
+        return ds;
+      }
+      function add(points) {
+        [].concat(points).forEach((p) => { if (p) { line(shown(p.category)).data.push({ x: p.x, y: p.y }); } });
+      }
+      function onMsg(type, msg) {
+        if (!chart) { return; }
+        const replace = msg.action === 'replace' || (props.w.props.action === 'replace' && msg.action !== 'append');
+        if (type === 'load' || (Array.isArray(msg.payload) && msg.payload.length === 0) || replace) {
+          chart.data.datasets = [];
+        }
+        if (msg._datapoint) { add(msg._datapoint); }
+        chart.update('none');
+      }
+      onMounted(() => {
+        const time = (props.w.props.xAxisType || 'time') === 'time';
+        chart = markRaw(new Chart(canvas.value, {
+          type: 'line',
+          data: { datasets: [] },
+          options: {
+            animation: false, maintainAspectRatio: false, parsing: false,
+            plugins: { legend: { display: props.w.props.showLegend !== false } },
+            scales: {
+              x: { type: 'linear', title: { display: !!props.w.props.xAxisLabel, text: props.w.props.xAxisLabel },
+                ticks: { callback: (v) => time ? new Date(v).toLocaleTimeString() : v } },
+              y: { title: { display: !!props.w.props.yAxisLabel, text: props.w.props.yAxisLabel },
+                min: props.w.props.ymin === '' ? undefined : Number(props.w.props.ymin),
+                max: props.w.props.ymax === '' ? undefined : Number(props.w.props.ymax) }
+            }
+          }
+        }));
+        (chartListeners[props.w.id] = chartListeners[props.w.id] || []).push(onMsg);
+        const kept = store.msgs[props.w.id];
+        if (kept) { onMsg('load', kept); }
+      });
+      onBeforeUnmount(() => {
+        chartListeners[props.w.id] = (chartListeners[props.w.id] || []).filter((f) => f !== onMsg);
+        if (chart) { chart.destroy(); }
+      });
+      return { prop, canvas };
+    },
+    template: '<span class="rw-label">{{ prop("label") }}</span><div class="rw-canvas"><canvas ref="canvas"></canvas></div>'
+  };
+
+  const kinds = { 'ui-button': 'UiButton', 'ui-text': 'UiText', 'ui-text-input': 'UiTextInput', 'ui-slider': 'UiSlider',
+    'ui-switch': 'UiSwitch', 'ui-chart': 'UiChart' };
+  const cssClass = { 'ui-text': 'rw-text', 'ui-text-input': 'rw-field', 'ui-slider': 'rw-slider', 'ui-switch': 'rw-switch', 'ui-chart': 'rw-chart' };
+  const byOrder = (a, b) => (a.order ?? 0) - (b.order ?? 0);
+
+  const App = {
+    setup() {
+      const pages = computed(() => store.layout ? store.layout.pages.filter((p) => p.visible !== false).slice().sort(byOrder) : []);
+      const path = ref(location.pathname.slice(base.length - 1) || '/');
+      const page = computed(() => pages.value.find((p) => p.path === path.value || p.path === '/' + path.value.replace(/^\//, ''))
+        || pages.value[0]);
+      const cols = computed(() => {
+        const bps = (page.value && page.value.breakpoints || []).slice().sort((a, b) => a.px - b.px);
+        let n = 12;
+        bps.forEach((bp) => { if (store.width >= bp.px) { n = bp.cols; } });
+        return n;
+      });
+      const groups = computed(() => !page.value ? [] : store.layout.groups
+        .filter((g) => g.page === page.value.id && g.visible !== false).slice().sort(byOrder));
+      const widgetsOf = (g) => store.layout.widgets.filter((w) => w.group === g.id).slice()
+        .sort((a, b) => (a.props.order || 0) - (b.props.order || 0));
+      const groupStyle = (g) => {
+        const w = Math.min(Number(g.width) || cols.value, cols.value);
+        return { gridColumn: 'span ' + w, gridTemplateColumns: 'repeat(' + w + ', minmax(0, 1fr))' };
+      };
+      const widgetStyle = (g, w) => {
+        const gw = Math.min(Number(g.width) || cols.value, cols.value);
+        const ww = Math.min(Number(w.props.width) || gw, gw);
+        const h = Number(w.props.height) || (w.type === 'ui-chart' ? 8 : 1);
+        return { gridColumn: 'span ' + ww, minHeight: 'calc(' + h + ' * var(--rw-row))' };
+      };
+      const widgetClass = (w) => {
+        const st = store.states[w.id] || {};
+        return ['rw-widget', cssClass[w.type] || '', w.type === 'ui-text' ? 'rw-' + (st.layout || w.props.layout || 'row-spread') : '',
+          w.props.className || '', st.class || '', st.visible === false ? 'rw-hidden' : ''];
+      };
+      const go = (p, e) => { e.preventDefault(); history.pushState(null, '', base + p.path.replace(/^\//, '')); path.value = p.path; };
+      window.addEventListener('popstate', () => { path.value = location.pathname.slice(base.length - 1) || '/'; });
+      window.addEventListener('resize', () => { store.width = window.innerWidth; });
+      watch(page, (p) => {
+        const t = p && p.theme;
+        const root = document.documentElement.style;
+        if (t && t.colors) {
+          root.setProperty('--rw-primary', t.colors.primary || '');
+          root.setProperty('--rw-page', t.colors.bgPage || '');
+          root.setProperty('--rw-card', t.colors.groupBg || '');
+          root.setProperty('--rw-outline', t.colors.groupOutline || '');
+        }
+        if (t && t.sizes) {
+          root.setProperty('--rw-gap', t.sizes.groupGap || '');
+          root.setProperty('--rw-pad', t.sizes.pagePadding || '');
+          root.setProperty('--rw-radius', t.sizes.groupBorderRadius || '');
+        }
+        document.title = p ? p.name : document.title;
+      });
+      return { store, pages, page, cols, groups, widgetsOf, groupStyle, widgetStyle, widgetClass, go, kinds, base };
+    },
+    template: `
+      <header class="rw-bar"><h1>{{ page ? page.name : (store.layout ? store.layout.name : 'Dashboard') }}</h1>
+        <nav class="rw-nav" v-if="pages.length > 1">
+          <a v-for="p in pages" :key="p.id" :href="base + p.path.replace(/^\\//, '')" :class="{ 'rw-current': page && p.id === page.id }"
+             @click="go(p, $event)">{{ p.name }}</a></nav></header>
+      <div class="rw-offline" v-if="!store.online">Disconnected, reconnecting…</div>
+      <main class="rw-page" v-if="page" :style="{ gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }">
+        <section v-for="g in groups" :key="g.id" class="rw-group" :class="g.className" :data-group-id="g.id" :style="groupStyle(g)">
+          <h2 v-if="g.showTitle !== false">{{ g.name }}</h2>
+          <div v-for="w in widgetsOf(g)" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type"
+               :style="widgetStyle(g, w)">
+            <component v-if="kinds[w.type]" :is="kinds[w.type]" :w="w"></component>
+          </div>
+        </section>
+      </main>`
+  };
+
+  createApp(App).component('UiButton', UiButton).component('UiText', UiText).component('UiTextInput', UiTextInput)
+    .component('UiSlider', UiSlider).component('UiSwitch', UiSwitch).component('UiChart', UiChart).mount('#app');
+  connect();
+})();

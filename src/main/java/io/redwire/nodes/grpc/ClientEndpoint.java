@@ -85,14 +85,7 @@ final class ClientEndpoint {
     void withMethod(Node node, Map<String, Object> msg, Consumer<Descriptors.MethodDescriptor> then,
                     Consumer<NodeError> failed) {
         if (!server.fromReflection()) {
-            Descriptors.MethodDescriptor m;
-            try {
-                m = method(msg, server.schema());
-            } catch (NodeError e) {
-                failed.accept(e);
-                return;
-            }
-            then.accept(m);
+            resolveThen(msg, server.schema(), then, failed);
             return;
         }
         ClientPool.Lease l = lease(node);
@@ -109,19 +102,24 @@ final class ClientEndpoint {
                 l.reflected(node.engine().vertx()).onComplete(again -> {
                     if (again.failed()) {
                         failed.accept(reflectionFailure(again.cause()));
-                        return;
+                    } else {
+                        resolveThen(msg, again.result(), then, failed);
                     }
-                    Descriptors.MethodDescriptor m;
-                    try {
-                        m = method(msg, again.result());
-                    } catch (NodeError e) {
-                        failed.accept(e);
-                        return;
-                    }
-                    then.accept(m);
                 });
             }
         });
+    }
+
+    private void resolveThen(Map<String, Object> msg, ProtoSchema schema, Consumer<Descriptors.MethodDescriptor> then,
+                             Consumer<NodeError> failed) {
+        Descriptors.MethodDescriptor m;
+        try {
+            m = method(msg, schema);
+        } catch (NodeError e) {
+            failed.accept(e);
+            return;
+        }
+        then.accept(m);
     }
 
     private NodeError reflectionFailure(Throwable e) {

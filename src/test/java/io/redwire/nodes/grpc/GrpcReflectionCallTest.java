@@ -16,6 +16,8 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -29,15 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class GrpcReflectionCallTest {
     private static final String PROTOS = "protos";
-    private static final String UNARY_REPLY = "{\"lines\":[{\"tags\":[],\"sku\":\"B-2\",\"quantity\":1,\"price\":null}],"
-            + "\"scores\":[3,1],\"big_numbers\":[\"18446744073709551615\"],\"attributes\":{\"trace\":\"rw-1\"},"
-            + "\"totals_by_year\":{},\"flags\":{},\"id\":\"42\",\"customer_name\":\"Py\","
-            + "\"status\":\"STATUS_OPEN\",\"priority\":\"PRIORITY_UNSPECIFIED\",\"created_at\":null,"
-            + "\"extra\":null,\"note\":null,\"parent_id\":null,\"ttl\":null,"
-            + "\"blob\":{\"type\":\"Buffer\",\"data\":[]},\"checksum\":\"0\",\"offset\":0,\"ratio\":0,"
-            + "\"attachment\":null,\"sequence\":\"0\",\"ship_to\":{\"street_line\":\"\",\"city\":\"Oslo\","
-            + "\"zip_code\":\"\"},\"delivery\":\"ship_to\"}";
-
     @BeforeAll
     static void needPython() throws Exception {
         PythonGrpc.assume();
@@ -59,19 +52,11 @@ class GrpcReflectionCallTest {
         }
     }
 
+    /** Every RPC kind as with the .proto, then a call by msg.service / msg.method and one the server lacks. */
     private static void assertPythonAnswers(Harness h, int port) throws Exception {
-        h.inject("unary");
-        assertEquals(UNARY_REPLY, Json.stringify(out(h).get("payload")));
+        PythonInteropTest.assertEveryRpcKind(h);
 
-        h.inject("watch");
-        List<Object> events = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            Map<?, ?> m = out(h);
-            events.add(m.get("complete") != null ? "complete" : ((Map<?, ?>) m.get("payload")).get("status"));
-        }
-        assertEquals(List.of("STATUS_OPEN", "STATUS_SHIPPED", "STATUS_CLOSED", "complete"), events);
-
-        h.inject("byMsg"); // msg.service / msg.method, by full name, answered NOT_FOUND by the server
+        h.inject("byMsg"); // the service by its full name, answered NOT_FOUND by the server
         Map<?, ?> failed = out(h);
         assertEquals("5 NOT_FOUND: no order 404", ((Map<?, ?>) failed.get("error")).get("message"));
         assertEquals("caught", h.nextDebug(10).name()); // the failed call also reaches the catch node
@@ -88,12 +73,22 @@ class GrpcReflectionCallTest {
     void msgsArrivingBeforeTheDefinitionIsInWaitForItInOrder() throws Exception {
         try (PythonGrpc.Server py = PythonGrpc.server("order_server.py", PROTOS, "v1");
              Harness h = new Harness().deploy(clientFlow(py.port()))) {
-            h.receive("get", "{\"payload\":{\"id\":1}}", "{\"payload\":{\"id\":2}}", "{\"payload\":{\"id\":3}}");
-            List<Object> ids = new ArrayList<>();
-            for (int i = 0; i < 3; i++) {
-                ids.add(((Map<?, ?>) out(h).get("payload")).get("id"));
+            // all handed over before the definition can be in: a client stream, then three unary calls
+            h.receive("stream", "{\"payload\":{\"id\":1}}", "{\"payload\":{\"id\":2}}",
+                    "{\"payload\":{\"id\":3}}", "{\"topic\":\"close\"}");
+            h.receive("get", "{\"payload\":{\"id\":4}}", "{\"payload\":{\"id\":5}}", "{\"payload\":{\"id\":6}}");
+            Set<Object> ids = new TreeSet<>();
+            List<Object> streamed = null;
+            for (int i = 0; i < 4; i++) {
+                Map<?, ?> reply = (Map<?, ?>) out(h).get("payload");
+                if (reply.containsKey("count")) {
+                    streamed = new ArrayList<>((List<?>) reply.get("ids"));
+                } else {
+                    ids.add(reply.get("id"));
+                }
             }
-            assertEquals(List.of("1", "2", "3"), ids);
+            assertEquals(List.of("1", "2", "3"), streamed, "the stream's messages were written in order");
+            assertEquals(Set.of("4", "5", "6"), ids, "no call was lost (the server may answer them in any order)");
         }
     }
 
@@ -101,7 +96,7 @@ class GrpcReflectionCallTest {
     void aServerWithoutReflectionIsANodeErrorSayingSo() throws Exception {
         try (PythonGrpc.Server py = PythonGrpc.server("order_server.py", PROTOS);
              Harness h = new Harness().deploy(clientFlow(py.port()))) {
-            h.inject("unary");
+            h.inject("byMsg");
             DebugEvent caught = h.nextDebug(15);
             assertNotNull(caught, "no error reached the catch node");
             Map<?, ?> error = (Map<?, ?>) caught.value();
@@ -156,34 +151,29 @@ class GrpcReflectionCallTest {
     private static Map<?, ?> out(Harness h) throws InterruptedException {
         DebugEvent e = h.nextDebug(15);
         assertNotNull(e, "no debug output");
-        assertEquals("out", e.name(), () -> "expected a reply, got " + e.value());
+        assertTrue(!"caught".equals(e.name()), () -> "expected a reply, got " + e.value());
         return (Map<?, ?>) e.value();
     }
 
+    /**
+     * PythonInteropTest's flow with its definition from server reflection, plus a grpc-call that takes its method
+     * from the msg and a catch node for it alone.
+     */
     private static String clientFlow(int port) {
-        return """
-                [{"id":"t1","type":"tab"},
-                 {"id":"py","type":"grpc-server","port":"%d","server":"127.0.0.1","definition":"reflection",
-                  "localServer":false},
-                 {"id":"unary","type":"inject","z":"t1","props":[{"p":"payload"},
-                  {"p":"metadata","v":"{\\"x-trace\\":\\"rw-1\\"}","vt":"json"}],"payload":"{\\"id\\":42}",
-                  "payloadType":"json","wires":[["get"]]},
-                 {"id":"get","type":"grpc-call","z":"t1","server":"py","service":"OrderService","method":"GetOrder",
-                  "wires":[["out"]]},
-                 {"id":"watch","type":"inject","z":"t1","props":[{"p":"payload"}],"payload":"{\\"id\\":7}",
-                  "payloadType":"json","wires":[["watchCall"]]},
-                 {"id":"watchCall","type":"grpc-call","z":"t1","server":"py","service":"OrderService",
-                  "method":"WatchOrder","wires":[["out"]]},
-                 {"id":"byMsg","type":"inject","z":"t1","props":[{"p":"payload"},
+        String calls = PythonInteropTest.clientFlow(port, "\"definition\":\"reflection\"");
+        return calls.substring(0, calls.lastIndexOf(']')) + """
+                ,{"id":"byMsg","type":"inject","z":"t1","props":[{"p":"payload"},
                   {"p":"service","v":"rich.v1.OrderService","vt":"str"},{"p":"method","v":"GetOrder","vt":"str"}],
                   "payload":"{\\"id\\":404}","payloadType":"json","wires":[["any"]]},
                  {"id":"nope","type":"inject","z":"t1","props":[{"p":"payload"},{"p":"service","v":"Nope","vt":"str"},
                   {"p":"method","v":"X","vt":"str"}],"payload":"{}","payloadType":"json","wires":[["any"]]},
-                 {"id":"any","type":"grpc-call","z":"t1","server":"py","wires":[["out"]]},
-                 {"id":"out","type":"debug","z":"t1","name":"out","complete":"true","wires":[]},
-                 {"id":"c1","type":"catch","z":"t1","scope":null,"uncaught":false,"wires":[["caught"]]},
+                 {"id":"any","type":"grpc-call","z":"t1","server":"py","wires":[["named"]]},
+                 {"id":"stream","type":"grpc-client-streaming","z":"t1","server":"py","service":"OrderService",
+                  "method":"UploadOrders","wires":[["named"]]},
+                 {"id":"named","type":"debug","z":"t1","name":"out","complete":"true","wires":[]},
+                 {"id":"c1","type":"catch","z":"t1","scope":["any"],"wires":[["caught"]]},
                  {"id":"caught","type":"debug","z":"t1","name":"caught","complete":"error","wires":[]}]
-                """.formatted(port);
+                """;
     }
 
     /** A Redwire grpc-server on {@code port} serving {@code methods} of refl.Served by echoing the request. */

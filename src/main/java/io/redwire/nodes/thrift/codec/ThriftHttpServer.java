@@ -10,29 +10,29 @@ import io.vertx.core.http.HttpServerOptions;
  * from the flow loop, so requests reach their flows without a thread hop.
  */
 public final class ThriftHttpServer implements ThriftListener {
-    private final Vertx vertx;
     private final HttpCalls calls;
-    private HttpServer server;
+    private final HttpServer server;
+    private int boundPort;
 
     public ThriftHttpServer(Vertx vertx, HttpCalls calls) {
-        this.vertx = vertx;
         this.calls = calls;
+        this.server = vertx.createHttpServer(new HttpServerOptions().setTcpNoDelay(true)).requestHandler(calls);
     }
 
     @Override
     public Future<Void> listen(String host, int port) {
-        server = vertx.createHttpServer(new HttpServerOptions().setTcpNoDelay(true)).requestHandler(calls);
-        return server.listen(port, host).mapEmpty();
+        return server.listen(port, host).onSuccess(s -> boundPort = s.actualPort()).mapEmpty();
     }
 
     @Override
     public int port() {
-        return server == null ? 0 : server.actualPort();
+        return boundPort;
     }
 
+    /** Stops listening; calls still waiting for their flows are answered 503. */
     @Override
     public Future<Void> close() {
         calls.stop();
-        return server == null ? Future.succeededFuture() : server.close();
+        return server.close(); // closing a server twice, or one never listening, is a no-op
     }
 }

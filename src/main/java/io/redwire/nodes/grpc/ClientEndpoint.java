@@ -17,6 +17,7 @@ import io.grpc.Status;
 import io.grpc.StatusException;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
 
 import java.util.ArrayList;
 import java.util.Date;
@@ -44,6 +45,7 @@ final class ClientEndpoint {
     /** The schema {@code configured} was resolved in (a fetched definition can be replaced). */
     private ProtoSchema configuredFrom;
     private ClientPool.Lease lease;
+    private boolean closed;
 
     static final Field SERVER = Field.config("server", "grpc-server").asRequired();
     static final Field SERVICE = Field.str("service", "").idlService("server");
@@ -89,25 +91,34 @@ final class ClientEndpoint {
             return;
         }
         ClientPool.Lease l = lease(node);
-        Future<ProtoSchema> definition = l.reflected(node.engine().vertx());
+        Vertx vertx = node.engine().vertx();
+        Future<ProtoSchema> definition = l.reflected(vertx);
         definition.onComplete(ar -> {
-            if (ar.failed()) {
-                failed.accept(reflectionFailure(ar.cause()));
+            if (ar.failed() || closed) {
+                failed.accept(closed ? closedMeanwhile() : reflectionFailure(ar.cause()));
                 return;
             }
+            Descriptors.MethodDescriptor m;
             try {
-                then.accept(method(msg, ar.result()));
+                m = method(msg, ar.result());
             } catch (NodeError notThere) {
                 l.forgetReflected(definition);
-                l.reflected(node.engine().vertx()).onComplete(again -> {
-                    if (again.failed()) {
-                        failed.accept(reflectionFailure(again.cause()));
+                l.reflected(vertx).onComplete(again -> {
+                    if (again.failed() || closed) {
+                        failed.accept(closed ? closedMeanwhile() : reflectionFailure(again.cause()));
                     } else {
                         resolveThen(msg, again.result(), then, failed);
                     }
                 });
+                return;
             }
+            then.accept(m);
         });
+    }
+
+    /** A msg that waited for the definition while a redeploy closed the node: it is not called any more. */
+    private NodeError closedMeanwhile() {
+        return new NodeError("Error: the node was closed before the definition of " + where() + " arrived");
     }
 
     private void resolveThen(Map<String, Object> msg, ProtoSchema schema, Consumer<Descriptors.MethodDescriptor> then,
@@ -240,8 +251,9 @@ final class ClientEndpoint {
         return deadline > 0 ? (long) Math.ceil(deadline) : 0;
     }
 
-    /** Cancels the calls in flight and lets go of the channel. */
+    /** Cancels the calls in flight and lets go of the channel; msgs still waiting for a definition fail. */
     void close() {
+        closed = true;
         for (OutboundCall c : new ArrayList<>(inFlight)) {
             c.cancel("node closed (flows redeployed or stopped)");
         }

@@ -2,6 +2,8 @@ package io.redwire.nodes.grpc;
 
 import io.redwire.nodes.grpc.proto.ProtoSchema;
 
+import io.grpc.Status;
+import io.grpc.StatusException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientOptions;
@@ -62,6 +64,10 @@ final class ClientPool {
         Future<ProtoSchema> reflected(Vertx vertx) {
             synchronized (ClientPool.this) {
                 Entry e = clients.get(key);
+                if (e == null) {
+                    return Future.failedFuture(new StatusException(Status.CANCELLED
+                            .withDescription("the client was closed")));
+                }
                 if (e.reflected != null) {
                     return e.reflected;
                 }

@@ -2,10 +2,10 @@ package io.redwire.nodes.thrift;
 
 import io.redwire.nodes.thrift.codec.CallRoutes;
 import io.redwire.nodes.thrift.codec.Framing;
+import io.redwire.nodes.thrift.codec.HttpCalls;
 import io.redwire.nodes.thrift.codec.IdlException;
 import io.redwire.nodes.thrift.codec.IdlSource;
 import io.redwire.nodes.thrift.codec.InputLimits;
-import io.redwire.nodes.thrift.codec.HttpCalls;
 import io.redwire.nodes.thrift.codec.ThriftCaller;
 import io.redwire.nodes.thrift.codec.ThriftClient;
 import io.redwire.nodes.thrift.codec.ThriftHttpClient;
@@ -21,6 +21,7 @@ import io.redwire.spi.HttpRoutes;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.RuntimeSettings;
 
 import io.vertx.core.Future;
 
@@ -88,20 +89,20 @@ public final class ThriftServerNode extends Node {
         try {
             this.wire = new ThriftWire(WireProtocol.of(c.str(PROTOCOL)),
                     http ? Framing.BUFFERED : Framing.of(c.str(TRANSPORT)),
-                    (int) c.services().settings().number("thriftMaxFrameSize", ThriftWire.DEFAULT_MAX_MESSAGE_SIZE));
+                    ThriftSettings.MAX_FRAME_SIZE.read(c.services().settings()));
         } catch (IllegalArgumentException e) {
             throw c.error(e.getMessage().startsWith("unknown protocol") ? PROTOCOL : TRANSPORT, e.getMessage());
         }
         this.model = compile(c);
         this.callRoutes = new CallRoutes(model);
         this.limits = new InputLimits(c.services().shared(ThriftInputBudget.class, () -> new ThriftInputBudget(
-                (long) c.services().settings().number("thriftInputMemoryLimit", InputLimits.DEFAULT_BUFFERS))),
-                (long) c.services().settings().number("thriftReadTimeout", InputLimits.DEFAULT_INCOMPLETE_TIMEOUT_MS));
+                ThriftSettings.INPUT_MEMORY_LIMIT.read(c.services().settings()))),
+                ThriftSettings.READ_TIMEOUT.read(c.services().settings()));
     }
 
     /** settings.httpNodeRoot, where flows' HTTP routes live, ending in "/". */
     private static String rootOf(NodeConfig c) {
-        String root = c.services().settings().get("httpNodeRoot") instanceof String r ? r : "/";
+        String root = RuntimeSettings.HTTP_NODE_ROOT.read(c.services().settings()) instanceof String r ? r : "/";
         return root.endsWith("/") ? root : root + "/";
     }
 

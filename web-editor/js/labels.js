@@ -1,0 +1,249 @@
+// Node labels as Node-RED 5.0.7's editor shows them. A type declares its label (GET /nodes, NodeType.Label) either as
+// data — the first set field of a list, else a text — or as "computed": then the function below named after the
+// type gives it. Each function reads the node's fields only as `node.<field>` (NodeTypeLabelsTest checks that those
+// are declared fields) and is unit-tested in web-editor/test/labels.test.mjs against Node-RED's labels.
+
+/**
+ * A node's label among the nodes `nodeById` finds (websocket and link call nodes show another's); `declarationOf`
+ * gives a type's declared label (GET /nodes), undefined for a type the runtime does not declare.
+ */
+export function labelAmong(declarationOf, nodeById, node, httpNodeRoot = "/") {
+  return nodeLabel(declarationOf(node.type), node, {
+    node: (id) => (id ? nodeById(id) : undefined),
+    labelOf: (id) => {
+      const other = nodeById(id);
+      return other ? labelAmong(declarationOf, nodeById, other, httpNodeRoot) : undefined;
+    },
+    httpNodeRoot,
+  });
+}
+
+/**
+ * The label a declaration gives a node; anything but a non-empty string (or a function that throws) gives the type
+ * name, as Node-RED's canvas does. An undeclared type shows its name, else the type.
+ * @param ctx `node(id)`: another node, `labelOf(id)`: its label, `httpNodeRoot`
+ */
+export function nodeLabel(declared, node, ctx) {
+  let text;
+  try {
+    if (!declared) {
+      text = node.name;
+    } else if (declared.computed) {
+      text = computedLabels[node.type](node, ctx);
+    } else {
+      text = firstSet(node, declared.fields, declared.otherwise);
+    }
+  } catch (err) {
+    // a node its function cannot read (an old or hand-edited flow): Node-RED shows the type name too, silently
+  }
+  return typeof text === "string" && text !== "" ? text : node.type;
+}
+
+function firstSet(node, fields, otherwise) {
+  for (const f of fields) {
+    if (node[f]) {
+      return node[f];
+    }
+  }
+  return otherwise;
+}
+
+/** A context key without its `#:(store)::` prefix, as Node-RED's parseContextKey reads it. */
+function contextKey(key) {
+  const m = /^#:\((\S+?)\)::(.*)$/.exec(key);
+  return m ? m[2] : key;
+}
+
+/** Node-RED's httpNodeRoot with its trailing slash, and a path appended without doubling it. */
+function underRoot(root, path) {
+  const base = root.endsWith("/") ? root : root + "/";
+  return path ? base + (path.charAt(0) === "/" ? path.slice(1) : path) : base;
+}
+
+const INJECT_VALUE_NAMES = { date: "timestamp", bin: "buffer", env: "env variable" };
+
+/** The inject label's end: "\t↻" when it repeats, else " ¹" when it fires once at start. */
+function injectMark(node) {
+  if ((node.repeat && node.repeat != 0) || node.crontab) {
+    return "\t↻";
+  }
+  return node.once ? " ¹" : "";
+}
+
+/** What an unnamed inject sends: short literal values (and topic) as they are, other types by name. */
+function injectValue(node) {
+  const payload = node.payload || "";
+  const type = node.payloadType || "str";
+  const topic = node.topic || "";
+  if (["string", "str", "num", "bool", "json"].includes(type)) {
+    if (topic !== "" && topic.length + payload.length <= 32) {
+      return topic + ":" + payload;
+    }
+    return payload.length > 0 && payload.length < 24 ? payload : "inject";
+  }
+  if (type in INJECT_VALUE_NAMES) {
+    return (topic !== "" && topic.length <= 16 ? topic + ":" : "") + INJECT_VALUE_NAMES[type];
+  }
+  if (type === "flow" || type === "global") {
+    return type + "." + contextKey(payload);
+  }
+  return "inject";
+}
+
+const CHANGE_VERBS = { set: "set", change: "change", move: "move" };
+
+/** "set msg.payload", "change: 3 rules"; old nodes (no rules) name their one action ("replace" is set). */
+function changeSummary(node) {
+  if (!node.rules) {
+    const verb = node.action === "replace" ? "set" : CHANGE_VERBS[node.action] || "delete";
+    return verb + " msg." + node.property;
+  }
+  if (node.rules.length != 1) {
+    return "change: " + node.rules.length + " rules";
+  }
+  const rule = node.rules[0];
+  return (CHANGE_VERBS[rule.t] || "delete") + " " + (rule.pt || "msg") + "." + contextKey(rule.p);
+}
+
+/** "delay 5s", "limit 2 msg/3m": a rate's unit is its first letter, after the count when more than one. */
+function delaySummary(node) {
+  switch (node.pauseType) {
+    case "delayv":
+      return "variable";
+    case "delay":
+      return "delay " + node.timeout
+          + (node.timeoutUnits == "milliseconds" ? "ms" : node.timeoutUnits ? node.timeoutUnits.charAt(0) : "s");
+    case "random":
+      return "random";
+    default: {
+      const per = node.rateUnits ? (node.nbRateUnits > 1 ? node.nbRateUnits : "") + node.rateUnits.charAt(0) : "s";
+      const kind = node.pauseType == "rate" ? "limit" : node.pauseType == "burst" ? "burst" : "limit topic";
+      return kind + " " + node.rate + " msg/" + per;
+    }
+  }
+}
+
+/** "catch: group", "status: 2" (the nodes it watches), else the node's own default for all nodes. */
+function scopeSummary(kind, node, all) {
+  if (node.scope === "group") {
+    return kind + ": group";
+  }
+  return Array.isArray(node.scope) ? kind + ": " + node.scope.length : all;
+}
+
+/** The file nodes show their file name when it is a text or an environment variable's name. */
+function fileName(node) {
+  if (node.filenameType === "env") {
+    return "env." + node.filename;
+  }
+  return node.filenameType == "str" ? node.filename : "";
+}
+
+function websocketLabel(node, ctx) {
+  const endpoint = node.client ? node.client : node.server;
+  return node.name || (ctx.node(endpoint) ? "[ws] " + ctx.labelOf(endpoint) : "websocket");
+}
+
+const tcpLabel = (host) => (node) => node.name || "tcp:" + (host(node) ? host(node) + ":" : "") + node.port;
+
+const thriftMethodLabel = (otherwise) => (node) =>
+  node.name || (node.service && node.method ? node.service + "." + node.method : otherwise);
+
+const eventBusLabel = (otherwise) => (node) =>
+  node.name || (node.address ? "eventbus: " + node.address : otherwise);
+
+/** The types whose declaration says "computed", by type name. */
+export const computedLabels = {
+  inject: (node) => (node.name || injectValue(node)) + injectMark(node),
+  debug(node) {
+    const mark = node.console === true || node.console === "true" ? "\t⇲" : "";
+    if (node.targetType === "jsonata") {
+      return (node.name || "JSONata") + mark;
+    }
+    if (node.complete === true || node.complete === "true") {
+      return (node.name || "msg") + mark;
+    }
+    return (node.name || "msg." + (!node.complete || node.complete === "false" ? "payload" : node.complete)) + mark;
+  },
+  complete: (node) => node.name || "complete: " + node.scope.length,
+  catch: (node) => node.name || scopeSummary("catch", node, node.uncaught ? "catch: uncaught" : "catch: all"),
+  status: (node) => node.name || scopeSummary("status", node, "status: all"),
+  "link out": (node) => node.name || (node.mode === "return" ? "link return" : "link out"),
+  "link call"(node, ctx) {
+    if (node.name) {
+      return node.name;
+    }
+    if (node.linkType === "dynamic") {
+      return "Dynamic";
+    }
+    if (node.links.length > 0) {
+      const target = ctx.node(node.links[0]);
+      return target && (target.name || "link call"); // a missing target: the type name
+    }
+    return "none";
+  },
+  change: (node) => node.name || changeSummary(node),
+  delay: (node) => node.name || delaySummary(node),
+  trigger(node) {
+    if (node.duration > 0) {
+      return node.name || "trigger " + node.duration + node.units;
+    }
+    return node.name || (node.duration < 0 ? "resend every " + node.duration * -1 + node.units : "trigger & block");
+  },
+  range(node) {
+    return node.name || (node.minout !== "" && node.maxout !== "" ? node.minout + " - " + node.maxout : "range");
+  },
+  exec(node) {
+    return node.name || node.command.replace(/\\n /g, "\\\\n ") || (node.useSpawn == "true" ? "spawn" : "exec");
+  },
+  join(node) {
+    const counted = node.mode === "custom" && !isNaN(Number(node.count));
+    return (node.name || "join") + (counted ? " " + node.count + (node.accumulate === true ? "+" : "") : "");
+  },
+  batch(node) {
+    let text = node.name || "batch";
+    if (node.mode === "count" && !isNaN(Number(node.count))) {
+      text += " " + node.count;
+    }
+    if (node.mode === "interval" && !isNaN(Number(node.interval))) {
+      text += " " + node.interval + "s";
+    }
+    return text;
+  },
+  file(node) {
+    const name = fileName(node);
+    return node.name || (node.overwriteFile === "delete" ? "delete " + name : name || "write file");
+  },
+  "file in": (node) => node.name || fileName(node) || "read file",
+  "http in"(node, ctx) {
+    if (node.name) {
+      return node.name;
+    }
+    return node.url ? "[" + node.method + "] " + underRoot(ctx.httpNodeRoot, node.url) : "http";
+  },
+  "http response": (node) => node.name || "http" + (node.statusCode ? " (" + node.statusCode + ")" : ""),
+  "http proxy": (node) => node.name || node.url || "http proxy:" + node.id,
+  "mqtt-broker"(node) {
+    if (node.name) {
+      return node.name;
+    }
+    const broker = node.broker || "undefined";
+    const port = broker.indexOf("://") === -1 ? ":" + (node.port || 1883) : "";
+    return (node.clientid ? node.clientid + "@" : "") + broker + port;
+  },
+  "websocket in": websocketLabel,
+  "websocket out": websocketLabel,
+  "websocket-listener": (node, ctx) => underRoot(ctx.httpNodeRoot, node.path),
+  "tcp in": tcpLabel((node) => node.host),
+  "tcp out": tcpLabel((node) => node.host),
+  "tcp request": tcpLabel((node) => node.server),
+  "udp in": (node) => node.name || "udp " + (node.multicast == "false" ? node.port : node.group + ":" + node.port),
+  "udp out": (node) => node.name || "udp " + (node.addr + ":" + node.port),
+  // Redwire's own families (no Node-RED counterpart):
+  "grpc-server": (node) => (node.name || "localhost") + ":" + node.port,
+  "thrift-server": (node) => node.name || (node.host || "localhost") + ":" + node.port,
+  "thrift-call": thriftMethodLabel("thrift call"),
+  "thrift-register-function": thriftMethodLabel("thrift register"),
+  "eventbus in": eventBusLabel("eventbus in"),
+  "eventbus out": eventBusLabel("eventbus out"),
+};

@@ -247,3 +247,121 @@ export const computedLabels = {
   "eventbus in": eventBusLabel("eventbus in"),
   "eventbus out": eventBusLabel("eventbus out"),
 };
+
+/**
+ * A port's label, null for none: the node's own (inputLabels/outputLabels, set in its form), else its type's —
+ * the function below for a type whose declaration (GET /nodes) says `portLabels: {computed: true}`, else the
+ * declared list (its last entry for the ports past its end).
+ * @param direction "input" or "output"
+ */
+export function portLabel(declared, node, direction, index) {
+  const own = direction === "input" ? node.inputLabels : node.outputLabels;
+  if (Array.isArray(own) && own[index]) {
+    return String(own[index]);
+  }
+  if (declared && declared.portLabels && declared.portLabels.computed) {
+    return computedPortLabel(node, direction, index);
+  }
+  const list = declared && (direction === "input" ? declared.inputLabels : declared.outputLabels);
+  return Array.isArray(list) ? list[index] || list[list.length - 1] || null : null;
+}
+
+/** The type's function's label; null when it gives none or cannot read the node (Node-RED then shows none). */
+function computedPortLabel(node, direction, index) {
+  const fn = computedPortLabels[node.type]?.[direction];
+  let text;
+  try {
+    text = fn && fn(node, index);
+  } catch (err) {
+    // an old or hand-edited node its function cannot read
+  }
+  return typeof text === "string" && text !== "" ? text : null;
+}
+
+/** An inject property's value type, as the output's label names it ("payload: timestamp"). */
+const INJECT_TYPE_NAMES = { flow: "flow context", global: "global context", str: "string", num: "number",
+  bool: "boolean", json: "object", bin: "buffer", date: "timestamp", env: "env variable", object: "object",
+  string: "string", boolean: "boolean", number: "number", Array: "array", invalid: "Invalid JSON Object" };
+
+/** A JSON property's label names what its text holds: object, array, number... or that it does not parse. */
+function injectTypeName(type, value) {
+  let named = type;
+  if (type === "json") {
+    try {
+      const parsed = JSON.parse(value);
+      named = Array.isArray(parsed) ? "Array" : typeof parsed;
+    } catch (err) {
+      named = "invalid";
+    }
+  }
+  // a type without a name shows its message key, as Node-RED's catalog lookup does
+  return Object.hasOwn(INJECT_TYPE_NAMES, named) ? INJECT_TYPE_NAMES[named] : "inject.label." + named;
+}
+
+/** One line per property sent, "payload: string", the sixth and later counted; old nodes send payload and topic. */
+function injectProperties(node) {
+  const props = Array.isArray(node.props) ? node.props
+    : [{ p: "payload", v: node.payload, vt: node.payloadType }, { p: "topic", v: node.topic, vt: "str" }];
+  const lines = [];
+  for (const [i, prop] of props.entries()) {
+    if (i === 5) {
+      lines.push("... +" + (props.length - 5));
+      break;
+    }
+    const payload = prop.p === "payload";
+    lines.push(prop.p + ": " + injectTypeName(payload ? node.payloadType : prop.vt, payload ? node.payload : prop.v));
+  }
+  return lines.join("\n");
+}
+
+const SWITCH_OPERATORS = { eq: "==", neq: "!=", lt: "<", lte: "<=", gt: ">", gte: ">=", hask: "has key",
+  btwn: "is between", cont: "contains", regex: "matches regex", true: "is true", false: "is false", null: "is null",
+  nnull: "is not null", istype: "is of type", empty: "is empty", nempty: "is not empty", head: "head",
+  index: "index between", tail: "tail", jsonata_exp: "JSONata exp", else: "otherwise" };
+const SWITCH_VALUELESS = new Set(["true", "false", "null", "nnull", "empty", "nempty", "else"]);
+
+/** A switch rule's value in its output's label: text quoted, properties with their scope, cut after 15 chars. */
+function switchValue(type, value) {
+  const clip = (v) => (v.length > 15 ? v.substring(0, 15) + "..." : v);
+  if (type === "str") {
+    return '"' + clip(value) + '"';
+  }
+  if (type === "msg") {
+    return type + "." + clip(value);
+  }
+  return type === "flow" || type === "global" ? type + "." + clip(contextKey(value)) : clip(value);
+}
+
+/** "== 1", "is between 1 & 5", "otherwise": the rule an output stands for. */
+function switchRule(rule) {
+  if (!rule) {
+    return null;
+  }
+  const operator = Object.hasOwn(SWITCH_OPERATORS, rule.t) ? SWITCH_OPERATORS[rule.t] : "";
+  if (rule.t === "btwn" || rule.t === "index") {
+    return operator + " " + switchValue(rule.vt, rule.v) + " & " + switchValue(rule.v2t, rule.v2);
+  }
+  return SWITCH_VALUELESS.has(rule.t) ? operator : operator + " " + switchValue(rule.vt, rule.v);
+}
+
+/** The output range, marked by what happens outside it: [clamped], xdroppedx, >rolled>. */
+function rangeOutput(node) {
+  const range = node.minout + " - " + node.maxout;
+  const marks = { clamp: ["[", "]"], drop: ["x", "x"], roll: [">", ">"] }[node.action] || ["", ""];
+  return marks[0] + range + marks[1];
+}
+
+const HTTP_RESULTS = { txt: "UTF8 string", bin: "binary buffer", obj: "parsed JSON object" };
+const FILE_READS = { utf8: "UTF8 string", lines: "UTF8 strings", stream: "binary buffers" };
+
+/** The types declaring computed port labels, by type name: `input(node, index)`, `output(node, index)`. */
+export const computedPortLabels = {
+  inject: { output: injectProperties },
+  switch: { output: (node, index) => switchRule(node.rules[index]) },
+  range: { input: (node) => node.minin + " - " + node.maxin, output: rangeOutput },
+  "http request": { output: (node) => HTTP_RESULTS[node.ret] },
+  "file in": { output: (node) => FILE_READS[node.format] || "binary buffer" },
+  "link in": { output: (node) => node.name || "link in" },
+  "link call": { input: (node) => node.name || "link call" },
+  "link out": { input: computedLabels["link out"] },
+};

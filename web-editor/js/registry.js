@@ -1,6 +1,6 @@
 // The node types the runtime declares (GET /nodes): the only source for the palette, node looks and forms.
 
-import { labelAmong } from "./labels.js";
+import { labelAmong, portLabel } from "./labels.js";
 
 /** Flow-file entries that are structure, not node types. */
 const STRUCTURE = new Set(["tab", "subflow", "group"]);
@@ -125,18 +125,9 @@ export class Registry {
     return !!t && (t.align === "right" || (t.inputs > 0 && t.outputs === 0));
   }
 
-  /** A port's label: the node's own inputLabels/outputLabels, else the declaration's. */
+  /** A port's label (labels.js), null for none. */
   portLabel(node, direction, index) {
-    const own = direction === "input" ? node.inputLabels : node.outputLabels;
-    if (Array.isArray(own) && own[index]) {
-      return String(own[index]);
-    }
-    const t = this.types.get(node.type);
-    const declared = t && (direction === "input" ? t.inputLabels : t.outputLabels);
-    if (Array.isArray(declared)) {
-      return declared[index] || declared[declared.length - 1] || null;
-    }
-    return null;
+    return portLabel(this.types.get(node.type), node, direction, index);
   }
 
   /** A new node of this type with the declared defaults (typed inputs get their default type). */

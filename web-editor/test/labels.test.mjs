@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { computedLabels, labelAmong, nodeLabel } from "../js/labels.js";
+import { computedLabels, computedPortLabels, labelAmong, nodeLabel, portLabel } from "../js/labels.js";
 
 const { cases } = JSON.parse(readFileSync(new URL("./label-cases.json", import.meta.url), "utf8"));
 const computedCases = cases.filter((c) => c.node.type in computedLabels);
@@ -29,6 +29,34 @@ for (const c of computedCases) {
     assert.equal(nodeLabel({ computed: true }, c.node, contextOf(c)), c.label);
   });
 }
+
+const computedPorts = { portLabels: { computed: true } };
+for (const c of cases.filter((c) => c.ports && c.node.type in computedPortLabels)) {
+  test(`${c.node.type} ${c.node.id} (${c.from}) has the port labels ${JSON.stringify(c.ports)}`, () => {
+    for (const [direction, labels] of Object.entries(c.ports)) {
+      assert.deepEqual(labels.map((_, i) => portLabel(computedPorts, c.node, direction, i)), labels, direction);
+    }
+  });
+}
+
+test("every computed port label has cases", () => {
+  const untested = Object.entries(computedPortLabels).flatMap(([type, fns]) => Object.keys(fns)
+    .filter((dir) => !cases.some((c) => c.node.type === type && c.ports && c.ports[dir] && c.ports[dir].length))
+    .map((dir) => type + " " + dir));
+  assert.deepEqual(untested, []);
+});
+
+test("a node's own port labels win; a declared list gives its last entry past its end", () => {
+  const node = { type: "switch", rules: [{ t: "else" }], outputLabels: ["mine"] };
+  assert.equal(portLabel(computedPorts, node, "output", 0), "mine");
+  assert.equal(portLabel(computedPorts, { ...node, outputLabels: [""] }, "output", 0), "otherwise");
+  assert.equal(portLabel(computedPorts, { type: "switch" }, "output", 0), null, "no rules: none, no throw");
+  const exec = { outputLabels: ["stdout", "stderr", "return code"] };
+  assert.equal(portLabel(exec, { type: "exec" }, "output", 1), "stderr");
+  assert.equal(portLabel(exec, { type: "exec" }, "input", 0), null);
+  assert.equal(portLabel({ outputLabels: ["a", "b"] }, { type: "x" }, "output", 4), "b");
+  assert.equal(portLabel(undefined, { type: "unknown" }, "output", 0), null);
+});
 
 test("every computed label has cases, from Node-RED's examples where it has nodes there", () => {
   const untested = Object.keys(computedLabels).filter((type) => !computedCases.some((c) => c.node.type === type));

@@ -34,6 +34,7 @@ public final class NodeType {
     private final Label label;
     private final List<String> inputLabels;
     private final List<String> outputLabels;
+    private final boolean portLabelsComputed;
     private final String idlLanguage;
     private final Field idlField;
     private final ServiceOutline serviceOutline;
@@ -57,6 +58,7 @@ public final class NodeType {
         this.label.check(type, fields);
         this.inputLabels = List.copyOf(b.inputLabels);
         this.outputLabels = List.copyOf(b.outputLabels);
+        this.portLabelsComputed = b.portLabelsComputed;
         this.idlLanguage = b.idlLanguage;
         this.idlField = b.idlField;
         this.serviceOutline = b.serviceOutline;
@@ -117,6 +119,11 @@ public final class NodeType {
 
     public List<String> outputLabels() {
         return outputLabels;
+    }
+
+    /** The port labels come from the function for this type in the editor's labels.js (they depend on the node). */
+    public boolean portLabelsComputed() {
+        return portLabelsComputed;
     }
 
     /** "grpc", "thrift": the language of the interface definition this config node holds; null: none. */
@@ -220,6 +227,9 @@ public final class NodeType {
         if (!outputLabels.isEmpty()) {
             d.put("outputLabels", outputLabels);
         }
+        if (portLabelsComputed) {
+            d.put("portLabels", Map.of("computed", true));
+        }
         putIfSet(d, "idl", idlLanguage);
         return d;
     }
@@ -302,6 +312,7 @@ public final class NodeType {
         private Label label;
         private List<String> inputLabels = List.of();
         private List<String> outputLabels = List.of();
+        private boolean portLabelsComputed;
         private String idlLanguage;
         private Field idlField;
         private ServiceOutline serviceOutline;
@@ -375,6 +386,12 @@ public final class NodeType {
 
         public Builder outputLabels(String... labels) {
             this.outputLabels = List.of(labels);
+            return this;
+        }
+
+        /** See {@link NodeType#portLabelsComputed()}. */
+        public Builder computedPortLabels() {
+            this.portLabelsComputed = true;
             return this;
         }
 

@@ -28,26 +28,31 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /**
  * Every node type's label declaration, with the editor's labels.js run in GraalJS: data labels name declared fields
  * only (the build refuses others), each "computed" type has its function there and the functions read only declared
- * fields, and every case of web-editor/test/label-cases.json (nodes of Node-RED's example flows, with the label
- * Node-RED 5.0.7's editor shows) gets Node-RED's label from its declaration.
+ * fields (so do the port label functions), and every case of web-editor/test/label-cases.json (nodes of Node-RED's
+ * example flows, with the labels Node-RED 5.0.7's editor shows) gets Node-RED's labels from its declaration.
  */
 class NodeTypeLabelsTest {
     private static final Path LABELS = Path.of("web-editor/js/labels.js");
     private static final Path CASES = Path.of("web-editor/test/label-cases.json");
 
-    /** Runs a computed label on a node wrapped to record the properties read; answers them (JSON). */
+    /**
+     * Runs a type's computed label and port label functions on a node wrapped to record the properties they read;
+     * answers them (JSON).
+     */
     private static final String READS = """
-            (labels, nodeJson, othersJson) => {
-              const others = new Map(JSON.parse(othersJson).map((n) => [n.id, n]));
-              const reads = new Set();
+            (labels, nodeJson) => {
               const raw = JSON.parse(nodeJson);
+              const reads = new Set();
               const node = new Proxy(raw, {
                 get: (target, key) => { if (typeof key === "string") reads.add(key); return target[key]; },
               });
-              try {
-                labels.computedLabels[raw.type](node, { node: (id) => others.get(id), labelOf: () => "other",
-                    httpNodeRoot: "/" });
-              } catch (e) { /* a throw is a label too (the type name); the reads so far count */ }
+              const ctx = { node: () => undefined, labelOf: () => "other", httpNodeRoot: "/" };
+              const fns = [labels.computedLabels[raw.type], ...Object.values(labels.computedPortLabels[raw.type] || {})];
+              for (const fn of fns.filter(Boolean)) {
+                for (const index of [0, 1, 2]) {
+                  try { fn(node, index === 0 ? ctx : index); } catch (e) { /* the reads so far count */ }
+                }
+              }
               return JSON.stringify([...reads]);
             }""";
 
@@ -56,7 +61,20 @@ class NodeTypeLabelsTest {
             (labels, declarationsJson, nodeJson, othersJson) => {
               const declarations = JSON.parse(declarationsJson);
               const others = new Map(JSON.parse(othersJson).map((n) => [n.id, n]));
-              return labels.labelAmong((type) => declarations[type], (id) => others.get(id), JSON.parse(nodeJson));
+              return labels.labelAmong((type) => declarations[type]?.label, (id) => others.get(id),
+                  JSON.parse(nodeJson));
+            }""";
+
+    /** The port labels the editor shows for a case, in the shape of the case's "ports". */
+    private static final String PORTS = """
+            (labels, declarationsJson, nodeJson, portsJson) => {
+              const node = JSON.parse(nodeJson);
+              const declared = JSON.parse(declarationsJson)[node.type];
+              const ports = {};
+              for (const [direction, expected] of Object.entries(JSON.parse(portsJson))) {
+                ports[direction] = expected.map((_, i) => labels.portLabel(declared, node, direction, i));
+              }
+              return JSON.stringify(ports);
             }""";
 
     private static Context js;
@@ -105,21 +123,30 @@ class NodeTypeLabelsTest {
                 "types declaring Label.computed() vs the functions of labels.js");
     }
 
+    @Test
+    void theComputedPortLabelsAreTheTypesThatDeclareThem() {
+        Set<String> declared = types.values().stream().filter(NodeType::portLabelsComputed)
+                .map(NodeType::type).collect(Collectors.toCollection(TreeSet::new));
+        assertEquals(declared, new TreeSet<>(labels.getMember("computedPortLabels").getMemberKeys()),
+                "types declaring computedPortLabels() vs the port label functions of labels.js");
+    }
+
     /** The declared default node of each computed type, and every case of one, read only declared fields. */
     @Test
     void computedLabelsReadOnlyDeclaredFields() throws Exception {
         Value reads = js.eval("js", READS);
         Map<String, Set<String>> undeclared = new LinkedHashMap<>();
         List<Map<String, Object>> nodes = new ArrayList<>();
-        types.values().stream().filter(t -> t.label().computedByEditor()).forEach(t -> nodes.add(newNode(t)));
+        types.values().stream().filter(t -> t.label().computedByEditor() || t.portLabelsComputed())
+                .forEach(t -> nodes.add(newNode(t)));
         cases().forEach(c -> nodes.add(node(c)));
         for (Map<String, Object> node : nodes) {
             NodeType t = types.get(String.valueOf(node.get("type")));
-            if (t == null || !t.label().computedByEditor()) {
+            if (t == null) {
                 continue;
             }
             @SuppressWarnings("unchecked")
-            List<String> read = (List<String>) Json.parse(reads.execute(labels, Json.stringify(node), "[]").asString());
+            List<String> read = (List<String>) Json.parse(reads.execute(labels, Json.stringify(node)).asString());
             read.stream().filter(p -> !Label.readable(p, t.fields()))
                     .forEach(p -> undeclared.computeIfAbsent(t.type(), k -> new TreeSet<>()).add(p));
         }
@@ -129,9 +156,7 @@ class NodeTypeLabelsTest {
     @Test
     void everyExampleNodeIsLabelledAsNodeRedLabelsIt() throws Exception {
         Value label = js.eval("js", LABEL);
-        Map<String, Object> declarations = new LinkedHashMap<>();
-        types.values().forEach(t -> declarations.put(t.type(), t.describe().get("label")));
-        String declared = Json.stringify(declarations);
+        String declared = Json.stringify(declarations());
         List<String> differ = new ArrayList<>();
         List<Map<String, Object>> cases = cases();
         for (Map<String, Object> c : cases) {
@@ -143,6 +168,30 @@ class NodeTypeLabelsTest {
             }
         }
         assertEquals(List.of(), differ, "labels that differ from Node-RED's, of " + cases.size());
+    }
+
+    @Test
+    void everyExampleNodesPortsAreLabelledAsNodeRedLabelsThem() throws Exception {
+        Value ports = js.eval("js", PORTS);
+        String declared = Json.stringify(declarations());
+        List<String> differ = new ArrayList<>();
+        List<Map<String, Object>> withPorts = cases().stream().filter(c -> c.containsKey("ports")).toList();
+        for (Map<String, Object> c : withPorts) {
+            Object ours = Json.parse(ports.execute(labels, declared, Json.stringify(c.get("node")),
+                    Json.stringify(c.get("ports"))).asString());
+            if (!ours.equals(c.get("ports"))) {
+                differ.add(node(c).get("id") + " (" + node(c).get("type") + ", " + c.get("from") + "): Node-RED "
+                        + Json.stringify(c.get("ports")) + ", Redwire " + Json.stringify(ours));
+            }
+        }
+        assertEquals(List.of(), differ, "port labels that differ from Node-RED's, of " + withPorts.size());
+    }
+
+    /** Type name → its label declaration and port labels, as GET /nodes serves them to the editor. */
+    private static Map<String, Object> declarations() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        types.values().forEach(t -> out.put(t.type(), t.describe()));
+        return out;
     }
 
     /** A node as the editor's registry.newNode makes it: each declared field at its default. */

@@ -24,6 +24,7 @@ public final class LinkCallNode extends Node implements LinkCalls.Caller {
     public static final NodeType TYPE = NodeType.builder("link call", "common").icon("link-call")
             .label(Label.computed())
             .help("Calls a link in node's flow and waits for its link out in return mode to answer.")
+            .computedPortLabels()
             .color("#dddddd").ports(1, 1)
             .fields(LINKS, LINK_TYPE, TIMEOUT)
             .factory(LinkCallNode::new);

@@ -23,6 +23,7 @@ public final class LinkOutNode extends Node {
     public static final NodeType TYPE = NodeType.builder("link out", "common").icon("link-out")
             .label(Label.computed())
             .help("Sends to the chosen link in nodes without a drawn wire, or returns to the link call that started the message.")
+            .computedPortLabels()
             .color("#dddddd").ports(1, 0)
             .fields(MODE, LINKS)
             .factory(LinkOutNode::new);

@@ -23,6 +23,7 @@ public final class RangeNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("range", "function").icon("range")
             .help("Maps a number from one range to another, optionally clamped or wrapped, and rounded.")
+            .computedPortLabels()
             .label(Label.computed())
             .color("#E2D96E").ports(1, 1)
             .field(MININ).field(MAXIN)

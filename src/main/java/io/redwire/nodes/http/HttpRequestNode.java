@@ -62,6 +62,7 @@ public final class HttpRequestNode extends Node {
     public static final NodeType TYPE = NodeType.builder("http request", "network").icon("http")
             .label(Label.firstOf("name").or("http request"))
             .help("Calls a URL and sends the answer on: `msg.payload` (text, buffer or parsed JSON), `msg.statusCode`, `msg.headers`.\n\nMethod, URL and headers come from the node or from the message (`msg.method`, `msg.url`, `msg.headers`).")
+            .computedPortLabels()
             .color("#e7e7ae").ports(1, 1)
             .fields(METHOD, RET, PAYTOQS, URL, TLS, PERSIST, PROXY, INSECURE_HTTP_PARSER, AUTH_TYPE, SENDERR,
                     HEADERS)

@@ -31,6 +31,7 @@ public final class FileInNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("file in", "storage").color("BurlyWood").ports(1, 1)
             .help("Reads a file.\n\n- The whole file as one string or Buffer, one message per line, or Buffer chunks.\n- The filename comes from the node or from the message (`msg.filename`).")
+            .paletteLabel("read file")
             .computedPortLabels()
             .label(Label.computed())
             .fields(FileTarget.FILENAME, FORMAT, SEND_ERROR, ENCODING, ALL_PROPS)

@@ -1,7 +1,8 @@
-// Node labels as Node-RED 5.0.7's editor shows them. A type declares its label (GET /nodes, NodeType.Label) either as
-// data — the first set field of a list, else a text — or as "computed": then the function below named after the
-// type gives it. Each function reads the node's fields only as `node.<field>` (NodeTypeLabelsTest checks that those
-// are declared fields) and is unit-tested in web-editor/test/labels.test.mjs against Node-RED's labels.
+// Node and port labels as Node-RED 5.0.7's editor shows them. A type declares its label (GET /nodes, NodeType.Label)
+// either as data — the first set field of a list, else a text — or as "computed": then the function below named
+// after the type gives it; port labels likewise (a list, or computedPortLabels). The functions read only declared
+// fields of the node (NodeTypeLabelsTest records what they read) and are unit-tested in
+// web-editor/test/labels.test.mjs against the labels Node-RED shows for the same nodes.
 
 /**
  * A node's label among the nodes `nodeById` finds (websocket and link call nodes show another's); `declarationOf`
@@ -81,7 +82,7 @@ function injectValue(node) {
     }
     return payload.length > 0 && payload.length < 24 ? payload : "inject";
   }
-  if (type in INJECT_VALUE_NAMES) {
+  if (Object.hasOwn(INJECT_VALUE_NAMES, type)) {
     return (topic !== "" && topic.length <= 16 ? topic + ":" : "") + INJECT_VALUE_NAMES[type];
   }
   if (type === "flow" || type === "global") {

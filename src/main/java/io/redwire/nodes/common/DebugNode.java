@@ -35,6 +35,7 @@ public final class DebugNode extends Node implements DebugTarget {
             .label(Label.computed())
             .help("Shows messages in the debug sidebar.\n\n- Output `msg.payload`, another property, the whole message, or a JSONata expression of it.\n- Can also write to the runtime log and show the value as the node's status.\n- The button on the node switches its output off and on without a deploy.")
             .color("#87a980").ports(1, 0)
+            .button(NodeType.Button.toggle("debug", ACTIVE, "debug output"))
             .fields(ACTIVE, TOSIDEBAR, CONSOLE, TOSTATUS, COMPLETE, TARGET_TYPE, STATUS_VAL, STATUS_TYPE)
             .factory(DebugNode::new);
     private static final int STATUS_LENGTH = 32;

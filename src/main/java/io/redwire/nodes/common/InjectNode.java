@@ -44,6 +44,7 @@ public final class InjectNode extends Node implements InjectTarget {
             .help("Starts a flow: sends a message when its button is clicked, once after the flows start, or on a schedule.\n\n- The properties rows set `msg.payload`, `msg.topic` or any other property from a typed value.\n- Repeat every N seconds, or on a cron-style schedule (`crontab`).\n- Once: one message `onceDelay` seconds after a deploy.")
             .computedPortLabels()
             .color("#a6bbcf").ports(0, 1)
+            .button(NodeType.Button.press("inject", "inject now"))
             .fields(PROPS, REPEAT, CRONTAB, ONCE, ONCE_DELAY, TOPIC, PAYLOAD, CLUSTER)
             .factory(InjectNode::new);
 

@@ -21,6 +21,7 @@ import io.redwire.spi.HttpRoutes;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.redwire.spi.RuntimeSettings;
 
 import io.vertx.core.Future;
@@ -52,7 +53,7 @@ public final class ThriftServerNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("thrift-server", "thrift").configNode()
             .help("A Thrift server (config): the `.thrift` IDL text, the service, port, protocol (binary, compact, JSON) and transport (framed, buffered, or HTTP as THttpClient speaks it: on a path of Redwire's HTTP server or on the port); compiled at deploy, no code generation.")
-            .label("name || (host || \"localhost\") + \":\" + port")
+            .label(Label.computed())
             .fields(HOST, PORT, IDL, IDL_FILE, PROTOCOL, TRANSPORT, HTTP_PATH, LOCAL_SERVER)
             .serviceOutline("thrift", IDL, new ThriftOutline())
             .factory(ThriftServerNode::new);

@@ -27,10 +27,8 @@ final class ButtonWidget extends WidgetNode {
     static final Field TEXT_COLOR = Field.str("textColor", "");
     static final Field ICON_COLOR = Field.str("iconColor", "");
 
-    static final NodeType TYPE = NodeType.builder("ui-button", "dashboard").ports(1, 1).icon("font-awesome/fa-hand-pointer-o")
-            .color("#a6bbcf").paletteLabel("button")
-            .help("A dashboard button: a press sends the configured payload with the topic.")
-            .label("name || (label && label.indexOf(\"{{\") < 0 ? label : null) || \"button\"")
+    static final NodeType TYPE = widgetType("ui-button", 1, "fa-hand-pointer-o", "button",
+                    "A dashboard button: a press sends the configured payload with the topic.")
             .fields(GROUP, NAME, LABEL, ORDER, WIDTH, HEIGHT, EMULATE_CLICK, TOOLTIP, CLASS_NAME, ICON, ICON_POSITION,
                     PAYLOAD, TOPIC, BUTTON_COLOR, TEXT_COLOR, ICON_COLOR, ENABLE_CLICK)
             .factory(ButtonWidget::new);

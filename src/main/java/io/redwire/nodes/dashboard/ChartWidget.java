@@ -42,10 +42,8 @@ final class ChartWidget extends WidgetNode {
     static final Field CHART_WIDTH = Field.num("width", 6);
     static final Field CHART_HEIGHT = Field.num("height", 8);
 
-    static final NodeType TYPE = NodeType.builder("ui-chart", "dashboard").ports(1, 1).icon("font-awesome/fa-line-chart")
-            .color("#a6bbcf").paletteLabel("chart")
-            .help("A line chart on the dashboard: each msg adds a point to the series named by msg.topic; [] clears it.")
-            .label("name || label || \"chart\"")
+    static final NodeType TYPE = widgetType("ui-chart", 1, "fa-line-chart", "chart",
+                    "A line chart on the dashboard: each msg adds a point to the series named by msg.topic; [] clears it.")
             .fields(GROUP, NAME, LABEL, ORDER, CHART_TYPE, CATEGORY, X_AXIS_LABEL, X_AXIS_TYPE, Y_AXIS_LABEL, YMIN, YMAX,
                     ACTION, SHOW_LEGEND, REMOVE_OLDER, REMOVE_OLDER_UNIT, REMOVE_OLDER_POINTS, COLORS, CHART_WIDTH,
                     CHART_HEIGHT, CLASS_NAME)

@@ -22,10 +22,8 @@ final class SliderWidget extends WidgetNode {
     static final Field COLOR = Field.str("color", "");
     static final Field SHOW_TEXT_FIELD = Field.bool("showTextField", false);
 
-    static final NodeType TYPE = NodeType.builder("ui-slider", "dashboard").ports(1, 1).icon("font-awesome/fa-sliders")
-            .color("#a6bbcf").paletteLabel("slider")
-            .help("A slider on the dashboard between min and max: the chosen number is sent as msg.payload.")
-            .label("name || (label && label.indexOf(\"{{\") < 0 ? label : null) || \"slider\"")
+    static final NodeType TYPE = widgetType("ui-slider", 1, "fa-sliders", "slider",
+                    "A slider on the dashboard between min and max: the chosen number is sent as msg.payload.")
             .fields(GROUP, NAME, LABEL, TOOLTIP, ORDER, WIDTH, HEIGHT, Passthru.FIELD, OUTS, TOPIC, THUMB_LABEL,
                     SHOW_TICKS, MIN, MAX, STEP, CLASS_NAME, COLOR, SHOW_TEXT_FIELD)
             .factory(SliderWidget::new);

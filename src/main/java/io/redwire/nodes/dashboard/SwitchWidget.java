@@ -30,10 +30,8 @@ final class SwitchWidget extends WidgetNode {
     static final Field OFF_ICON = Field.str("officon", "");
     static final Field OFF_COLOR = Field.str("offcolor", "");
 
-    static final NodeType TYPE = NodeType.builder("ui-switch", "dashboard").ports(1, 1).icon("font-awesome/fa-toggle-on")
-            .color("#a6bbcf").paletteLabel("switch")
-            .help("An on/off switch on the dashboard: a toggle sends the on or off value as msg.payload.")
-            .label("name || (label && label.indexOf(\"{{\") < 0 ? label : null) || \"switch\"")
+    static final NodeType TYPE = widgetType("ui-switch", 1, "fa-toggle-on", "switch",
+                    "An on/off switch on the dashboard: a toggle sends the on or off value as msg.payload.")
             .fields(NAME, LABEL, GROUP, ORDER, WIDTH, HEIGHT, Passthru.FIELD, DECOUPLE, TOPIC, STYLE, CLASS_NAME,
                     LAYOUT, CLICKABLE_AREA, ON_VALUE, ON_ICON, ON_COLOR, OFF_VALUE, OFF_ICON, OFF_COLOR)
             .factory(SwitchWidget::new);

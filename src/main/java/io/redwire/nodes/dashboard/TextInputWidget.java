@@ -26,10 +26,8 @@ final class TextInputWidget extends WidgetNode {
     static final Field SEND_ON_CLEAR = Field.bool("sendOnClear", false);
     static final Field ICON = Field.str("icon", "");
 
-    static final NodeType TYPE = NodeType.builder("ui-text-input", "dashboard").ports(1, 1)
-            .icon("font-awesome/fa-i-cursor").color("#a6bbcf").paletteLabel("text input")
-            .help("A text field on the dashboard: what the user types is sent as msg.payload with the topic.")
-            .label("name || label || \"text input\"")
+    static final NodeType TYPE = widgetType("ui-text-input", 1, "fa-i-cursor", "text input",
+                    "A text field on the dashboard: what the user types is sent as msg.payload with the topic.")
             .fields(GROUP, NAME, LABEL, ORDER, WIDTH, HEIGHT, TOPIC, MODE, TOOLTIP, DELAY, PASSTHRU, SEND_ON_DELAY,
                     SEND_ON_BLUR, SEND_ON_ENTER, CLASS_NAME, CLEARABLE, SEND_ON_CLEAR, ICON)
             .factory(TextInputWidget::new);

@@ -22,10 +22,8 @@ final class TextWidget extends WidgetNode {
     static final Field VALUE = Field.typed("value", "valueType", "msg", List.of("msg", "flow", "global", "str", "num",
             "bool", "json", "env")).runtimeDefault("payload");
 
-    static final NodeType TYPE = NodeType.builder("ui-text", "dashboard").ports(1, 0).icon("font-awesome/fa-font")
-            .color("#a6bbcf").paletteLabel("text")
-            .help("Shows a label and a value on the dashboard: msg.payload unless another value is chosen.")
-            .label("name || (label && label.indexOf(\"{{\") < 0 ? label : null) || \"text\"")
+    static final NodeType TYPE = widgetType("ui-text", 0, "fa-font", "text",
+                    "Shows a label and a value on the dashboard: msg.payload unless another value is chosen.")
             .fields(GROUP, ORDER, WIDTH, HEIGHT, NAME, LABEL, FORMAT, LAYOUT, STYLE, FONT, FONT_SIZE, COLOR, WRAP_TEXT,
                     CLASS_NAME, VALUE)
             .factory(TextWidget::new);

@@ -39,7 +39,7 @@ public final class UiBaseNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("ui-base", "dashboard").configNode()
             .help("A dashboard served at a path on the flows' HTTP server; its pages, groups and widgets use it.")
-            .label("name || \"dashboard\"")
+            .label(NodeType.Label.firstOf("name").or("dashboard"))
             .fields(NAME, PATH, APP_ICON, INCLUDE_CLIENT_DATA, ACCEPTS_CLIENT_CONFIG, SHOW_PATH_IN_SIDEBAR,
                     HEADER_CONTENT, NAVIGATION_STYLE, TITLE_BAR_STYLE, SHOW_RECONNECT, NOTIFICATION_TIME,
                     SHOW_DISCONNECT, ALLOW_INSTALL)
@@ -51,9 +51,9 @@ public final class UiBaseNode extends Node {
     private final HttpRoutes routes;
     private final DashboardAssets assets;
     private final DashboardSockets sockets;
-    private final Map<String, UiPageNode> pages = new LinkedHashMap<>();
-    private final Map<String, UiGroupNode> groups = new LinkedHashMap<>();
-    private final Map<String, WidgetNode> widgets = new LinkedHashMap<>();
+    private final Map<String, DashboardMember> pages = new LinkedHashMap<>();
+    private final Map<String, DashboardMember> groups = new LinkedHashMap<>();
+    private final Map<String, DashboardMember> widgets = new LinkedHashMap<>();
     private final List<HttpRoutes.Registration> registrations = new ArrayList<>();
     private boolean layoutPending;
 
@@ -95,29 +95,23 @@ public final class UiBaseNode extends Node {
         return Future.succeededFuture();
     }
 
-    void add(UiPageNode page) {
-        pages.put(page.id(), page);
+    void join(DashboardMember member) {
+        membersOf(member).put(member.id(), member);
         layoutChanged();
     }
 
-    void add(UiGroupNode group) {
-        groups.put(group.id(), group);
-        layoutChanged();
-    }
-
-    void add(WidgetNode widget) {
-        widgets.put(widget.id(), widget);
-        layoutChanged();
-    }
-
-    void remove(Node node) {
-        if (pages.remove(node.id()) != null | groups.remove(node.id()) != null | widgets.remove(node.id()) != null) {
+    void leave(DashboardMember member) {
+        if (membersOf(member).remove(member.id()) != null) {
             layoutChanged();
         }
     }
 
+    private Map<String, DashboardMember> membersOf(DashboardMember member) {
+        return member instanceof WidgetNode ? widgets : member instanceof UiGroupNode ? groups : pages;
+    }
+
     WidgetNode widget(String id) {
-        return widgets.get(id);
+        return (WidgetNode) widgets.get(id);
     }
 
     boolean includeClientData() {
@@ -150,10 +144,10 @@ public final class UiBaseNode extends Node {
         frame.put("type", "config");
         frame.put("socketId", client.id());
         frame.put("name", config().name());
-        frame.put("pages", pages.values().stream().map(UiPageNode::described).toList());
-        frame.put("groups", groups.values().stream().map(UiGroupNode::described).toList());
-        frame.put("widgets", widgets.values().stream().map(WidgetNode::described).toList());
+        frame.put("pages", pages.values().stream().map(DashboardMember::described).toList());
+        frame.put("groups", groups.values().stream().map(DashboardMember::described).toList());
+        frame.put("widgets", widgets.values().stream().map(DashboardMember::described).toList());
         client.send(frame);
-        widgets.values().forEach(w -> w.replayTo(client));
+        widgets.values().forEach(w -> ((WidgetNode) w).replayTo(client));
     }
 }

@@ -1,18 +1,14 @@
 package io.redwire.nodes.dashboard;
 
 import io.redwire.spi.Field;
-import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
 
-import io.vertx.core.Future;
-
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** ui-page (config): one page of a dashboard at base path + page path, with its theme and its column breakpoints. */
-public final class UiPageNode extends Node {
+public final class UiPageNode extends DashboardMember {
     static final Field NAME = Field.str("name", "Page Name").asRequired();
     static final Field UI = Field.config("ui", "ui-base").asRequired();
     static final Field PATH = Field.str("path", "");
@@ -29,50 +25,21 @@ public final class UiPageNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("ui-page", "dashboard").configNode()
             .help("A dashboard page: its path under the dashboard, its layout, theme and the place in the navigation.")
-            .label("name || \"page\"")
+            .label(NodeType.Label.firstOf("name").or("page"))
             .fields(NAME, UI, PATH, ICON, LAYOUT, THEME, BREAKPOINTS, ORDER, CLASS_NAME, VISIBLE, DISABLED)
             .factory(UiPageNode::new);
 
     private final UiBaseNode base;
-    private final Map<String, Object> described = new LinkedHashMap<>();
 
     UiPageNode(NodeConfig c) {
         super(c);
         this.base = c.configNode(UI, UiBaseNode.class);
         UiThemeNode theme = c.configNode(THEME, UiThemeNode.class);
-        described.put("id", id());
-        described.put("name", c.str(NAME));
-        described.put("path", c.str(PATH));
-        described.put("icon", c.str(ICON));
-        described.put("layout", c.str(LAYOUT));
-        described.put("order", c.num(ORDER));
-        described.put("className", c.str(CLASS_NAME));
-        described.put("visible", !"false".equals(c.str(VISIBLE)));
-        described.put("breakpoints", c.list(BREAKPOINTS));
-        described.put("theme", theme == null ? null : theme.described());
+        described().put("theme", theme == null ? null : theme.described());
     }
 
+    @Override
     UiBaseNode base() {
         return base;
-    }
-
-    @Override
-    public Future<Void> start() {
-        if (base != null) {
-            base.add(this);
-        }
-        return Future.succeededFuture();
-    }
-
-    @Override
-    public Future<Void> close() {
-        if (base != null) {
-            base.remove(this);
-        }
-        return Future.succeededFuture();
-    }
-
-    Map<String, Object> described() {
-        return described;
     }
 }

@@ -18,7 +18,7 @@ public final class UiThemeNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("ui-theme", "dashboard").configNode()
             .help("A dashboard theme: page, group and primary colours and the spacing between groups and widgets.")
-            .label("name || \"theme\"")
+            .label(NodeType.Label.firstOf("name").or("theme"))
             .fields(NAME, COLORS, SIZES)
             .factory(UiThemeNode::new);
 

@@ -5,10 +5,8 @@ import io.redwire.msg.Messages;
 import io.redwire.msg.TypedValue;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
-import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
-
-import io.vertx.core.Future;
+import io.redwire.spi.NodeType;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +20,7 @@ import java.util.Set;
  * limits it to one page for the types ui-base's acceptsClientConfig names); "pass through" widgets send it on. A
  * page's change sends the kept msg with the new payload, the widget's topic and {@code _client}.
  */
-abstract class WidgetNode extends Node {
+abstract class WidgetNode extends DashboardMember {
     static final Field GROUP = Field.config("group", "ui-group").asRequired();
     static final Field NAME = Field.str("name", "");
     static final Field ORDER = Field.num("order", 0);
@@ -34,7 +32,6 @@ abstract class WidgetNode extends Node {
     private static final Set<String> STATE_ONLY = Set.of("_msgid", "ui_update", "class", "visible", "enabled");
 
     protected final UiBaseNode base;
-    private final Map<String, Object> described = new LinkedHashMap<>();
     private final Map<String, Object> state = new LinkedHashMap<>();
     private final TypedValue topic;
     private final List<String> updatable;
@@ -47,38 +44,17 @@ abstract class WidgetNode extends Node {
         this.base = group == null ? null : group.base();
         this.updatable = updatable;
         this.topic = c.type().fields().contains(TOPIC) ? c.typed(TOPIC) : null;
-        described.put("id", id());
-        described.put("type", type());
-        described.put("group", group == null ? null : group.id());
-        Map<String, Object> props = new LinkedHashMap<>();
-        for (Field f : c.type().fields()) {
-            if (f != GROUP && c.has(f)) {
-                props.put(f.name(), c.get(f));
-            }
-        }
-        described.put("props", props);
     }
 
     @Override
-    public Future<Void> start() {
-        if (base == null) {
-            error("Missing ui-group (or its ui-page / ui-base) configuration", null);
-        } else {
-            base.add(this);
-        }
-        return Future.succeededFuture();
+    UiBaseNode base() {
+        return base;
     }
 
-    @Override
-    public Future<Void> close() {
-        if (base != null) {
-            base.remove(this);
-        }
-        return Future.succeededFuture();
-    }
-
-    Map<String, Object> described() {
-        return described;
+    /** A widget type of this family: one input, {@code outputs} outputs, the dashboard's colour. */
+    static NodeType.Builder widgetType(String type, int outputs, String icon, String paletteLabel, String help) {
+        return NodeType.builder(type, "dashboard").ports(1, outputs).icon("font-awesome/" + icon).color("#a6bbcf")
+                .paletteLabel(paletteLabel).help(help).label(NodeType.Label.firstOf("name", "label").or(paletteLabel));
     }
 
     @Override

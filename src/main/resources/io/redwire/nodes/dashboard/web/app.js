@@ -46,11 +46,21 @@
   function useWidget(props) {
     const prop = (name) => {
       const st = store.states[props.w.id];
-      return st && st[name] !== undefined ? st[name] : props.w.props[name];
+      return st && st[name] !== undefined ? st[name] : props.w[name];
     };
     const msg = computed(() => store.msgs[props.w.id]);
     const enabled = computed(() => { const st = store.states[props.w.id]; return !st || st.enabled !== false; });
     return { prop, msg, enabled };
+  }
+
+  // the value a widget shows: what take() makes of each msg's payload (undefined: keep the current one)
+  function follow(msg, initial, take) {
+    const v = ref(initial);
+    watch(msg, (m) => {
+      const t = m && m.payload !== undefined ? take(m.payload) : undefined;
+      if (t !== undefined) { v.value = t; }
+    }, { immediate: true });
+    return v;
   }
 
   const widgetProps = { w: { type: Object, required: true } };
@@ -85,10 +95,9 @@
     props: widgetProps,
     setup(props) {
       const { prop, msg, enabled } = useWidget(props);
-      const text = ref('');
       let sent = null;
       let timer = null;
-      watch(msg, (m) => { if (m && m.payload !== undefined) { text.value = shown(m.payload); sent = text.value; } }, { immediate: true });
+      const text = follow(msg, '', (p) => { sent = shown(p); return sent; });
       function send() {
         clearTimeout(timer);
         if (text.value === sent) { return; }
@@ -111,8 +120,7 @@
     props: widgetProps,
     setup(props) {
       const { prop, msg, enabled } = useWidget(props);
-      const value = ref(Number(prop('min')) || 0);
-      watch(msg, (m) => { if (m && typeof m.payload === 'number') { value.value = m.payload; } }, { immediate: true });
+      const value = follow(msg, Number(prop('min')) || 0, (p) => typeof p === 'number' ? p : undefined);
       const send = () => sendFrame({ type: 'change', id: props.w.id, value: Number(value.value) });
       const moved = () => { if (prop('outs') !== 'end') { send(); } };
       const released = () => { if (prop('outs') === 'end') { send(); } };
@@ -129,8 +137,7 @@
     setup(props) {
       const { prop, msg, enabled } = useWidget(props);
       const isOn = (p) => JSON.stringify(p) === JSON.stringify(props.w.on);
-      const on = ref(false);
-      watch(msg, (m) => { if (m && m.payload !== undefined) { on.value = isOn(m.payload); } }, { immediate: true });
+      const on = follow(msg, false, isOn);
       function toggled(e) {
         const wanted = e.target.checked;
         if (prop('decouple') && !prop('passthru')) { e.target.checked = on.value; } else { on.value = wanted; }
@@ -148,7 +155,7 @@
       const { prop } = useWidget(props);
       const canvas = ref(null);
       let chart = null;
-      const colors = () => props.w.props.colors || ['#0095FF', '#FF0000', '#FF7F0E', '#2CA02C'];
+      const colors = () => props.w.colors || ['#0095FF', '#FF0000', '#FF7F0E', '#2CA02C'];
       function line(name) {
         let ds = chart.data.datasets.find((d) => d.label === name);
         if (!ds) {
@@ -163,7 +170,7 @@
       }
       function onMsg(type, msg) {
         if (!chart) { return; }
-        const replace = msg.action === 'replace' || (props.w.props.action === 'replace' && msg.action !== 'append');
+        const replace = msg.action === 'replace' || (props.w.action === 'replace' && msg.action !== 'append');
         if (type === 'load' || (Array.isArray(msg.payload) && msg.payload.length === 0) || replace) {
           chart.data.datasets = [];
         }
@@ -171,19 +178,19 @@
         chart.update('none');
       }
       onMounted(() => {
-        const time = (props.w.props.xAxisType || 'time') === 'time';
+        const time = (props.w.xAxisType || 'time') === 'time';
         chart = markRaw(new Chart(canvas.value, {
           type: 'line',
           data: { datasets: [] },
           options: {
             animation: false, maintainAspectRatio: false, parsing: false,
-            plugins: { legend: { display: props.w.props.showLegend !== false } },
+            plugins: { legend: { display: props.w.showLegend !== false } },
             scales: {
-              x: { type: 'linear', title: { display: !!props.w.props.xAxisLabel, text: props.w.props.xAxisLabel },
+              x: { type: 'linear', title: { display: !!props.w.xAxisLabel, text: props.w.xAxisLabel },
                 ticks: { callback: (v) => time ? new Date(v).toLocaleTimeString() : v } },
-              y: { title: { display: !!props.w.props.yAxisLabel, text: props.w.props.yAxisLabel },
-                min: props.w.props.ymin === '' ? undefined : Number(props.w.props.ymin),
-                max: props.w.props.ymax === '' ? undefined : Number(props.w.props.ymax) }
+              y: { title: { display: !!props.w.yAxisLabel, text: props.w.yAxisLabel },
+                min: props.w.ymin === '' ? undefined : Number(props.w.ymin),
+                max: props.w.ymax === '' ? undefined : Number(props.w.ymax) }
             }
           }
         }));
@@ -207,7 +214,7 @@
 
   const App = {
     setup() {
-      const pages = computed(() => store.layout ? store.layout.pages.filter((p) => p.visible !== false).slice().sort(byOrder) : []);
+      const pages = computed(() => store.layout ? store.layout.pages.filter((p) => p.visible !== false && p.visible !== 'false').slice().sort(byOrder) : []);
       const path = ref(location.pathname.slice(base.length - 1) || '/');
       const page = computed(() => pages.value.find((p) => p.path === path.value || p.path === '/' + path.value.replace(/^\//, ''))
         || pages.value[0]);
@@ -220,21 +227,21 @@
       const groups = computed(() => !page.value ? [] : store.layout.groups
         .filter((g) => g.page === page.value.id && g.visible !== false).slice().sort(byOrder));
       const widgetsOf = (g) => store.layout.widgets.filter((w) => w.group === g.id).slice()
-        .sort((a, b) => (a.props.order || 0) - (b.props.order || 0));
+        .sort(byOrder);
       const groupStyle = (g) => {
         const w = Math.min(Number(g.width) || cols.value, cols.value);
         return { gridColumn: 'span ' + w, gridTemplateColumns: 'repeat(' + w + ', minmax(0, 1fr))' };
       };
       const widgetStyle = (g, w) => {
         const gw = Math.min(Number(g.width) || cols.value, cols.value);
-        const ww = Math.min(Number(w.props.width) || gw, gw);
-        const h = Number(w.props.height) || (w.type === 'ui-chart' ? 8 : 1);
+        const ww = Math.min(Number(w.width) || gw, gw);
+        const h = Number(w.height) || (w.type === 'ui-chart' ? 8 : 1);
         return { gridColumn: 'span ' + ww, minHeight: 'calc(' + h + ' * var(--rw-row))' };
       };
       const widgetClass = (w) => {
         const st = store.states[w.id] || {};
-        return ['rw-widget', cssClass[w.type] || '', w.type === 'ui-text' ? 'rw-' + (st.layout || w.props.layout || 'row-spread') : '',
-          w.props.className || '', st.class || '', st.visible === false ? 'rw-hidden' : ''];
+        return ['rw-widget', cssClass[w.type] || '', w.type === 'ui-text' ? 'rw-' + (st.layout || w.layout || 'row-spread') : '',
+          w.className || '', st.class || '', st.visible === false ? 'rw-hidden' : ''];
       };
       const go = (p, e) => { e.preventDefault(); history.pushState(null, '', base + p.path.replace(/^\//, '')); path.value = p.path; };
       window.addEventListener('popstate', () => { path.value = location.pathname.slice(base.length - 1) || '/'; });

@@ -8,6 +8,7 @@ import io.vertx.ext.web.RoutingContext;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -40,7 +41,7 @@ final class DashboardSockets {
         }
 
         void send(Map<String, Object> frame) {
-            sendText(Json.stringify(frame));
+            serialised(frame).ifPresent(this::sendText);
         }
 
         private void sendText(String text) {
@@ -142,20 +143,20 @@ final class DashboardSockets {
      * set.
      */
     void broadcast(Map<String, Object> frame, String except, String onlyTo) {
-        if (clients.isEmpty()) {
-            return;
+        if (!clients.isEmpty()) {
+            serialised(frame).ifPresent(text -> clients.values().stream()
+                    .filter(c -> !c.id.equals(except) && (onlyTo == null || onlyTo.equals(c.id)))
+                    .forEach(c -> c.sendText(text)));
         }
-        String text;
+    }
+
+    /** The frame as JSON, or empty (with a warning) when a msg in it cannot be written, e.g. a circular one. */
+    private Optional<String> serialised(Map<String, Object> frame) {
         try {
-            text = Json.stringify(frame);
+            return Optional.of(Json.stringify(frame));
         } catch (RuntimeException e) {
             base.warn("dashboard update not sent: " + e.getMessage());
-            return;
-        }
-        for (Client c : clients.values()) {
-            if (!c.id.equals(except) && (onlyTo == null || onlyTo.equals(c.id))) {
-                c.sendText(text);
-            }
+            return Optional.empty();
         }
     }
 

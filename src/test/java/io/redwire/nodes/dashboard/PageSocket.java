@@ -1,75 +1,47 @@
 package io.redwire.nodes.dashboard;
 
+import io.redwire.admin.CommsClient;
 import io.redwire.msg.Json;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.WebSocket;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-/** A dashboard page's socket as a test drives it: the JDK's WebSocket client, frames parsed as they arrive. */
+/** A dashboard page's socket as a test drives it: a real WebSocket client, its frames parsed as JSON objects. */
 final class PageSocket implements AutoCloseable {
-    final LinkedBlockingQueue<Map<String, Object>> frames = new LinkedBlockingQueue<>();
-    final CompletableFuture<Integer> closed = new CompletableFuture<>();
-    final WebSocket ws;
+    private final CommsClient socket;
 
     PageSocket(int port, String path) throws Exception {
-        ws = HttpClient.newHttpClient().newWebSocketBuilder()
-                .buildAsync(URI.create("ws://127.0.0.1:" + port + path), new WebSocket.Listener() {
-                    private final StringBuilder text = new StringBuilder();
-
-                    @Override
-                    @SuppressWarnings("unchecked")
-                    public CompletionStage<?> onText(WebSocket w, CharSequence data, boolean last) {
-                        text.append(data);
-                        if (last) {
-                            try {
-                                frames.add((Map<String, Object>) Json.parse(text.toString()));
-                            } catch (Exception e) {
-                                throw new IllegalStateException(e);
-                            }
-                            text.setLength(0);
-                        }
-                        w.request(1);
-                        return null;
-                    }
-
-                    @Override
-                    public CompletionStage<?> onClose(WebSocket w, int status, String reason) {
-                        closed.complete(status);
-                        return null;
-                    }
-
-                    @Override
-                    public void onError(WebSocket w, Throwable error) {
-                        closed.complete(-1);
-                    }
-                }).get(10, TimeUnit.SECONDS);
+        socket = new CommsClient("ws://127.0.0.1:" + port + path);
     }
 
     /** The next frame matching {@code test} within {@code seconds}, skipping others; fails when none comes. */
-    Map<String, Object> await(Predicate<Map<String, Object>> test, double seconds) throws InterruptedException {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> await(Predicate<Map<String, Object>> test, double seconds) throws Exception {
         long end = System.nanoTime() + (long) (seconds * 1e9);
         while (System.nanoTime() < end) {
-            Map<String, Object> f = frames.poll(50, TimeUnit.MILLISECONDS);
-            if (f != null && test.test(f)) {
-                return f;
+            String text = socket.nextBare(Math.max(0.01, (end - System.nanoTime()) / 1e9));
+            if (text != null && Json.parse(text) instanceof Map<?, ?> f && test.test((Map<String, Object>) f)) {
+                return (Map<String, Object>) f;
             }
         }
         throw new AssertionError("no matching frame within " + seconds + " s");
     }
 
-    void send(Map<String, Object> frame) throws Exception {
-        ws.sendText(Json.stringify(frame), true).get(10, TimeUnit.SECONDS);
+    void send(Map<String, Object> frame) {
+        sendText(Json.stringify(frame));
+    }
+
+    void sendText(String text) {
+        socket.send(text);
+    }
+
+    /** The close code the server sent within {@code seconds}, or null while the socket stays open. */
+    Integer closedWith(double seconds) throws Exception {
+        return socket.closedWith(seconds);
     }
 
     @Override
     public void close() {
-        ws.abort();
+        socket.close();
     }
 }

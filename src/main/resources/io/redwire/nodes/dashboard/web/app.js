@@ -65,36 +65,39 @@
 
   const widgetProps = { w: { type: Object, required: true } };
 
-  const UiButton = {
-    props: widgetProps,
-    setup(props) {
-      const { prop, msg, enabled } = useWidget(props);
-      function press(e) {
+  // a widget component: its template, and setup(props, widget) returning what the template needs beyond prop / enabled
+  function widgetComponent(template, setup) {
+    return {
+      props: widgetProps,
+      template,
+      setup(props) {
+        const w = useWidget(props);
+        return Object.assign({ prop: w.prop, enabled: w.enabled }, setup(props, w));
+      }
+    };
+  }
+
+  const UiButton = widgetComponent(
+    '<button type="button" :disabled="!enabled" :title="prop(\'tooltip\') || null" @click="press">{{ prop("label") }}</button>',
+    (props, { msg }) => ({
+      press(e) {
         const r = e.target.getBoundingClientRect();
         const out = Object.assign({}, msg.value || {});
         out._event = { type: e.type, clientX: e.clientX, clientY: e.clientY,
           bbox: { x: r.x, y: r.y, width: r.width, height: r.height, top: r.top, right: r.right, bottom: r.bottom, left: r.left } };
         sendFrame({ type: 'action', id: props.w.id, msg: out });
       }
-      return { prop, enabled, press };
-    },
-    template: '<button type="button" :disabled="!enabled" :title="prop(\'tooltip\') || null" @click="press">{{ prop("label") }}</button>'
-  };
+    }));
 
-  const UiText = {
-    props: widgetProps,
-    setup(props) {
-      const { prop, msg } = useWidget(props);
-      const value = computed(() => shown(msg.value && msg.value.payload));
-      return { prop, value };
-    },
-    template: '<span class="rw-label">{{ prop("label") }}</span><span class="rw-value">{{ value }}</span>'
-  };
+  const UiText = widgetComponent(
+    '<span class="rw-label">{{ prop("label") }}</span><span class="rw-value">{{ value }}</span>',
+    (props, { msg }) => ({ value: computed(() => shown(msg.value && msg.value.payload)) }));
 
-  const UiTextInput = {
-    props: widgetProps,
-    setup(props) {
-      const { prop, msg, enabled } = useWidget(props);
+  const UiTextInput = widgetComponent(
+    '<label class="rw-label">{{ prop("label") }}</label>' +
+      '<input :type="prop(\'mode\') === \'textarea\' ? \'text\' : (prop(\'mode\') || \'text\')" v-model="text" :disabled="!enabled" ' +
+      ':aria-label="prop(\'label\')" @input="typed" @keyup.enter="enter" @blur="blur">',
+    (props, { prop, msg }) => {
       let sent = null;
       let timer = null;
       const text = follow(msg, '', (p) => { sent = shown(p); return sent; });
@@ -104,55 +107,47 @@
         sent = text.value;
         sendFrame({ type: 'change', id: props.w.id, value: prop('mode') === 'number' && text.value !== '' ? Number(text.value) : text.value });
       }
-      function typed() {
-        if (prop('sendOnDelay')) { clearTimeout(timer); timer = setTimeout(send, Number(prop('delay')) || 300); }
-      }
-      const enter = () => { if (prop('sendOnEnter') !== false) { send(); } };
-      const blur = () => { if (prop('sendOnBlur') !== false) { send(); } };
-      return { prop, enabled, text, typed, enter, blur };
-    },
-    template: '<label class="rw-label">{{ prop("label") }}</label>' +
-      '<input :type="prop(\'mode\') === \'textarea\' ? \'text\' : (prop(\'mode\') || \'text\')" v-model="text" :disabled="!enabled" ' +
-      ':aria-label="prop(\'label\')" @input="typed" @keyup.enter="enter" @blur="blur">'
-  };
+      return {
+        text,
+        typed() { if (prop('sendOnDelay')) { clearTimeout(timer); timer = setTimeout(send, Number(prop('delay')) || 300); } },
+        enter() { if (prop('sendOnEnter') !== false) { send(); } },
+        blur() { if (prop('sendOnBlur') !== false) { send(); } }
+      };
+    });
 
-  const UiSlider = {
-    props: widgetProps,
-    setup(props) {
-      const { prop, msg, enabled } = useWidget(props);
-      const value = follow(msg, Number(prop('min')) || 0, (p) => typeof p === 'number' ? p : undefined);
-      const send = () => sendFrame({ type: 'change', id: props.w.id, value: Number(value.value) });
-      const moved = () => { if (prop('outs') !== 'end') { send(); } };
-      const released = () => { if (prop('outs') === 'end') { send(); } };
-      return { prop, enabled, value, moved, released };
-    },
-    template: '<span class="rw-label">{{ prop("label") }}</span>' +
+  const UiSlider = widgetComponent(
+    '<span class="rw-label">{{ prop("label") }}</span>' +
       '<input type="range" :min="prop(\'min\')" :max="prop(\'max\')" :step="prop(\'step\') || 1" v-model.number="value" ' +
       ':disabled="!enabled" :aria-label="prop(\'label\')" @input="moved" @change="released">' +
-      '<span class="rw-value">{{ value }}</span>'
-  };
+      '<span class="rw-value">{{ value }}</span>',
+    (props, { prop, msg }) => {
+      const value = follow(msg, Number(prop('min')) || 0, (p) => typeof p === 'number' ? p : undefined);
+      const send = () => sendFrame({ type: 'change', id: props.w.id, value: Number(value.value) });
+      return {
+        value,
+        moved() { if (prop('outs') !== 'end') { send(); } },
+        released() { if (prop('outs') === 'end') { send(); } }
+      };
+    });
 
-  const UiSwitch = {
-    props: widgetProps,
-    setup(props) {
-      const { prop, msg, enabled } = useWidget(props);
-      const isOn = (p) => JSON.stringify(p) === JSON.stringify(props.w.on);
-      const on = follow(msg, false, isOn);
-      function toggled(e) {
-        const wanted = e.target.checked;
-        if (prop('decouple') && !prop('passthru')) { e.target.checked = on.value; } else { on.value = wanted; }
-        sendFrame({ type: 'change', id: props.w.id, value: wanted });
-      }
-      return { prop, enabled, on, toggled };
-    },
-    template: '<span class="rw-label">{{ prop("label") }}</span>' +
-      '<input type="checkbox" role="switch" :checked="on" :disabled="!enabled" :aria-label="prop(\'label\')" @change="toggled">'
-  };
+  const UiSwitch = widgetComponent(
+    '<span class="rw-label">{{ prop("label") }}</span>' +
+      '<input type="checkbox" role="switch" :checked="on" :disabled="!enabled" :aria-label="prop(\'label\')" @change="toggled">',
+    (props, { prop, msg }) => {
+      const on = follow(msg, false, (p) => JSON.stringify(p) === JSON.stringify(props.w.on));
+      return {
+        on,
+        toggled(e) {
+          const wanted = e.target.checked;
+          if (prop('decouple') && !prop('passthru')) { e.target.checked = on.value; } else { on.value = wanted; }
+          sendFrame({ type: 'change', id: props.w.id, value: wanted });
+        }
+      };
+    });
 
-  const UiChart = {
-    props: widgetProps,
-    setup(props) {
-      const { prop } = useWidget(props);
+  const UiChart = widgetComponent(
+    '<span class="rw-label">{{ prop("label") }}</span><div class="rw-canvas"><canvas ref="canvas"></canvas></div>',
+    (props) => {
       const canvas = ref(null);
       let chart = null;
       const colors = () => props.w.colors || ['#0095FF', '#FF0000', '#FF7F0E', '#2CA02C'];
@@ -202,10 +197,8 @@
         chartListeners[props.w.id] = (chartListeners[props.w.id] || []).filter((f) => f !== onMsg);
         if (chart) { chart.destroy(); }
       });
-      return { prop, canvas };
-    },
-    template: '<span class="rw-label">{{ prop("label") }}</span><div class="rw-canvas"><canvas ref="canvas"></canvas></div>'
-  };
+      return { canvas };
+    });
 
   const kinds = { 'ui-button': 'UiButton', 'ui-text': 'UiText', 'ui-text-input': 'UiTextInput', 'ui-slider': 'UiSlider',
     'ui-switch': 'UiSwitch', 'ui-chart': 'UiChart' };

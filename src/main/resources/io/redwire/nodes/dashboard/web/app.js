@@ -98,13 +98,11 @@
       '<input :type="prop(\'mode\') === \'textarea\' ? \'text\' : (prop(\'mode\') || \'text\')" v-model="text" :disabled="!enabled" ' +
       ':aria-label="prop(\'label\')" @input="typed" @keyup.enter="enter" @blur="blur">',
     (props, { prop, msg }) => {
-      let sent = null;
       let timer = null;
-      const text = follow(msg, '', (p) => { sent = shown(p); return sent; });
+      const text = follow(msg, '', shown);
+      // as Dashboard 2.0's: Enter and then leaving the field sends the same text twice
       function send() {
         clearTimeout(timer);
-        if (text.value === sent) { return; }
-        sent = text.value;
         sendFrame({ type: 'change', id: props.w.id, value: prop('mode') === 'number' && text.value !== '' ? Number(text.value) : text.value });
       }
       return {

@@ -160,40 +160,9 @@ public final class NodeType {
         return factory.create(config);
     }
 
-    /** Problems with a node's raw JSON, each naming the field; empty when valid. */
+    /** Problems with a node's raw JSON, each naming the field (see {@link FieldChecks}); empty when valid. */
     public List<String> validate(Map<String, Object> raw) {
-        List<String> problems = new ArrayList<>();
-        for (Field f : fields) {
-            Object v = raw.get(f.name());
-            boolean blank = v == null || "".equals(v);
-            if (f.required() && blank) {
-                problems.add("field '" + f.name() + "' is required");
-                continue;
-            }
-            if (blank) {
-                continue;
-            }
-            switch (f.kind()) {
-                case NUMBER -> {
-                    if (!(v instanceof Number) && Double.isNaN(JsValues.toNumber(v))) {
-                        problems.add("field '" + f.name() + "' must be a number, got " + Json.stringify(v));
-                    }
-                }
-                case TYPED -> {
-                    Object t = raw.get(f.typeField());
-                    if (t != null && !"".equals(t)) {
-                        try {
-                            TypedValue.compile(String.valueOf(v), String.valueOf(t));
-                        } catch (RuntimeException e) {
-                            problems.add("field '" + f.name() + "' (" + t + "): " + e.getMessage());
-                        }
-                    }
-                }
-                default -> {
-                }
-            }
-        }
-        return problems;
+        return FieldChecks.problems(fields, raw);
     }
 
     /** The declaration as GET /nodes serves it to the editor. */

@@ -30,7 +30,8 @@ public final class BatchNode extends Node {
     static final Field INTERVAL = Field.num("interval", 10).label("interval (s)").runtimeDefault(0);
     static final Field ALLOW_EMPTY_SEQUENCE = Field.bool("allowEmptySequence", false);
     static final Field HONOUR_PARTS = Field.bool("honourParts", false);
-    static final Field TOPICS = Field.json("topics", List.of(Map.of("topic", ""))).runtimeDefault(List.of());
+    static final Field TOPICS = Field.rows("topics", Field.row("topic", ""), Field.str("topic", "").label("topic"))
+            .runtimeDefault(List.of());
 
 
 

@@ -13,7 +13,7 @@ function keysOf(sub) {
   return [sub.name, sub.typeField, sub.alsoStoredAs].filter(Boolean);
 }
 
-/** The declared place on the node that holds this row's value (inject's msg.payload in payload/payloadType). */
+/** The declared place on the node that holds this row's value (Field.HeldOnNode), or null. */
 function heldFor(f, row) {
   return (f.heldOnNode || []).find((held) => row[held.key] === held.value) || null;
 }

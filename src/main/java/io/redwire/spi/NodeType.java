@@ -156,6 +156,11 @@ public final class NodeType {
         return field.help() != null ? field.help() : fieldHelp.get(field.name());
     }
 
+    /** The class whose package holds this type's {@code field-help.json} (see {@link FieldHelp}); null: none. */
+    Class<?> helpAnchor() {
+        return factory == null ? null : factory.getClass();
+    }
+
     public Node create(NodeConfig config) {
         return factory.create(config);
     }

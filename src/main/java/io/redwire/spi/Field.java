@@ -316,9 +316,10 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
     }
 
     /**
-     * The editor checks the value (a typed value's JSON, a property path, a range) but the deploy takes any:
-     * Node-RED's runtime fails such a value per message (switch), ignores it (an http request header from a bad msg
-     * path) or reads it its own way (see {@link Range}). Served as {@code editorOnly}.
+     * The editor checks the value (required, a typed value's JSON, a property path, a range) but the deploy takes
+     * any: Node-RED's runtime fails such a value per message (the switch's values, a change rule or inject property
+     * without a property name), ignores it (an http request header from a bad msg path) or reads it its own way (see
+     * {@link Range}). Only the kind's own check stays (a number field holds a number). Served as {@code editorOnly}.
      */
     public Field checkedByEditorOnly() {
         return with(d -> d.editorChecksOnly = true);

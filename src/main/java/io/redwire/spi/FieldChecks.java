@@ -39,10 +39,10 @@ final class FieldChecks {
             String where = prefix + f.name() + "'";
             Object v = values.get(f.name());
             boolean blank = v == null || "".equals(v);
-            Field.Requirement unmet = unmet(f, fields, values, v);
+            Field.Requirement unmet = f.editorChecksOnly() ? null : unmet(f, fields, values, v);
             if (unmet != null) {
                 out.add(where + ": " + unmet.problem());
-            } else if (f.required() && blank) {
+            } else if (f.required() && blank && !f.editorChecksOnly()) {
                 out.add(where + " is required");
             } else if (!blank) {
                 checkValue(f, v, values, where, out);

@@ -1,6 +1,8 @@
 package io.redwire.spi;
 
 import io.redwire.msg.Json;
+import io.redwire.runtime.NodeFamilies;
+import io.redwire.runtime.NodeRegistry;
 
 import org.junit.jupiter.api.Test;
 
@@ -83,6 +85,19 @@ class FieldChecksTest {
         assertEquals(List.of(), problems("{\"qos\":7}"), "the runtime reads an out-of-range qos its own way");
         assertEquals(List.of("field 'qos' must be a number, got \"x\""), problems("{\"qos\":\"x\"}"),
                 "the kind's own check stays");
+    }
+
+    @Test
+    void theBuiltInDeclarationsRefuseWhatTheirNodesRefusedAndKeepNodeRedsFallbacks() {
+        NodeRegistry registry = NodeFamilies.discover(getClass().getClassLoader(), p -> { });
+        assertEquals(List.of(), registry.get("mqtt in").validate(Map.of("topic", "a", "qos", "7", "rh", "5", "broker", "mb")),
+                "mqtt in reads an out-of-range qos as 2 and rh as 0, as Node-RED does");
+        assertEquals(List.of("field 'port' must be a whole number from 0 to 65535, got \"65536\""),
+                registry.get("thrift-server").validate(Map.of("port", "65536")));
+        assertEquals(List.of("field 'key': ssl needs the server private key (PEM)"), registry.get("grpc-server")
+                .validate(Map.of("port", "0", "localServer", true, "ssl", true, "chain", "-----BEGIN CERTIFICATE")));
+        assertEquals(List.of(), registry.get("grpc-server").validate(Map.of("port", "0", "ssl", true)),
+                "a client target needs no server key");
     }
 
     @Test

@@ -29,7 +29,7 @@ import java.util.Map;
 /** inject: builds a msg from its props on a button press, once at start, every N seconds or on a crontab. */
 public final class InjectNode extends Node implements InjectTarget {
     static final Field PROPS = Field.rows("props", Field.row("p", "", "vt", "str", "v", ""),
-                    Field.str("p", "").label("property").asRequired(),
+                    Field.str("p", "").label("property").asRequired().checkedByEditorOnly(),
                     Field.typed("v", "vt", "str", List.of("flow", "global", "str", "num", "bool", "json", "bin", "date",
                             "jsonata", "env")).label("value"))
             .editorDefault(List.of(Field.row("p", "payload"), Field.row("p", "topic", "vt", "str")))

@@ -15,7 +15,7 @@ public final class ChangeNode extends Node {
     static final Field RULES = Field.rows("rules", Field.row("t", "set", "p", "payload", "pt", "msg", "to", "", "tot", "str"),
                     Field.select("t", "set", "set", "change", "delete", "move").label("action")
                             .optionLabels("set", "Set", "change", "Change", "delete", "Delete", "move", "Move"),
-                    Field.typed("p", "pt", "msg", CONTEXT).label("property").asRequired(),
+                    Field.typed("p", "pt", "msg", CONTEXT).label("property").asRequired().checkedByEditorOnly(),
                     Field.typed("to", "tot", "str", List.of("msg", "flow", "global", "str", "num", "bool", "json", "bin",
                             "date", "jsonata", "env")).label("to the value").shownWhen("t", "set"),
                     Field.bool("dc", false).label("deep copy value").shownWhen("t", "set")

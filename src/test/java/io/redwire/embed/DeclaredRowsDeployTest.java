@@ -46,8 +46,10 @@ class DeclaredRowsDeployTest {
 
     @Test
     void aSwitchRuleThatIsNotAnObjectOrHasAnUnknownOperatorNamesItsRow() {
-        assertSays("node s1 (switch) field 'rules' row 2: must be an object, got 5", refusal("""
-                {"id":"s1","z":"t","type":"switch","wires":[[],[]],"property":"payload","rules":[{"t":"else"},5]}"""));
+        String notAnObject = refusal("""
+                {"id":"s1","z":"t","type":"switch","wires":[[],[]],"property":"payload","rules":[{"t":"else"},5]}""");
+        assertSays("node s1 (switch) field 'rules' row 2: must be an object, got 5", notAnObject);
+        assertTrue(!notAnObject.contains("\n"), "one problem, the node refused is not built: " + notAnObject);
         assertSays("node s2 (switch) field 'rules' row 1 't' must be one of eq, neq,", refusal("""
                 {"id":"s2","z":"t","type":"switch","wires":[[]],"property":"payload","rules":[{"t":"nope"}]}"""));
     }

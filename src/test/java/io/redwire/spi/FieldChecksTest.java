@@ -95,7 +95,10 @@ class FieldChecksTest {
         assertEquals(List.of("field 'port' must be a whole number from 0 to 65535, got \"65536\""),
                 registry.get("thrift-server").validate(Map.of("port", "65536")));
         assertEquals(List.of("field 'key': ssl needs the server private key (PEM)"), registry.get("grpc-server")
-                .validate(Map.of("port", "0", "localServer", true, "ssl", true, "chain", "-----BEGIN CERTIFICATE")));
+                .validate(Map.of("port", "0", "localServer", true, "ssl", true, "chain", "-----BEGIN CERTIFICATE",
+                        "protoFile", "syntax = \"proto3\";")));
+        assertEquals(List.of("field 'protoFile': a local server needs the .proto text (or the name of a file under "
+                + "protos/)"), registry.get("grpc-server").validate(Map.of("localServer", true, "protoFile", " ")));
         assertEquals(List.of(), registry.get("grpc-server").validate(Map.of("port", "0", "ssl", true)),
                 "a client target needs no server key");
     }

@@ -21,7 +21,9 @@ public final class GrpcServerNode extends Node {
     static final Field PORT = Field.num("port", 5001).wholeNumber(0, 65535);
     static final Field SERVER = Field.str("server", "");
     static final Field NAME = Field.str("name", "");
-    static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "");
+    static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "").pattern("\\S", "must not be blank")
+            .requiredWhen("a local server needs the .proto text (or the name of a file under protos/)",
+                    "localServer", "true");
     static final Field LOCAL_SERVER = Field.bool("localServer", false);
     static final Field SSL = Field.bool("ssl", false);
     static final Field SELFSIGNED = Field.bool("selfsigned", false);
@@ -80,9 +82,7 @@ public final class GrpcServerNode extends Node {
             this.server = null;
             return;
         }
-        if (schema == null) {
-            throw c.error(PROTO_FILE, "a local server needs the .proto text (or the name of a file under protos/)");
-        }
+        // a local server has its .proto: the declaration refused a blank one
         String chain = c.str(CHAIN);
         String key = c.str(KEY);
         boolean reflection = c.bool(REFLECTION)

@@ -24,7 +24,7 @@ import java.util.Map;
  */
 public final class BatchNode extends Node {
     static final Field NAME = Field.str("name", "");
-    static final Field MODE = Field.select("mode", "count", "count", "interval", "concat");
+    static final Field MODE = Field.select("mode", "count", "count", "interval", "concat").onlyOptions();
     static final Field COUNT = Field.num("count", 10).runtimeDefault(1);
     static final Field OVERLAP = Field.num("overlap", 0);
     static final Field INTERVAL = Field.num("interval", 10).label("interval (s)").runtimeDefault(0);
@@ -87,7 +87,7 @@ public final class BatchNode extends Node {
                     topics.add(t instanceof Map<?, ?> m ? JsValues.toJsString(m.get("topic")) : "");
                 }
             }
-            default -> throw c.error(MODE, "unexpected mode");
+            default -> throw new IllegalStateException("mode " + mode); // the declaration refused other modes
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The single declaration of a node type: its name, family, editor look, ports and config fields, plus the factory
@@ -18,6 +19,50 @@ public final class NodeType {
     @FunctionalInterface
     public interface Factory {
         Node create(NodeConfig config);
+    }
+
+    /**
+     * A button the editor draws on the type's nodes, as a Node-RED node definition's {@code button}. A press button
+     * posts to the admin API at {@code <action>/<node id>} (inject's "inject now"); a toggle button shows the node's
+     * boolean property {@code toggle} (off when false) and a click flips it and posts {@code <action>/<node id>/enable}
+     * or {@code /disable} (debug's output switch). {@code title} is the button's tooltip.
+     */
+    public record Button(String action, String toggle, String title) {
+        public static Button press(String action, String title) {
+            return new Button(action, null, title);
+        }
+
+        public static Button toggle(String action, Field property, String title) {
+            return new Button(action, property.name(), title);
+        }
+
+        Map<String, Object> describe() {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("action", action);
+            putIfSet(d, "toggle", toggle);
+            d.put("title", title);
+            return d;
+        }
+    }
+
+    /**
+     * The field listing the nodes a node of this type sends to without a wire (link out's links), which the editor
+     * draws as dashed wires while the field {@code when} holds one of {@code values} (link out's mode "link").
+     */
+    public record VirtualWires(Field field, Field when, List<String> values) {
+        public VirtualWires {
+            Objects.requireNonNull(field, "field");
+            Objects.requireNonNull(when, "when");
+            values = List.copyOf(values);
+        }
+
+        List<Field> named() {
+            return List.of(field, when);
+        }
+
+        Map<String, Object> describe() {
+            return Map.of("field", field.name(), "when", Map.of(when.name(), values));
+        }
     }
 
     private final String type;
@@ -31,12 +76,15 @@ public final class NodeType {
     private final String paletteLabel;
     private final String icon;
     private final String help;
-    private final String labelExpression;
+    private final Label label;
     private final List<String> inputLabels;
     private final List<String> outputLabels;
+    private final boolean portLabelsComputed;
     private final String idlLanguage;
     private final Field idlField;
     private final ServiceOutline serviceOutline;
+    private final Button button;
+    private final VirtualWires virtualWires;
     private final Factory factory;
     /** Field name → help, for fields that carry none themselves (see {@link #help(Field)}). */
     private final Map<String, String> fieldHelp;
@@ -53,12 +101,20 @@ public final class NodeType {
         this.paletteLabel = b.paletteLabel;
         this.icon = b.icon;
         this.help = b.help;
-        this.labelExpression = b.labelExpression;
+        this.label = b.label != null ? b.label : Label.firstOf("name");
+        this.label.check(type, fields);
         this.inputLabels = List.copyOf(b.inputLabels);
         this.outputLabels = List.copyOf(b.outputLabels);
+        this.portLabelsComputed = b.portLabelsComputed;
         this.idlLanguage = b.idlLanguage;
         this.idlField = b.idlField;
         this.serviceOutline = b.serviceOutline;
+        this.button = b.button;
+        this.virtualWires = b.virtualWires;
+        if (virtualWires != null && !fields.containsAll(virtualWires.named())) {
+            throw new IllegalArgumentException(type + ": the virtual wires fields " + virtualWires.named().stream()
+                    .map(Field::name).toList() + " are not all among its fields");
+        }
         this.factory = b.factory;
         this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass());
     }
@@ -104,10 +160,10 @@ public final class NodeType {
         return help;
     }
 
-    /** An expression the editor evaluates for a node's label (e.g. {@code name || topic || "inject"}); null: the
-     * name, else the palette label (Node-RED's {@code this.name || "<type>"}, so such types declare none). */
-    public String labelExpression() {
-        return labelExpression;
+    /** The node's label on the canvas; declared, or the name else the palette label (Node-RED's
+     * {@code this.name || "<type>"}, so such types declare none). */
+    public Label label() {
+        return label;
     }
 
     public List<String> inputLabels() {
@@ -116,6 +172,11 @@ public final class NodeType {
 
     public List<String> outputLabels() {
         return outputLabels;
+    }
+
+    /** The port labels come from the function for this type in the editor's labels.js (they depend on the node). */
+    public boolean portLabelsComputed() {
+        return portLabelsComputed;
     }
 
     /** "grpc", "thrift": the language of the interface definition this config node holds; null: none. */
@@ -130,6 +191,16 @@ public final class NodeType {
 
     public ServiceOutline serviceOutline() {
         return serviceOutline;
+    }
+
+    /** The button on the type's nodes in the editor; null: none. */
+    public Button button() {
+        return button;
+    }
+
+    /** Where the type's nodes send without a wire (link out's links); null: nowhere. */
+    public VirtualWires virtualWires() {
+        return virtualWires;
     }
 
     public int inputs() {
@@ -186,20 +257,85 @@ public final class NodeType {
         putIfSet(d, "paletteLabel", paletteLabel);
         putIfSet(d, "icon", icon);
         putIfSet(d, "help", help);
-        putIfSet(d, "label", labelExpression);
+        d.put("label", label.describe(paletteLabel != null ? paletteLabel : type));
         if (!inputLabels.isEmpty()) {
             d.put("inputLabels", inputLabels);
         }
         if (!outputLabels.isEmpty()) {
             d.put("outputLabels", outputLabels);
         }
+        if (portLabelsComputed) {
+            d.put("portLabels", Map.of("computed", true));
+        }
         putIfSet(d, "idl", idlLanguage);
+        if (button != null) {
+            d.put("button", button.describe());
+        }
+        if (virtualWires != null) {
+            d.put("virtualWires", virtualWires.describe());
+        }
         return d;
     }
 
     private static void putIfSet(Map<String, Object> d, String key, String value) {
         if (value != null) {
             d.put(key, value);
+        }
+    }
+
+    /**
+     * A node's label as declared data: the first non-empty of some declared fields, else a literal (Node-RED's
+     * {@code this.name || this.topic || "mqtt"}), or, for a label that needs logic, computed by the function named
+     * after the type in the editor's {@code web-editor/js/labels.js} (unit-tested there against Node-RED's labels).
+     * Data labels name only declared fields: a type naming another does not build.
+     */
+    public record Label(List<String> fields, String otherwise, boolean computedByEditor) {
+        public Label {
+            fields = List.copyOf(fields);
+        }
+
+        /** The first of these fields that is set (JavaScript-truthy, as {@code ||}), else the palette label. */
+        public static Label firstOf(String... fields) {
+            return new Label(List.of(fields), null, false);
+        }
+
+        /** The text shown when none of the fields is set. */
+        public Label or(String literal) {
+            return new Label(fields, literal, false);
+        }
+
+        /** Computed by {@code labels.js}'s function for this type. */
+        public static Label computed() {
+            return new Label(List.of(), null, true);
+        }
+
+        /** Whether a label may read this property of a node with these fields: a declared one (or a typed field's
+         * type), or the id and name every node has. */
+        public static boolean readable(String property, List<Field> declared) {
+            return property.equals("id") || property.equals("name")
+                    || declared.stream().anyMatch(d -> d.name().equals(property) || property.equals(d.typeField()));
+        }
+
+        void check(String type, List<Field> declared) {
+            for (String f : fields) {
+                if (!readable(f, declared)) {
+                    throw new IllegalArgumentException("the label of " + type + " names field '" + f
+                            + "', which " + type + " does not declare");
+                }
+            }
+        }
+
+        /** As GET /nodes serves it: {@code {"computed":true}} or {@code {"fields":[...],"otherwise":"..."}}, the
+         * palette label being the text when the declaration gives none. */
+        Map<String, Object> describe(String paletteText) {
+            Map<String, Object> d = new LinkedHashMap<>();
+            if (computedByEditor) {
+                d.put("computed", true);
+            } else {
+                d.put("fields", fields);
+                d.put("otherwise", otherwise != null ? otherwise : paletteText);
+            }
+            return d;
         }
     }
 
@@ -216,12 +352,15 @@ public final class NodeType {
         private String paletteLabel;
         private String icon;
         private String help;
-        private String labelExpression;
+        private Label label;
         private List<String> inputLabels = List.of();
         private List<String> outputLabels = List.of();
+        private boolean portLabelsComputed;
         private String idlLanguage;
         private Field idlField;
         private ServiceOutline serviceOutline;
+        private Button button;
+        private VirtualWires virtualWires;
         private Factory factory;
 
         private Builder(String type, String family) {
@@ -279,9 +418,9 @@ public final class NodeType {
             return this;
         }
 
-        /** See {@link NodeType#labelExpression()}. */
-        public Builder label(String expression) {
-            this.labelExpression = expression;
+        /** See {@link NodeType#label()}. */
+        public Builder label(Label declared) {
+            this.label = declared;
             return this;
         }
 
@@ -295,11 +434,29 @@ public final class NodeType {
             return this;
         }
 
+        /** See {@link NodeType#portLabelsComputed()}. */
+        public Builder computedPortLabels() {
+            this.portLabelsComputed = true;
+            return this;
+        }
+
         /** This config node holds an interface definition in {@code field}, outlined for the editor's pickers. */
         public Builder serviceOutline(String language, Field field, ServiceOutline outline) {
             this.idlLanguage = language;
             this.idlField = field;
             this.serviceOutline = outline;
+            return this;
+        }
+
+        /** See {@link NodeType#button()}. */
+        public Builder button(Button b) {
+            this.button = Objects.requireNonNull(b, "button");
+            return this;
+        }
+
+        /** See {@link VirtualWires}; both fields must be among the type's fields. */
+        public Builder virtualWires(Field links, Field when, String... values) {
+            this.virtualWires = new VirtualWires(links, when, List.of(values));
             return this;
         }
 

@@ -250,9 +250,9 @@ public final class NodeType {
         d.put("inputs", inputs);
         d.put("outputs", outputs);
         d.put("config", configNode);
-        d.put("fields", fields.stream().map(f -> f.describe(help(f))).toList());
+        d.put("fields", fields.stream().map(f -> FieldDescription.of(f, help(f))).toList());
         if (!credentials.isEmpty()) {
-            d.put("credentials", credentials.stream().map(f -> f.describe(help(f))).toList());
+            d.put("credentials", credentials.stream().map(f -> FieldDescription.of(f, help(f))).toList());
         }
         putIfSet(d, "paletteLabel", paletteLabel);
         putIfSet(d, "icon", icon);

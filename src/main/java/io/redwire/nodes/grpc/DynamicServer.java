@@ -1,6 +1,7 @@
 package io.redwire.nodes.grpc;
 
 import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.nodes.grpc.transcode.RestRoutes;
 import io.redwire.spi.FlowEngine;
 
 import com.google.protobuf.Descriptors;
@@ -10,10 +11,13 @@ import com.google.protobuf.Descriptors.ServiceDescriptor;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.grpc.common.GrpcStatus;
 import io.vertx.grpc.common.WireFormat;
 import io.vertx.grpc.server.GrpcProtocol;
@@ -47,6 +51,8 @@ final class DynamicServer {
     private final boolean reflection;
     private final Consumer<HttpServerOptions> tls;
     private final Map<String, Descriptors.MethodDescriptor> methods = new HashMap<>();
+    private final RestRoutes restRoutes;
+    private final ProtoJson json;
     private final Map<String, GrpcRegisterFunctionNode> handlers = new HashMap<>();
     private final Set<InboundCall> inFlight = new LinkedHashSet<>();
     private HttpServer server;
@@ -67,6 +73,13 @@ final class DynamicServer {
                 s.getMethods().forEach(m -> methods.put(s.getFullName() + "/" + m.getName(), m));
             }
         }
+        this.restRoutes = RestRoutes.of(schema.files().values());
+        this.json = ProtoJson.of(schema);
+    }
+
+    /** The canonical JSON mapping of this server's messages (HTTP/JSON calls). */
+    ProtoJson json() {
+        return json;
     }
 
     FlowEngine engine() {
@@ -84,7 +97,7 @@ final class DynamicServer {
             HttpServerOptions options = GrpcTransport.server(host, port);
             try {
                 tls.accept(options);
-                engine().vertx().createHttpServer(options).requestHandler(MetadataLimit.guard(grpcServer())).listen()
+                engine().vertx().createHttpServer(options).requestHandler(MetadataLimit.guard(front(grpcServer()))).listen()
                         .onSuccess(s -> {
                             server = s;
                             bound.complete();
@@ -96,6 +109,28 @@ final class DynamicServer {
         });
         starting = bound.future();
         return starting;
+    }
+
+    /**
+     * gRPC (content types application/grpc*) goes to Vert.x's gRPC server; any other request is HTTP/JSON and is
+     * served by the google.api.http route it matches, else answered 404.
+     */
+    private Handler<HttpServerRequest> front(GrpcIoServer grpc) {
+        return request -> {
+            String type = request.getHeader(HttpHeaders.CONTENT_TYPE);
+            if (type != null && type.startsWith("application/grpc")) {
+                grpc.handle(request);
+                return;
+            }
+            RestRoutes.Match match = restRoutes.find(request.method().name(), request.path());
+            if (match != null) {
+                TranscodedCall.serve(request, match, this);
+            } else {
+                request.response().setStatusCode(404).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                        .end(HttpErrors.json(Status.Code.NOT_FOUND.value(), "no route for " + request.method()
+                                + " " + request.path()));
+            }
+        };
     }
 
     private GrpcIoServer grpcServer() {

@@ -15,9 +15,11 @@ import io.vertx.grpc.common.GrpcMessage;
 import io.vertx.grpc.common.GrpcStatus;
 import io.vertx.grpc.common.InvalidMessageException;
 import io.vertx.grpc.common.MessageSizeOverflowException;
+import io.vertx.grpc.common.WireFormat;
 import io.vertx.grpc.server.GrpcServerRequest;
 import io.vertx.grpc.server.GrpcServerResponse;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -120,6 +122,14 @@ public final class InboundCall implements SharedRef {
 
     /** The request as a message; null after answering INVALID_ARGUMENT (RESOURCE_EXHAUSTED) when refused. */
     private DynamicMessage parse(GrpcMessage bytes) {
+        if (bytes.format() == WireFormat.JSON) { // HTTP/JSON calls
+            try {
+                return server.json().parse(method.getInputType(), bytes.payload().toString(StandardCharsets.UTF_8));
+            } catch (ProtoJson.Invalid e) {
+                finish(Status.INVALID_ARGUMENT.withDescription("request " + e.getMessage()));
+                return null;
+            }
+        }
         try {
             return WireMessages.parse(method.getInputType(), bytes);
         } catch (WireMessages.Refused e) {

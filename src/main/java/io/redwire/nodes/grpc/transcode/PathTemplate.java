@@ -171,9 +171,13 @@ public final class PathTemplate {
         return values;
     }
 
-    /** How many literal segments the template has: routes with more of them are tried first. */
-    public int literalCount() {
-        return (int) parts.stream().filter(Part::literal).count();
+    /**
+     * How specific the template is: a verb counts most, then each literal segment; routes that are more specific
+     * are tried first, so {@code /v1/{name=books/*}:title} wins over {@code /v1/{name=books/*}} for
+     * {@code /v1/books/1:title}.
+     */
+    public int specificity() {
+        return (verb == null ? 0 : 1000) + (int) parts.stream().filter(Part::literal).count();
     }
 
     private static String decode(String segment) {

@@ -58,8 +58,7 @@ public final class RestRoutes {
                 }
             }
         }
-        // literal segments first, so /v1/shelves:count wins over /v1/{name=*} where both match
-        routes.sort(Comparator.comparingInt((Route r) -> -r.template.literalCount()));
+        routes.sort(Comparator.comparingInt((Route r) -> -r.template.specificity()));
         return new RestRoutes(List.copyOf(routes));
     }
 

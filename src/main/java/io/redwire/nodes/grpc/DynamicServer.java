@@ -55,6 +55,7 @@ final class DynamicServer {
     private final ProtoJson json;
     private final Map<String, GrpcRegisterFunctionNode> handlers = new HashMap<>();
     private final Set<InboundCall> inFlight = new LinkedHashSet<>();
+    private final ServerHealth health = new ServerHealth();
     private HttpServer server;
     private Future<Void> starting = Future.succeededFuture();
     private boolean stopping;
@@ -143,6 +144,7 @@ final class DynamicServer {
         }
         GrpcIoServer grpc = GrpcIoServer.server(engine().vertx(), options);
         grpc.callHandler(this::call);
+        health.addTo(grpc);
         if (reflection) {
             List<ServerServiceDefinition> described = GrpcMethods.describe(schema);
             Reflection.addTo(grpc, () -> served(described));
@@ -152,9 +154,29 @@ final class DynamicServer {
 
     /** The services with a grpc-register-function node for at least one method; read per reflection stream. */
     private List<ServerServiceDefinition> served(List<ServerServiceDefinition> described) {
+        Set<String> names = servedServices();
+        return described.stream().filter(d -> names.contains(d.getServiceDescriptor().getName())).toList();
+    }
+
+    private Set<String> servedServices() {
         Set<String> names = new HashSet<>();
         handlers.keySet().forEach(m -> names.add(m.substring(0, m.lastIndexOf('/'))));
-        return described.stream().filter(d -> names.contains(d.getServiceDescriptor().getName())).toList();
+        return names;
+    }
+
+    /** Every node of the deploy has started: health says SERVING for the server and each service served. */
+    void flowsRunning() {
+        health.serving(servedServices());
+    }
+
+    /** The flows are being stopped or replaced: health says NOT_SERVING; calls are still answered. */
+    void draining() {
+        health.notServing();
+    }
+
+    /** The server's own health status (SERVING while its flows run). */
+    io.grpc.health.v1.HealthCheckResponse.ServingStatus servingStatus() {
+        return health.overall();
     }
 
     /**
@@ -204,6 +226,7 @@ final class DynamicServer {
 
     /** Cancels every open call with UNAVAILABLE, then releases the port; completes when it is free. */
     Future<Void> close() {
+        health.notServing();
         stopping = true;
         for (InboundCall c : new ArrayList<>(inFlight)) {
             c.finish(Status.UNAVAILABLE.withDescription("grpc-server stopped (flows redeployed or stopped)"));
@@ -216,7 +239,9 @@ final class DynamicServer {
 
     private void call(GrpcServerRequest<Buffer, Buffer> request) {
         Descriptors.MethodDescriptor m = methods.get(request.fullMethodName());
-        if (m == null) {
+        if (m == null && request.fullMethodName().equals(ServerHealth.LIST_METHOD)) {
+            health.list(request);
+        } else if (m == null) {
             refuse(request, GrpcStatus.UNIMPLEMENTED, "Method not found: " + request.fullMethodName());
         } else if (request.format() != WireFormat.PROTOBUF) {
             refuse(request, GrpcStatus.UNIMPLEMENTED, "only application/grpc (protobuf) is served");

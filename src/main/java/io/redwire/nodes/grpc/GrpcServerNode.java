@@ -125,6 +125,29 @@ public final class GrpcServerNode extends Node {
     }
 
     @Override
+    public void started() {
+        if (server != null) {
+            server.flowsRunning();
+        }
+    }
+
+    @Override
+    public void draining() {
+        if (server != null) {
+            server.draining();
+        }
+    }
+
+    @Override
+    public String notReady() {
+        if (server == null) {
+            return null;
+        }
+        var status = server.servingStatus();
+        return status == io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING ? null : "gRPC health " + status;
+    }
+
+    @Override
     public Future<Void> close() {
         return server == null ? Future.succeededFuture() : server.close();
     }

@@ -186,7 +186,7 @@ final class DynamicServer {
         } else if (request.format() != WireFormat.PROTOBUF) {
             refuse(request, GrpcStatus.UNIMPLEMENTED, "only application/grpc (protobuf) is served");
         } else {
-            InboundCall.start(request, m, this);
+            InboundCall.start(new GrpcWire(request, m.getInputType()), m, this);
         }
     }
 

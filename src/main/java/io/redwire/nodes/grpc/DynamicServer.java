@@ -10,10 +10,12 @@ import com.google.protobuf.Descriptors.ServiceDescriptor;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.grpc.common.GrpcStatus;
 import io.vertx.grpc.common.WireFormat;
 import io.vertx.grpc.server.GrpcProtocol;
@@ -35,8 +37,10 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * A gRPC server for every service of a compiled schema on Vert.x's HTTP/2 server, answering with DynamicMessages
- * and, unless turned off, server reflection (v1 and v1alpha) listing the services a flow serves. It listens from the flow loop, so its connections live on the flow loop's
+ * A server for every service of a compiled schema on Vert.x's HTTP server, answering with DynamicMessages over gRPC
+ * and gRPC-Web (binary and text, Vert.x's gRPC server) and Connect ({@link ConnectRequests}) on one port, with CORS
+ * when the config allows origins, and, unless turned off, server reflection (v1 and v1alpha) listing the services a
+ * flow serves. It listens from the flow loop, so its connections live on the flow loop's
  * event loop and a call reaches its grpc-register-function node without changing thread.
  */
 final class DynamicServer {
@@ -46,6 +50,8 @@ final class DynamicServer {
     private final int port;
     private final boolean reflection;
     private final Consumer<HttpServerOptions> tls;
+    private final GrpcCors cors;
+    private final ProtoJson json;
     private final Map<String, Descriptors.MethodDescriptor> methods = new HashMap<>();
     private final Map<String, GrpcRegisterFunctionNode> handlers = new HashMap<>();
     private final Set<InboundCall> inFlight = new LinkedHashSet<>();
@@ -55,13 +61,15 @@ final class DynamicServer {
     private long notReadingCancels;
 
     DynamicServer(GrpcServerNode owner, ProtoSchema schema, String host, int port, boolean reflection,
-                  Consumer<HttpServerOptions> tls) {
+                  Consumer<HttpServerOptions> tls, GrpcCors cors) {
         this.owner = owner;
         this.schema = schema;
         this.host = host;
         this.port = port;
         this.reflection = reflection;
         this.tls = tls;
+        this.cors = cors;
+        this.json = ProtoJson.of(schema);
         for (FileDescriptor f : schema.files().values()) {
             for (ServiceDescriptor s : f.getServices()) {
                 s.getMethods().forEach(m -> methods.put(s.getFullName() + "/" + m.getName(), m));
@@ -84,7 +92,7 @@ final class DynamicServer {
             HttpServerOptions options = GrpcTransport.server(host, port);
             try {
                 tls.accept(options);
-                engine().vertx().createHttpServer(options).requestHandler(MetadataLimit.guard(grpcServer())).listen()
+                engine().vertx().createHttpServer(options).requestHandler(requests(grpcServer())).listen()
                         .onSuccess(s -> {
                             server = s;
                             bound.complete();
@@ -98,14 +106,29 @@ final class DynamicServer {
         return starting;
     }
 
+    /**
+     * The port's requests: CORS first (a preflight ends there), then gRPC and gRPC-Web (content type
+     * application/grpc…) to Vert.x's gRPC server, everything else to Connect, which answers what it cannot serve.
+     */
+    private Handler<HttpServerRequest> requests(GrpcIoServer grpc) {
+        Handler<HttpServerRequest> guarded = MetadataLimit.guard(grpc);
+        return request -> {
+            if (cors != null && cors.answered(request)) {
+                return;
+            }
+            String type = request.getHeader("content-type");
+            if (type != null && type.startsWith("application/grpc")) {
+                guarded.handle(request);
+            } else {
+                ConnectRequests.serve(request, this);
+            }
+        };
+    }
+
     private GrpcIoServer grpcServer() {
         GrpcServerOptions options = new GrpcServerOptions().setMaxMessageSize(GrpcTransport.MAX_MESSAGE_BYTES)
-                .setScheduleDeadlineAutomatically(true);
-        for (GrpcProtocol p : GrpcProtocol.values()) {
-            if (p != GrpcProtocol.HTTP_2) {
-                options.removeEnabledProtocol(p); // gRPC-Web and JSON transcoding: not offered
-            }
-        }
+                .setScheduleDeadlineAutomatically(true)
+                .removeEnabledProtocol(GrpcProtocol.TRANSCODING); // application/json is Connect's here
         GrpcIoServer grpc = GrpcIoServer.server(engine().vertx(), options);
         grpc.callHandler(this::call);
         if (reflection) {
@@ -192,6 +215,16 @@ final class DynamicServer {
 
     private static void refuse(GrpcServerRequest<Buffer, Buffer> request, GrpcStatus status, String message) {
         request.response().status(status).statusMessage(message).end();
+    }
+
+    /** A method of the schema by its full name ("pkg.Service/Method"), or null. */
+    Descriptors.MethodDescriptor method(String fullMethodName) {
+        return methods.get(fullMethodName);
+    }
+
+    /** The schema's JSON mapping, for Connect's JSON messages. */
+    ProtoJson json() {
+        return json;
     }
 
     /** Makes {@code node} answer {@code fullMethodName}; returns the node it replaces, if any. */

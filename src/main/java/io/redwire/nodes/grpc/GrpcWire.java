@@ -39,11 +39,11 @@ final class GrpcWire implements CallWire {
 
     @Override
     public void open(InboundCall call) {
-        request.errorHandler(error -> call.lost());       // RST_STREAM from the client: cancel or its deadline
-        request.exceptionHandler(error -> call.lost());   // the connection went away
-        response.exceptionHandler(error -> call.lost());
-        request.invalidMessageHandler(e -> call.refused(invalid(e)));
         Timer deadline = request.deadline();
+        request.errorHandler(error -> lost(call, deadline));     // RST_STREAM from the client: cancel or its deadline
+        request.exceptionHandler(error -> lost(call, deadline)); // the connection went away
+        response.exceptionHandler(error -> lost(call, deadline));
+        request.invalidMessageHandler(e -> call.refused(invalid(e)));
         if (deadline != null) {
             deadline.onSuccess(v -> call.lost()); // Vert.x has answered DEADLINE_EXCEEDED
         }
@@ -55,6 +55,18 @@ final class GrpcWire implements CallWire {
             }
         });
         request.endHandler(v -> call.requestEnded());
+    }
+
+    /**
+     * The client reset the stream or the connection went. Vert.x's deadline timer must not fire after that: for a
+     * reset with another code than CANCEL (connect-node sends INTERNAL_ERROR when its own timeout passes) it would
+     * try to answer DEADLINE_EXCEEDED on the failed stream and throw on the flow loop.
+     */
+    private static void lost(InboundCall call, Timer deadline) {
+        if (deadline != null) {
+            deadline.cancel();
+        }
+        call.lost();
     }
 
     private static Status invalid(InvalidMessageException e) {

@@ -47,10 +47,11 @@ public final class InboundCall implements SharedRef {
     /** Takes a call in: on the flow loop, as the server's request handler. */
     static void start(CallWire wire, Descriptors.MethodDescriptor method, DynamicServer server) {
         InboundCall c = new InboundCall(wire, method, server);
-        wire.open(c);
         if (!server.track(c)) {
             c.finish(Status.UNAVAILABLE.withDescription("grpc-server is stopping"));
+            return;
         }
+        wire.open(c); // a GET's Connect request is in its query: delivered at once, to a tracked call
     }
 
     // ---- inbound, from the wire -------------------------------------------------------------------------------

@@ -18,8 +18,9 @@ import java.util.Map;
 
 /**
  * The HTTP routes of a compiled schema's services: each method's google.api.http rule and its
- * additional_bindings, and for a method without a rule {@code POST /pkg.Service/Method} with the whole request as
- * the JSON body. Client-streaming methods get no route (one HTTP body is one message).
+ * additional_bindings. Client-streaming methods get no route (one HTTP body is one message). A method without a
+ * rule is reached at {@code POST /pkg.Service/Method} with its request as the JSON body, which is a Connect unary
+ * call and served as one.
  */
 public final class RestRoutes {
     private static final ExtensionRegistry HTTP_EXTENSION = ExtensionRegistry.newInstance();
@@ -64,11 +65,10 @@ public final class RestRoutes {
 
     private static void add(List<Route> routes, MethodDescriptor m) {
         HttpRule rule = rule(m);
-        String fullName = m.getService().getFullName() + "/" + m.getName();
         if (rule == null) {
-            routes.add(new Route("POST", PathTemplate.parse("/" + fullName), m, "*", null));
             return;
         }
+        String fullName = m.getService().getFullName() + "/" + m.getName();
         List<HttpRule> all = new ArrayList<>();
         all.add(rule);
         all.addAll(rule.getAdditionalBindingsList());

@@ -1,0 +1,279 @@
+package io.redwire.nodes.grpc;
+
+import io.redwire.msg.Json;
+
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.DynamicMessage;
+
+import io.grpc.Status;
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.grpc.common.GrpcMessage;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * One call in the Connect protocol (connectrpc.com/docs/protocol), over HTTP/1.1 or HTTP/2: unary (a whole message
+ * as the body, answered with the message or an error JSON and its HTTP status) or streaming (length-prefixed
+ * envelopes both ways, the response ending with an end-stream message that carries the error, if any). Messages
+ * are binary protobuf or protobuf's canonical JSON ({@link ProtoJson}). {@link ConnectRequests} checks the request
+ * and makes the wire; everything the flow sees goes through {@link InboundCall} as for gRPC.
+ */
+final class ConnectWire implements CallWire {
+    private static final int HEADER = 5;
+    private static final int FLAG_COMPRESSED = 1;
+    private static final int FLAG_END_STREAM = 2;
+
+    private final DynamicServer server;
+    private final HttpServerRequest request;
+    private final HttpServerResponse response;
+    private final Descriptor input;
+    private final boolean streaming;
+    private final boolean json;
+    private final boolean gzip;
+    private final long timeoutMs;
+    /** A GET's message, from the query; null for POST, whose message is the body. */
+    private final Buffer queryMessage;
+    private final UnsentBytes unsent = new UnsentBytes();
+    private InboundCall call;
+    private Buffer pending = Buffer.buffer();
+    private long timer = -1;
+    private boolean streamStarted;
+    private boolean ended;
+
+    ConnectWire(DynamicServer server, HttpServerRequest request, Descriptor input, boolean streaming, boolean json,
+                boolean gzip, long timeoutMs, Buffer queryMessage) {
+        this.server = server;
+        this.request = request;
+        this.response = request.response();
+        this.input = input;
+        this.streaming = streaming;
+        this.json = json;
+        this.gzip = gzip;
+        this.timeoutMs = timeoutMs;
+        this.queryMessage = queryMessage;
+    }
+
+    @Override
+    public String protocol() {
+        return "connect";
+    }
+
+    @Override
+    public MultiMap headers() {
+        return request.headers();
+    }
+
+    @Override
+    public void open(InboundCall call) {
+        this.call = call;
+        request.exceptionHandler(e -> lost());
+        response.exceptionHandler(e -> lost());
+        response.closeHandler(v -> lost());
+        if (timeoutMs > 0) {
+            timer = server.engine().vertx().setTimer(timeoutMs, id -> {
+                timer = -1;
+                if (!ended) {
+                    end(Status.DEADLINE_EXCEEDED.withDescription("the call took longer than its Connect-Timeout-Ms "
+                            + timeoutMs), null);
+                    call.lost();
+                }
+            });
+        }
+        if (queryMessage != null) {
+            deliver(queryMessage, gzip);
+            if (!ended) {
+                call.requestEnded();
+            }
+            return;
+        }
+        request.handler(streaming ? this::envelopes : this::body);
+        request.endHandler(v -> {
+            if (ended) {
+                return;
+            }
+            if (!streaming) {
+                deliver(pending, gzip);
+            } else if (pending.length() > 0) {
+                refuse(Status.INVALID_ARGUMENT.withDescription("the request stream ends inside an envelope ("
+                        + pending.length() + " bytes left over)"));
+            }
+            pending = null;
+            if (!ended) {
+                call.requestEnded();
+            }
+        });
+    }
+
+    /** A unary request's body, gathered up to the message size limit. */
+    private void body(Buffer chunk) {
+        if (ended) {
+            return;
+        }
+        if (pending.length() + chunk.length() > GrpcTransport.MAX_MESSAGE_BYTES) {
+            refuse(Status.RESOURCE_EXHAUSTED.withDescription("message exceeds maximum size "
+                    + GrpcTransport.MAX_MESSAGE_BYTES));
+            return;
+        }
+        pending.appendBuffer(chunk);
+    }
+
+    /** A streaming request's bytes: each complete envelope is a message. */
+    private void envelopes(Buffer chunk) {
+        pending.appendBuffer(chunk);
+        int at = 0;
+        while (!ended && pending.length() - at >= HEADER) {
+            int flags = pending.getUnsignedByte(at);
+            long length = pending.getUnsignedInt(at + 1);
+            if (length > GrpcTransport.MAX_MESSAGE_BYTES) {
+                refuse(Status.RESOURCE_EXHAUSTED.withDescription("message exceeds maximum size "
+                        + GrpcTransport.MAX_MESSAGE_BYTES + ": " + length));
+                return;
+            }
+            if (pending.length() - at - HEADER < length) {
+                break;
+            }
+            Buffer message = pending.getBuffer(at + HEADER, at + HEADER + (int) length);
+            at += HEADER + (int) length;
+            if ((flags & ~FLAG_COMPRESSED) != 0) {
+                refuse(Status.INVALID_ARGUMENT.withDescription("invalid envelope flags " + flags));
+            } else if ((flags & FLAG_COMPRESSED) != 0 && !gzip) {
+                refuse(Status.INVALID_ARGUMENT.withDescription("a compressed envelope, but the request names no "
+                        + "Connect-Content-Encoding"));
+            } else {
+                deliver(message, (flags & FLAG_COMPRESSED) != 0);
+            }
+        }
+        if (!ended) {
+            pending = pending.getBuffer(at, pending.length());
+        }
+    }
+
+    private void deliver(Buffer bytes, boolean compressed) {
+        try {
+            call.received(decode(bytes, compressed));
+        } catch (WireMessages.Refused e) {
+            refuse(e.status());
+        }
+    }
+
+    private DynamicMessage decode(Buffer bytes, boolean compressed) throws WireMessages.Refused {
+        if (!json) {
+            return WireMessages.parse(input, GrpcMessage.message(compressed ? "gzip" : "identity", bytes));
+        }
+        Buffer text = compressed ? Buffer.buffer(WireMessages.inflate(bytes)) : bytes;
+        try {
+            return server.json().parse(input, text.toString(StandardCharsets.UTF_8));
+        } catch (ProtoJson.Invalid e) {
+            throw new WireMessages.Refused("is no " + input.getFullName() + " in JSON: " + e.getMessage(), false);
+        }
+    }
+
+    private void refuse(Status status) {
+        call.refused(status);
+    }
+
+    private void lost() {
+        if (!ended) {
+            ended = true;
+            stopTimer();
+            call.lost();
+        }
+    }
+
+    private void stopTimer() {
+        if (timer >= 0) {
+            server.engine().vertx().cancelTimer(timer);
+            timer = -1;
+        }
+    }
+
+    // ---- answering --------------------------------------------------------------------------------------------
+
+    private byte[] encode(DynamicMessage message) {
+        return json ? server.json().print(message).getBytes(StandardCharsets.UTF_8) : message.toByteArray();
+    }
+
+    private void startStream() {
+        if (!streamStarted) {
+            streamStarted = true;
+            response.setStatusCode(200).putHeader("content-type", json ? "application/connect+json"
+                    : "application/connect+proto");
+            if (request.version() != HttpVersion.HTTP_2) {
+                response.setChunked(true);
+            }
+        }
+    }
+
+    /** The end-stream message: {} or the error. */
+    static Buffer endOfStream(Status status) {
+        return envelope(FLAG_END_STREAM, status.isOk() ? new byte[] {'{', '}'}
+                : Json.bytes(Map.of("error", ConnectErrors.error(status))));
+    }
+
+    private static Buffer envelope(int flags, byte[] payload) {
+        return Buffer.buffer(HEADER + payload.length).appendByte((byte) flags).appendInt(payload.length)
+                .appendBytes(payload);
+    }
+
+    @Override
+    public boolean write(DynamicMessage message) {
+        startStream();
+        Buffer bytes = envelope(0, encode(message));
+        return unsent.add(response.write(bytes), bytes.length());
+    }
+
+    @Override
+    public long unsent() {
+        return unsent.unsent();
+    }
+
+    @Override
+    public boolean writeQueueFull() {
+        return response.writeQueueFull();
+    }
+
+    @Override
+    public void onDrain(Runnable then) {
+        response.drainHandler(v -> then.run());
+    }
+
+    @Override
+    public void pauseRequests() {
+        request.pause();
+    }
+
+    @Override
+    public void resumeRequests() {
+        request.resume();
+    }
+
+    @Override
+    public void cancel() {
+        ended = true;
+        stopTimer();
+        response.reset();
+    }
+
+    @Override
+    public void end(Status status, DynamicMessage reply) {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        stopTimer();
+        if (streaming) {
+            startStream();
+            response.end(endOfStream(status));
+        } else if (status.isOk()) {
+            response.putHeader("content-type", json ? "application/json" : "application/proto")
+                    .end(Buffer.buffer(encode(reply)));
+        } else {
+            ConnectRequests.answerError(response, status);
+        }
+    }
+}

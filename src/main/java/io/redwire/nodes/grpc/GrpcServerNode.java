@@ -103,8 +103,12 @@ public final class GrpcServerNode extends Node {
             throw c.error(CORS_MAX_AGE, "must be a whole number of seconds, got " + c.str(CORS_MAX_AGE));
         }
         GrpcCors cors = GrpcCors.of(c.str(CORS_ORIGINS), c.str(CORS_HEADERS), c.bool(CORS_CREDENTIALS), (int) maxAge);
-        this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port, reflection,
-                options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key), cors);
+        try {
+            this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port, reflection,
+                    options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key), cors);
+        } catch (IllegalArgumentException badHttpRule) { // a google.api.http rule that cannot be served
+            throw c.error(PROTO_FILE, badHttpRule.getMessage());
+        }
     }
 
     private static ProtoSchema compile(NodeConfig c, String proto) {

@@ -159,6 +159,29 @@ class GrpcTranscodingTest {
     }
 
     @Test
+    void transcodedCallsAreTimedWithProtocolHttp() throws Exception {
+        assertEquals(200, curl("http://127.0.0.1:" + port + "/v1/shelves/3/books/2").status);
+        String metrics = harness.get("/metrics").body();
+        assertTrue(metrics.lines().anyMatch(l -> l.startsWith("redwire_grpc_calls_seconds_count{")
+                && l.contains("method=\"GetBook\"") && l.contains("protocol=\"http\"")
+                && l.contains("status=\"OK\"")), metrics);
+    }
+
+    @Test
+    void aRuleThatCannotBeServedRefusesTheDeployNamingIt() {
+        String proto = "syntax = \"proto3\"; package t; import \"google/api/annotations.proto\";"
+                + " message M { string a = 1; }"
+                + " service S { rpc Get(M) returns (M) { option (google.api.http) = { get: \"/v1/{a\" }; } }";
+        String flow = "[{\"id\":\"bad\",\"type\":\"grpc-server\",\"port\":\"0\",\"server\":\"127.0.0.1\","
+                + "\"localServer\":true,\"protoFile\":" + JSON.valueToTree(proto) + "}]";
+        try (Harness h = new Harness()) {
+            Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> h.deploy(flow));
+            assertTrue(e.getMessage().contains("google.api.http rule of t.S/Get: unclosed '{' in path template /v1/{a"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void unknownRoutesAre404AndStatusesMapToHttp() throws Exception {
         Curl none = curl("http://127.0.0.1:" + port + "/v2/nothing");
         assertEquals(404, none.status, none.body);

@@ -254,4 +254,75 @@ class ConnectInteropTest {
         assertTrue(streamed.startsWith("200 application/connect+json ") && streamed.contains("{\"id\":\"1\","
                 + "\"displayName\":\"Item 1\",\"kind\":\"KIND_TOOL\"}") && streamed.endsWith("{}"), streamed);
     }
+
+    @Test
+    void grpcWebTextCarriesBase64Frames() throws Exception {
+        // GetItemRequest{id: 5} (08 05) in a gRPC frame, base64: what grpc-web's text mode sends
+        byte[] frame = ByteBuffer.allocate(7).put((byte) 0).putInt(2).put((byte) 8).put((byte) 5).array();
+        HttpResponse<byte[]> r = post(GET_ITEM, "application/grpc-web-text",
+                utf8(java.util.Base64.getEncoder().encodeToString(frame)), "x-grpc-web", "1");
+        assertEquals("200 application/grpc-web-text", r.statusCode() + " " + r.headers().firstValue("content-type")
+                .orElse("-"));
+        // each frame is base64 on its own: the text is pieces that end where padding ends
+        java.io.ByteArrayOutputStream decoded = new java.io.ByteArrayOutputStream();
+        for (String piece : new String(r.body(), StandardCharsets.US_ASCII).split("(?<==)(?=[^=])")) {
+            decoded.write(java.util.Base64.getDecoder().decode(piece));
+        }
+        ByteBuffer frames = ByteBuffer.wrap(decoded.toByteArray());
+        assertEquals(0, frames.get());
+        byte[] item = new byte[frames.getInt()];
+        frames.get(item);
+        ProtoSchema schema = ((GrpcServerNode) harness.server().engine().node("srv")).schema();
+        assertEquals("{\"id\":\"5\",\"displayName\":\"Item 5\",\"kind\":\"KIND_BOOK\","
+                + "\"addedAt\":\"2026-01-01T00:00:00.005Z\",\"tags\":[\"new\",\"big\"]}",
+                ProtoJson.of(schema).print(DynamicMessage.parseFrom(schema.root().findMessageTypeByName("Item"), item)));
+        assertEquals((byte) 0x80, frames.get()); // the trailers frame
+        byte[] trailers = new byte[frames.getInt()];
+        frames.get(trailers);
+        assertTrue(new String(trailers, StandardCharsets.US_ASCII).contains("grpc-status:0"),
+                new String(trailers, StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void corsPreflightsAreAnsweredForTheAllowedOrigins() throws Exception {
+        HttpRequest.Builder preflight = HttpRequest.newBuilder(URI.create(url(GET_ITEM)))
+                .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .header("access-control-request-method", "POST")
+                .header("access-control-request-headers", "content-type, connect-protocol-version, x-trace");
+        HttpResponse<String> allowed = HTTP.send(preflight.copy().header("origin", "http://app.example").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, allowed.statusCode());
+        assertEquals("http://app.example", allowed.headers().firstValue("access-control-allow-origin").orElse(null));
+        assertEquals("POST, GET", allowed.headers().firstValue("access-control-allow-methods").orElse(null));
+        assertEquals("content-type, connect-protocol-version, connect-timeout-ms, connect-accept-encoding, "
+                + "connect-content-encoding, grpc-timeout, x-grpc-web, x-user-agent, x-trace",
+                allowed.headers().firstValue("access-control-allow-headers").orElse(null));
+        assertEquals("7200", allowed.headers().firstValue("access-control-max-age").orElse(null));
+        HttpResponse<String> other = HTTP.send(preflight.copy().header("origin", "http://evil.example").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, other.statusCode());
+        assertEquals(null, other.headers().firstValue("access-control-allow-origin").orElse(null));
+        // the call itself carries the allow-origin and the headers a page may read
+        HttpResponse<byte[]> call = post(GET_ITEM, "application/json", utf8("{\"id\":\"1\"}"),
+                "origin", "http://app.example");
+        assertEquals(200, call.statusCode());
+        assertEquals("http://app.example", call.headers().firstValue("access-control-allow-origin").orElse(null));
+        assertEquals("grpc-status, grpc-message, grpc-status-details-bin, connect-content-encoding, "
+                + "content-encoding, x-trace", call.headers().firstValue("access-control-expose-headers").orElse(null));
+    }
+
+    @Test
+    void callTimersNameTheProtocol() throws Exception {
+        post(GET_ITEM, "application/json", utf8("{\"id\":\"404\"}"));
+        byte[] frame = ByteBuffer.allocate(7).put((byte) 0).putInt(2).put((byte) 8).put((byte) 5).array();
+        post(GET_ITEM, "application/grpc-web+proto", frame, "x-grpc-web", "1");
+        String metrics = harness.get("/metrics").body();
+        for (String series : List.of(
+                "redwire_grpc_calls_seconds_count{method=\"GetItem\",protocol=\"connect\",service=\"shop.v1.ItemService\","
+                        + "side=\"server\",status=\"NOT_FOUND\"}",
+                "redwire_grpc_calls_seconds_count{method=\"GetItem\",protocol=\"grpc-web\",service=\"shop.v1.ItemService\","
+                        + "side=\"server\",status=\"OK\"}")) {
+            assertTrue(metrics.lines().anyMatch(l -> l.startsWith(series + " ")), series + " in\n" + metrics);
+        }
+    }
 }

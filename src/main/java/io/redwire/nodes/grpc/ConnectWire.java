@@ -6,10 +6,8 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.DynamicMessage;
 
 import io.grpc.Status;
-import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.grpc.common.GrpcMessage;
 
@@ -23,14 +21,12 @@ import java.util.Map;
  * are binary protobuf or protobuf's canonical JSON ({@link ProtoJson}). {@link ConnectRequests} checks the request
  * and makes the wire; everything the flow sees goes through {@link InboundCall} as for gRPC.
  */
-final class ConnectWire implements CallWire {
+final class ConnectWire extends HttpWire {
     private static final int HEADER = 5;
     private static final int FLAG_COMPRESSED = 1;
     private static final int FLAG_END_STREAM = 2;
 
     private final DynamicServer server;
-    private final HttpServerRequest request;
-    private final HttpServerResponse response;
     private final Descriptor input;
     private final boolean streaming;
     private final boolean json;
@@ -38,7 +34,6 @@ final class ConnectWire implements CallWire {
     private final long timeoutMs;
     /** A GET's message, from the query; null for POST, whose message is the body. */
     private final Buffer queryMessage;
-    private final UnsentBytes unsent = new UnsentBytes();
     private InboundCall call;
     private Buffer pending = Buffer.buffer();
     private long timer = -1;
@@ -47,9 +42,8 @@ final class ConnectWire implements CallWire {
 
     ConnectWire(DynamicServer server, HttpServerRequest request, Descriptor input, boolean streaming, boolean json,
                 boolean gzip, long timeoutMs, Buffer queryMessage) {
+        super(request);
         this.server = server;
-        this.request = request;
-        this.response = request.response();
         this.input = input;
         this.streaming = streaming;
         this.json = json;
@@ -61,11 +55,6 @@ final class ConnectWire implements CallWire {
     @Override
     public String protocol() {
         return "connect";
-    }
-
-    @Override
-    public MultiMap headers() {
-        return request.headers();
     }
 
     @Override
@@ -225,31 +214,6 @@ final class ConnectWire implements CallWire {
         startStream();
         Buffer bytes = envelope(0, encode(message));
         return unsent.add(response.write(bytes), bytes.length());
-    }
-
-    @Override
-    public long unsent() {
-        return unsent.unsent();
-    }
-
-    @Override
-    public boolean writeQueueFull() {
-        return response.writeQueueFull();
-    }
-
-    @Override
-    public void onDrain(Runnable then) {
-        response.drainHandler(v -> then.run());
-    }
-
-    @Override
-    public void pauseRequests() {
-        request.pause();
-    }
-
-    @Override
-    public void resumeRequests() {
-        request.resume();
     }
 
     @Override

@@ -12,7 +12,6 @@ import io.grpc.Status;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.HttpVersion;
 
 import java.io.IOException;
@@ -29,24 +28,20 @@ import java.util.Map;
  * a failed status the HTTP status and error JSON Connect gives it ({@code {"code":"invalid_argument",...}}).
  * Everything the flow sees goes through {@link InboundCall}, as for gRPC.
  */
-final class RestWire implements CallWire {
+final class RestWire extends HttpWire {
     private static final ObjectMapper TREES = new ObjectMapper();
 
     private final DynamicServer server;
-    private final HttpServerRequest request;
-    private final HttpServerResponse response;
     private final RestRoutes.Match match;
     private final boolean streaming;
-    private final UnsentBytes unsent = new UnsentBytes();
     private InboundCall call;
     private Buffer body = Buffer.buffer();
     private int written;
     private boolean ended;
 
     RestWire(DynamicServer server, HttpServerRequest request, RestRoutes.Match match) {
+        super(request);
         this.server = server;
-        this.request = request;
-        this.response = request.response();
         this.match = match;
         this.streaming = match.route().method().isServerStreaming();
     }
@@ -54,11 +49,6 @@ final class RestWire implements CallWire {
     @Override
     public String protocol() {
         return "http";
-    }
-
-    @Override
-    public MultiMap headers() {
-        return request.headers();
     }
 
     @Override
@@ -126,31 +116,6 @@ final class RestWire implements CallWire {
             text = Buffer.buffer(",").appendString(json(message));
         }
         return unsent.add(response.write(text), text.length());
-    }
-
-    @Override
-    public long unsent() {
-        return unsent.unsent();
-    }
-
-    @Override
-    public boolean writeQueueFull() {
-        return response.writeQueueFull();
-    }
-
-    @Override
-    public void onDrain(Runnable then) {
-        response.drainHandler(v -> then.run());
-    }
-
-    @Override
-    public void pauseRequests() {
-        request.pause();
-    }
-
-    @Override
-    public void resumeRequests() {
-        request.resume();
     }
 
     @Override

@@ -34,7 +34,6 @@ final class ConnectWire extends HttpWire {
     private final long timeoutMs;
     /** A GET's message, from the query; null for POST, whose message is the body. */
     private final Buffer queryMessage;
-    private InboundCall call;
     private Buffer pending = Buffer.buffer();
     private long timer = -1;
     private boolean streamStarted;
@@ -59,10 +58,7 @@ final class ConnectWire extends HttpWire {
 
     @Override
     public void open(InboundCall call) {
-        this.call = call;
-        request.exceptionHandler(e -> lost());
-        response.exceptionHandler(e -> lost());
-        response.closeHandler(v -> lost());
+        attach(call, this::lost);
         if (timeoutMs > 0) {
             timer = server.engine().vertx().setTimer(timeoutMs, id -> {
                 timer = -1;

@@ -14,13 +14,13 @@ import io.vertx.grpc.server.GrpcServerRequest;
 import io.vertx.grpc.server.GrpcServerResponse;
 
 /** A gRPC or gRPC-Web (binary or text) call, framed by Vert.x's gRPC server. */
-final class GrpcWire implements CallWire {
+final class GrpcWire extends StreamWire {
     private final GrpcServerRequest<Buffer, Buffer> request;
     private final GrpcServerResponse<Buffer, Buffer> response;
     private final Descriptor input;
-    private final UnsentBytes unsent = new UnsentBytes();
 
     GrpcWire(GrpcServerRequest<Buffer, Buffer> request, Descriptor input) {
+        super(request, request.response());
         this.request = request;
         this.response = request.response();
         this.input = input;
@@ -81,31 +81,6 @@ final class GrpcWire implements CallWire {
     public boolean write(DynamicMessage message) {
         Buffer bytes = WireMessages.bytes(message);
         return unsent.add(response.write(bytes), bytes.length());
-    }
-
-    @Override
-    public long unsent() {
-        return unsent.unsent();
-    }
-
-    @Override
-    public boolean writeQueueFull() {
-        return response.writeQueueFull();
-    }
-
-    @Override
-    public void onDrain(Runnable then) {
-        response.drainHandler(v -> then.run());
-    }
-
-    @Override
-    public void pauseRequests() {
-        request.pause();
-    }
-
-    @Override
-    public void resumeRequests() {
-        request.resume();
     }
 
     @Override

@@ -4,16 +4,14 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 
-/**
- * What a {@link CallWire} on a plain Vert.x HTTP exchange (Connect, HTTP/JSON) does alike: headers, backpressure
- * and the bound on unsent bytes come straight from the request and response.
- */
-abstract class HttpWire implements CallWire {
+/** A {@link CallWire} on a plain Vert.x HTTP exchange (Connect, HTTP/JSON): metadata from its headers. */
+abstract class HttpWire extends StreamWire {
     protected final HttpServerRequest request;
     protected final HttpServerResponse response;
-    protected final UnsentBytes unsent = new UnsentBytes();
+    protected InboundCall call;
 
     HttpWire(HttpServerRequest request) {
+        super(request, request.response());
         this.request = request;
         this.response = request.response();
     }
@@ -23,28 +21,11 @@ abstract class HttpWire implements CallWire {
         return request.headers();
     }
 
-    @Override
-    public long unsent() {
-        return unsent.unsent();
-    }
-
-    @Override
-    public boolean writeQueueFull() {
-        return response.writeQueueFull();
-    }
-
-    @Override
-    public void onDrain(Runnable then) {
-        response.drainHandler(v -> then.run());
-    }
-
-    @Override
-    public void pauseRequests() {
-        request.pause();
-    }
-
-    @Override
-    public void resumeRequests() {
-        request.resume();
+    /** Keeps the call; an error or close of the exchange is the client leaving: {@code lost} runs. */
+    protected final void attach(InboundCall call, Runnable lost) {
+        this.call = call;
+        request.exceptionHandler(e -> lost.run());
+        response.exceptionHandler(e -> lost.run());
+        response.closeHandler(v -> lost.run());
     }
 }

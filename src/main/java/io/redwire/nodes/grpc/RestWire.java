@@ -34,7 +34,6 @@ final class RestWire extends HttpWire {
     private final DynamicServer server;
     private final RestRoutes.Match match;
     private final boolean streaming;
-    private InboundCall call;
     private Buffer body = Buffer.buffer();
     private int written;
     private boolean ended;
@@ -53,10 +52,7 @@ final class RestWire extends HttpWire {
 
     @Override
     public void open(InboundCall call) {
-        this.call = call;
-        request.exceptionHandler(e -> lost());
-        response.exceptionHandler(e -> lost());
-        response.closeHandler(v -> lost());
+        attach(call, this::lost);
         request.handler(this::body);
         request.endHandler(v -> {
             if (ended) {

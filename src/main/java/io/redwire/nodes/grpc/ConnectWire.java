@@ -37,7 +37,6 @@ final class ConnectWire extends HttpWire {
     private Buffer pending = Buffer.buffer();
     private long timer = -1;
     private boolean streamStarted;
-    private boolean ended;
 
     ConnectWire(DynamicServer server, HttpServerRequest request, Descriptor input, boolean streaming, boolean json,
                 boolean gzip, long timeoutMs, Buffer queryMessage) {
@@ -58,7 +57,7 @@ final class ConnectWire extends HttpWire {
 
     @Override
     public void open(InboundCall call) {
-        attach(call, this::lost);
+        attach(call);
         if (timeoutMs > 0) {
             timer = server.engine().vertx().setTimer(timeoutMs, id -> {
                 timer = -1;
@@ -162,15 +161,8 @@ final class ConnectWire extends HttpWire {
         call.refused(status);
     }
 
-    private void lost() {
-        if (!ended) {
-            ended = true;
-            stopTimer();
-            call.lost();
-        }
-    }
-
-    private void stopTimer() {
+    @Override
+    protected void ending() {
         if (timer >= 0) {
             server.engine().vertx().cancelTimer(timer);
             timer = -1;
@@ -213,19 +205,10 @@ final class ConnectWire extends HttpWire {
     }
 
     @Override
-    public void cancel() {
-        ended = true;
-        stopTimer();
-        response.reset();
-    }
-
-    @Override
     public void end(Status status, DynamicMessage reply) {
-        if (ended) {
+        if (!endOnce()) {
             return;
         }
-        ended = true;
-        stopTimer();
         if (streaming) {
             startStream();
             response.end(endOfStream(status));

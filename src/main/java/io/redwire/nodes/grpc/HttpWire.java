@@ -9,6 +9,8 @@ abstract class HttpWire extends StreamWire {
     protected final HttpServerRequest request;
     protected final HttpServerResponse response;
     protected InboundCall call;
+    /** The answer has been sent or the exchange is gone: nothing more is read or written. */
+    protected boolean ended;
 
     HttpWire(HttpServerRequest request) {
         super(request, request.response());
@@ -21,11 +23,37 @@ abstract class HttpWire extends StreamWire {
         return request.headers();
     }
 
-    /** Keeps the call; an error or close of the exchange is the client leaving: {@code lost} runs. */
-    protected final void attach(InboundCall call, Runnable lost) {
+    /** Keeps the call; an error or close of the exchange is the client leaving. */
+    protected final void attach(InboundCall call) {
         this.call = call;
-        request.exceptionHandler(e -> lost.run());
-        response.exceptionHandler(e -> lost.run());
-        response.closeHandler(v -> lost.run());
+        request.exceptionHandler(e -> lost());
+        response.exceptionHandler(e -> lost());
+        response.closeHandler(v -> lost());
+    }
+
+    private void lost() {
+        if (endOnce()) {
+            call.lost();
+        }
+    }
+
+    /** Marks the exchange ended, once: false when it already was. */
+    protected final boolean endOnce() {
+        if (ended) {
+            return false;
+        }
+        ended = true;
+        ending();
+        return true;
+    }
+
+    /** The exchange has just ended (timers of its own stop here). */
+    protected void ending() {
+    }
+
+    @Override
+    public void cancel() {
+        endOnce();
+        response.reset();
     }
 }

@@ -36,7 +36,6 @@ final class RestWire extends HttpWire {
     private final boolean streaming;
     private Buffer body = Buffer.buffer();
     private int written;
-    private boolean ended;
 
     RestWire(DynamicServer server, HttpServerRequest request, RestRoutes.Match match) {
         super(request);
@@ -52,7 +51,7 @@ final class RestWire extends HttpWire {
 
     @Override
     public void open(InboundCall call) {
-        attach(call, this::lost);
+        attach(call);
         request.handler(this::body);
         request.endHandler(v -> {
             if (ended) {
@@ -90,13 +89,6 @@ final class RestWire extends HttpWire {
         return q;
     }
 
-    private void lost() {
-        if (!ended) {
-            ended = true;
-            call.lost();
-        }
-    }
-
     // ---- answering --------------------------------------------------------------------------------------------
 
     @Override
@@ -115,17 +107,10 @@ final class RestWire extends HttpWire {
     }
 
     @Override
-    public void cancel() {
-        ended = true;
-        response.reset();
-    }
-
-    @Override
     public void end(Status status, DynamicMessage reply) {
-        if (ended) {
+        if (!endOnce()) {
             return;
         }
-        ended = true;
         if (!status.isOk()) {
             if (written > 0) {
                 response.reset(); // a stream that fails after its first message: the client sees it cut short

@@ -1,5 +1,6 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.Undefined;
 import io.redwire.msg.JsonataExpression;
 import io.redwire.msg.NodeError;
@@ -28,6 +29,7 @@ public final class SwitchNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("switch", "function").icon("switch")
             .help("Routes each message by testing one property against its rules; every rule has its own output.\n\n- Comparisons, ranges, regular expressions, types, emptiness, position in a sequence, JSONata.\n- Stops at the first matching rule, or checks them all.")
+            .computedPortLabels()
             .color("#E2D96E").ports(1, 1)
             .fields(PROPERTY, RULES, CHECKALL, REPAIR, OUTPUTS)
             .factory(SwitchNode::new);
@@ -70,8 +72,8 @@ public final class SwitchNode extends Node {
         this.stopAtFirstMatch = "false".equals(c.get(CHECKALL));
         this.repair = c.bool(REPAIR);
         this.needsCount = repair || tail;
-        this.sequences = new SwitchSequences(SwitchSequences.maxKept(
-                c.services().settings().get("nodeMessageBufferMaxLength")));
+        this.sequences = new SwitchSequences(
+                RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(c.services().settings()));
     }
 
     /** The property value of the previous message (rule value type "prev"); null before the first. */

@@ -7,6 +7,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientOptions;
@@ -42,7 +43,7 @@ public final class GrpcServerNode extends Node {
     static final Field CA_ORG_NAME = Field.str("caOrgName", "");
 
     public static final NodeType TYPE = NodeType.builder("grpc-server", "grpc")
-            .label("(name || \"localhost\") + \":\" + port")
+            .label(Label.computed())
             .help("A gRPC server and its service. The .proto text is compiled when the flows deploy, with no code generation step; grpc-call nodes use it as their target.")
             .configNode()
             .fields(PORT, SERVER, NAME, PROTO_FILE, LOCAL_SERVER, REFLECTION, CORS_ORIGINS, CORS_HEADERS,
@@ -50,9 +51,6 @@ public final class GrpcServerNode extends Node {
                     KEY, CA_PRIVATE_KEY, CACERT, CA_NAME, CA_ORG_NAME)
             .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
             .factory(GrpcServerNode::new);
-
-    /** The settings key that turns server reflection off for every grpc-server (default true). */
-    static final String REFLECTION_SETTING = "grpcReflection";
 
     /** The name an inline .proto gets in descriptors and error messages. */
     static final String INLINE_PROTO_NAME = "protoFile.proto";
@@ -97,7 +95,7 @@ public final class GrpcServerNode extends Node {
         String chain = c.str(CHAIN);
         String key = c.str(KEY);
         boolean reflection = c.bool(REFLECTION)
-                && !Boolean.FALSE.equals(c.services().settings().get(REFLECTION_SETTING));
+                && GrpcSettings.REFLECTION.read(c.services().settings());
         double maxAge = c.num(CORS_MAX_AGE);
         if (maxAge != Math.rint(maxAge) || maxAge < 0) {
             throw c.error(CORS_MAX_AGE, "must be a whole number of seconds, got " + c.str(CORS_MAX_AGE));

@@ -1,5 +1,6 @@
 package io.redwire.nodes.http;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.msg.Messages;
 import io.redwire.spi.BodySilence;
 import io.redwire.spi.Field;
@@ -7,6 +8,7 @@ import io.redwire.spi.HttpRoutes;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
@@ -33,12 +35,11 @@ public final class HttpInNode extends Node {
             .help("Kept for flows that describe the endpoint with a swagger document; not used at run time.");
 
     public static final NodeType TYPE = NodeType.builder("http in", "network").icon("http")
-            .label("name || (url ? \"[\" + method + \"] /\" + String(url).replace(/^\\//, \"\") : \"http\")")
+            .label(Label.computed())
             .help("Serves an HTTP endpoint: each request becomes a message with `msg.req`, `msg.res` and `msg.payload` (the body, or the query for GET).\n\nAnswer it with an http response node. Paths may hold `:name` parameters (in `msg.req.params`).")
             .color("#e7e7ae").ports(0, 1)
             .fields(URL, METHOD, UPLOAD, SKIP_BODY_PARSING, SWAGGER_DOC)
             .factory(HttpInNode::new);
-    private static final long DEFAULT_MAX_BODY = 5L * 1024 * 1024;
 
     private static final List<String> METHODS = List.of("get", "post", "put", "delete", "patch");
 
@@ -67,12 +68,12 @@ public final class HttpInNode extends Node {
         this.upload = c.bool(UPLOAD);
         this.skipBodyParsing = c.bool(SKIP_BODY_PARSING);
         this.routes = c.services().httpRoutes();
-        this.maxBody = c.services().settings().bytes("apiMaxLength", DEFAULT_MAX_BODY);
-        this.readTimeoutMs = (long) c.services().settings().number("httpReadTimeout", 30_000);
-        long budgetLimit = c.services().settings().bytes("httpBodyMemoryLimit", BodyBudget.DEFAULT_LIMIT);
+        this.maxBody = HttpSettings.API_MAX_LENGTH.read(c.services().settings());
+        this.readTimeoutMs = HttpSettings.READ_TIMEOUT.read(c.services().settings());
+        long budgetLimit = HttpSettings.BODY_MEMORY_LIMIT.read(c.services().settings());
         this.budget = c.services().shared(BodyBudget.class, () -> new BodyBudget(budgetLimit));
-        this.cors = Cors.fromSetting(c.services().settings().get("httpNodeCors"));
-        Object rootSetting = c.services().settings().get("httpNodeRoot");
+        this.cors = Cors.fromSetting(HttpSettings.NODE_CORS.given(c.services().settings()));
+        Object rootSetting = RuntimeSettings.HTTP_NODE_ROOT.read(c.services().settings());
         this.root = Boolean.FALSE.equals(rootSetting) ? null
                 : rootSetting instanceof String r ? (r.endsWith("/") ? r.substring(0, r.length() - 1) : r) : "";
     }

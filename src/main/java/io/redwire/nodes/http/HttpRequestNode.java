@@ -1,5 +1,6 @@
 package io.redwire.nodes.http;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.NodeError;
@@ -8,6 +9,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -59,8 +61,9 @@ public final class HttpRequestNode extends Node {
             .help("The password for basic or digest authentication, or the token for bearer.");
 
     public static final NodeType TYPE = NodeType.builder("http request", "network").icon("http")
-            .label("name || \"http request\"")
+            .label(Label.firstOf("name").or("http request"))
             .help("Calls a URL and sends the answer on: `msg.payload` (text, buffer or parsed JSON), `msg.statusCode`, `msg.headers`.\n\nMethod, URL and headers come from the node or from the message (`msg.method`, `msg.url`, `msg.headers`).")
+            .computedPortLabels()
             .color("#e7e7ae").ports(1, 1)
             .fields(METHOD, RET, PAYTOQS, URL, TLS, PERSIST, PROXY, INSECURE_HTTP_PARSER, AUTH_TYPE, SENDERR,
                     HEADERS)
@@ -103,8 +106,8 @@ public final class HttpRequestNode extends Node {
         this.sendErrorsToCatchOnly = c.bool(SENDERR);
         this.auth = RequestAuth.of(c.str(AUTH_TYPE), c.credential(USER), c.credential(PASSWORD));
         this.headerRules = new HeaderRules(c.list(HEADERS));
-        long configured = (long) JsValues.toNumber(c.services().settings().get("httpRequestTimeout"));
-        this.defaultTimeoutMs = configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
+        Long configured = RuntimeSettings.HTTP_REQUEST_TIMEOUT.given(c.services().settings());
+        this.defaultTimeoutMs = configured != null && configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
         String tlsId = c.str(TLS);
         this.tls = !tlsId.isEmpty() && c.services().configNode(tlsId) instanceof TlsConfigNode t ? t : null;
         String proxyId = c.str(PROXY);

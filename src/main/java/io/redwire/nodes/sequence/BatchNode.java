@@ -1,5 +1,6 @@
 package io.redwire.nodes.sequence;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
@@ -8,6 +9,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -36,6 +38,7 @@ public final class BatchNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("batch", "sequence").icon("batch")
             .help("Groups messages into sequences by count, time interval or concatenation.")
+            .label(Label.computed())
             .color("#E2D96E").ports(1, 1)
             .fields(NAME, MODE, COUNT, OVERLAP, INTERVAL, ALLOW_EMPTY_SEQUENCE, HONOUR_PARTS, TOPICS)
             .factory(BatchNode::new);
@@ -149,7 +152,7 @@ public final class BatchNode extends Node {
 
     /** nodeMessageBufferMaxLength: too many held messages fail the newest and drop the rest. */
     private void checkOverflow() {
-        double max = engine().settings().number("nodeMessageBufferMaxLength", 0);
+        int max = RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(engine().settings());
         if (max > 0 && pendingCount > max) {
             Held last = queue.remove(queue.size() - 1);
             last.done().done(new NodeError("too many pending messages in batch node"));
@@ -226,7 +229,7 @@ public final class BatchNode extends Node {
         seqs.groups.computeIfAbsent(gid, k -> new ArrayList<>()).add(new Held(msg, done));
         seqs.counts.putIfAbsent(gid, JsValues.toNumber(parts.get("count")));
         pendingCount++;
-        double max = engine().settings().number("nodeMessageBufferMaxLength", 0);
+        int max = RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(engine().settings());
         if (max > 0 && pendingCount > max) {
             byTopic.values().forEach(s -> s.groups.values().forEach(g -> g.forEach(h ->
                     h.done().done(h.msg() == msg ? new NodeError("too many pending messages in batch node") : null))));

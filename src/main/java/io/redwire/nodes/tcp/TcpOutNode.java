@@ -1,11 +1,11 @@
 package io.redwire.nodes.tcp;
 
-import io.redwire.nodes.websocket.NetLimits;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -38,7 +38,7 @@ public final class TcpOutNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("tcp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
             .help("Writes `msg.payload` to TCP: connects to a host, listens on a port, or replies on the connection in `msg._session` (all connections when it has none).")
-            .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
+            .label(Label.computed())
             .fields(NAME, HOST, PORT, BESERVER, BASE64, END, TcpConnector.TLS)
             .factory(TcpOutNode::new);
 
@@ -50,10 +50,7 @@ public final class TcpOutNode extends Node {
     private final boolean doEnd;
     private final TcpSessions sessions;
     private final TcpWrites writes;
-    private final int maxBuffered;
-    private final int maxConnections;
-    private final long reconnectMs;
-    private final String bindHost;
+    private final TcpSettings.Connections limits;
     private final Set<NetSocket> peers = new LinkedHashSet<>();
     private NetServer server;
     private NetClient client;
@@ -72,11 +69,7 @@ public final class TcpOutNode extends Node {
         this.doEnd = c.bool(END);
         this.sessions = c.services().shared(TcpSessions.class, TcpSessions::new);
         this.writes = new TcpWrites(this);
-        this.maxBuffered = (int) c.services().settings().number("socketMaxBufferedBytes", NetLimits.MAX_BUFFERED);
-        this.maxConnections = (int) c.services().settings().number("tcpMaxConnections", TcpLimits.MAX_CONNECTIONS);
-        this.reconnectMs = (long) c.services().settings().number("socketReconnectTime", 10_000);
-        Object ui = c.services().settings().get("uiHost");
-        this.bindHost = ui instanceof String u && !u.isEmpty() ? u : "127.0.0.1";
+        this.limits = TcpSettings.Connections.of(c.services().settings());
     }
 
     @Override
@@ -89,7 +82,7 @@ public final class TcpOutNode extends Node {
             return Future.succeededFuture();
         }
         status(Map.of("text", "0 connections"));
-        return connector.listen(this, new NetServerOptions().setHost(bindHost).setPort(port),
+        return connector.listen(this, new NetServerOptions().setHost(limits.bindHost()).setPort(port),
                 opts -> server = vertx().createNetServer(opts).connectHandler(this::accepted));
     }
 
@@ -125,7 +118,7 @@ public final class TcpOutNode extends Node {
                 return;
             }
             socket = ar.result();
-            socket.setWriteQueueMaxSize(maxBuffered);
+            socket.setWriteQueueMaxSize(limits.maxBuffered());
             log("connected to " + host + ":" + port);
             status(Map.of("fill", "green", "shape", "dot", "text", "common.status.connected"));
             socket.handler(b -> {
@@ -148,18 +141,18 @@ public final class TcpOutNode extends Node {
         if (!quick) {
             log("connection lost to " + host + ":" + port);
         }
-        reconnectTimer = vertx().setTimer(quick ? 20 : reconnectMs, t -> connect());
+        reconnectTimer = vertx().setTimer(quick ? 20 : limits.reconnectMs(), t -> connect());
     }
 
     private void accepted(NetSocket peer) {
-        if (peers.size() >= maxConnections) {
-            warn("refused a connection from " + peer.remoteAddress() + ": " + maxConnections
+        if (peers.size() >= limits.maxConnections()) {
+            warn("refused a connection from " + peer.remoteAddress() + ": " + limits.maxConnections()
                     + " open (tcpMaxConnections)");
             peer.close();
             return;
         }
         log("connection from " + peer.remoteAddress().hostAddress() + ":" + peer.remoteAddress().port());
-        peer.setWriteQueueMaxSize(maxBuffered);
+        peer.setWriteQueueMaxSize(limits.maxBuffered());
         peers.add(peer);
         peer.handler(b -> {
         });

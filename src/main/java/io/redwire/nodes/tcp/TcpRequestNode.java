@@ -8,6 +8,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.net.NetClient;
@@ -42,7 +43,7 @@ public final class TcpRequestNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("tcp request", "network").icon("socket").ports(1, 1).color("#c0c0c0")
             .help("Sends `msg.payload` to a TCP server and returns its answer: after a time, at once, at a character, after a number of bytes, or keeps the connection and sends everything it receives.")
-            .label("name || \"tcp:\" + (server ? server + \":\" : \"\") + port")
+            .label(Label.computed())
             .fields(NAME, SERVER, PORT, OUT, RET, SPLITC, NEWLINE, TRIM, TcpConnector.TLS)
             .factory(TcpRequestNode::new);
 
@@ -70,7 +71,7 @@ public final class TcpRequestNode extends Node {
         this.asString = "string".equals(c.str(RET));
         this.newline = TcpFramer.delimiter(c.str(NEWLINE));
         this.trim = c.bool(TRIM);
-        this.queueSize = (int) c.services().settings().number("tcpMsgQueueSize", 1000);
+        this.queueSize = TcpSettings.MSG_QUEUE_SIZE.read(c.services().settings());
     }
 
     /** The split character as the editor writes it: \n \r \t \e \f \0, 0x.., or a literal character. */

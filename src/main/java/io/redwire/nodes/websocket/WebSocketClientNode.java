@@ -1,10 +1,12 @@
 package io.redwire.nodes.websocket;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.spi.Field;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.redwire.spi.TlsConfig;
 
 import io.vertx.core.Future;
@@ -32,7 +34,7 @@ public final class WebSocketClientNode extends WebSocketEndpoint {
 
     public static final NodeType TYPE = NodeType.builder("websocket-client", "network").configNode()
             .help("A WebSocket connection to a server URL, shared by the websocket in and out nodes that use it; reconnects when it drops and can send heartbeat pings.")
-            .label("path")
+            .label(Label.firstOf("path"))
             .fields(PATH, TLS, WHOLEMSG, HB, SUBPROTOCOL, HEADERS)
             .factory(WebSocketClientNode::new);
 
@@ -88,8 +90,7 @@ public final class WebSocketClientNode extends WebSocketEndpoint {
                 connecting = false;
                 return;
             }
-            int maxPayload = (int) config.services().settings().number("webSocketNodeMaxPayload",
-                    NetLimits.MAX_PAYLOAD);
+            int maxPayload = RuntimeSettings.WEB_SOCKET_NODE_MAX_PAYLOAD.read(config.services().settings());
             WebSocketClientOptions o = new WebSocketClientOptions().setMaxMessageSize(maxPayload)
                     .setMaxFrameSize(maxPayload).setConnectTimeout(30_000);
             if (secure) {

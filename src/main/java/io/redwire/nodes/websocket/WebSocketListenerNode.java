@@ -1,9 +1,11 @@
 package io.redwire.nodes.websocket;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Field;
 import io.redwire.spi.HttpRoutes;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.ext.web.RoutingContext;
@@ -21,7 +23,7 @@ public final class WebSocketListenerNode extends WebSocketEndpoint {
 
     public static final NodeType TYPE = NodeType.builder("websocket-listener", "network").configNode()
             .help("A WebSocket endpoint at a path on the flows' HTTP server, shared by the websocket in and out nodes that use it.")
-            .label("\"/\" + (path ? String(path).replace(/^\\//, \"\") : \"\")")
+            .label(Label.computed())
             .fields(PATH, WHOLEMSG)
             .factory(WebSocketListenerNode::new);
 
@@ -40,14 +42,12 @@ public final class WebSocketListenerNode extends WebSocketEndpoint {
     WebSocketListenerNode(NodeConfig c) {
         super(c);
         this.path = c.str(PATH);
-        Object rootSetting = c.services().settings().get("httpNodeRoot");
-        String root = rootSetting instanceof String r ? r : "/";
+        String root = RuntimeSettings.HTTP_NODE_ROOT.read(c.services().settings()) instanceof String r ? r : "/";
         root = root.endsWith("/") ? root : root + "/";
         this.fullPath = root + (path.startsWith("/") ? path.substring(1) : path);
         this.routes = c.services().httpRoutes();
         this.paths = c.services().shared(Paths.class, Paths::new);
-        this.maxConnections = (int) c.services().settings().number("webSocketNodeMaxConnections",
-                NetLimits.MAX_CONNECTIONS);
+        this.maxConnections = WebSocketSettings.MAX_CONNECTIONS.read(c.services().settings());
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.msg.Json;
-
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.DynamicMessage;
 
@@ -14,7 +12,6 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.grpc.common.GrpcMessage;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 
 /**
  * One call in the Connect protocol (connectrpc.com/docs/protocol), over HTTP/1.1 or HTTP/2: unary (a whole message
@@ -23,11 +20,7 @@ import java.util.Map;
  * are binary protobuf or protobuf's canonical JSON ({@link ProtoJson}). {@link ConnectRequests} checks the request
  * and makes the wire; everything the flow sees goes through {@link InboundCall} as for gRPC.
  */
-final class ConnectWire implements CallWire {
-    private static final int HEADER = 5;
-    private static final int FLAG_COMPRESSED = 1;
-    private static final int FLAG_END_STREAM = 2;
-
+final class ConnectWire extends CallWire {
     private final DynamicServer server;
     private final HttpServerRequest request;
     private final HttpServerResponse response;
@@ -38,7 +31,6 @@ final class ConnectWire implements CallWire {
     private final long timeoutMs;
     /** A GET's message, from the query; null for POST, whose message is the body. */
     private final Buffer queryMessage;
-    private final UnsentBytes unsent = new UnsentBytes();
     private InboundCall call;
     private Buffer pending = Buffer.buffer();
     private long timer = -1;
@@ -47,6 +39,7 @@ final class ConnectWire implements CallWire {
 
     ConnectWire(DynamicServer server, HttpServerRequest request, Descriptor input, boolean streaming, boolean json,
                 boolean gzip, long timeoutMs, Buffer queryMessage) {
+        super(request, request.response());
         this.server = server;
         this.request = request;
         this.response = request.response();
@@ -59,17 +52,17 @@ final class ConnectWire implements CallWire {
     }
 
     @Override
-    public String protocol() {
+    String protocol() {
         return "connect";
     }
 
     @Override
-    public MultiMap headers() {
+    MultiMap headers() {
         return request.headers();
     }
 
     @Override
-    public void open(InboundCall call) {
+    void open(InboundCall call) {
         this.call = call;
         request.exceptionHandler(e -> lost());
         response.exceptionHandler(e -> lost());
@@ -126,7 +119,7 @@ final class ConnectWire implements CallWire {
     private void envelopes(Buffer chunk) {
         pending.appendBuffer(chunk);
         int at = 0;
-        while (!ended && pending.length() - at >= HEADER) {
+        while (!ended && pending.length() - at >= ConnectEnvelope.HEADER) {
             int flags = pending.getUnsignedByte(at);
             long length = pending.getUnsignedInt(at + 1);
             if (length > GrpcTransport.MAX_MESSAGE_BYTES) {
@@ -134,18 +127,19 @@ final class ConnectWire implements CallWire {
                         + GrpcTransport.MAX_MESSAGE_BYTES + ": " + length));
                 return;
             }
-            if (pending.length() - at - HEADER < length) {
+            int start = at + ConnectEnvelope.HEADER;
+            if (pending.length() - start < length) {
                 break;
             }
-            Buffer message = pending.getBuffer(at + HEADER, at + HEADER + (int) length);
-            at += HEADER + (int) length;
-            if ((flags & ~FLAG_COMPRESSED) != 0) {
+            Buffer message = pending.getBuffer(start, start + (int) length);
+            at = start + (int) length;
+            if ((flags & ~ConnectEnvelope.COMPRESSED) != 0) {
                 refuse(Status.INVALID_ARGUMENT.withDescription("invalid envelope flags " + flags));
-            } else if ((flags & FLAG_COMPRESSED) != 0 && !gzip) {
+            } else if ((flags & ConnectEnvelope.COMPRESSED) != 0 && !gzip) {
                 refuse(Status.INVALID_ARGUMENT.withDescription("a compressed envelope, but the request names no "
                         + "Connect-Content-Encoding"));
             } else {
-                deliver(message, (flags & FLAG_COMPRESSED) != 0);
+                deliver(message, (flags & ConnectEnvelope.COMPRESSED) != 0);
             }
         }
         if (!ended) {
@@ -209,58 +203,27 @@ final class ConnectWire implements CallWire {
         }
     }
 
-    /** The end-stream message: {} or the error. */
-    static Buffer endOfStream(Status status) {
-        return envelope(FLAG_END_STREAM, status.isOk() ? new byte[] {'{', '}'}
-                : Json.bytes(Map.of("error", ConnectErrors.error(status))));
-    }
-
-    private static Buffer envelope(int flags, byte[] payload) {
-        return Buffer.buffer(HEADER + payload.length).appendByte((byte) flags).appendInt(payload.length)
-                .appendBytes(payload);
-    }
-
     @Override
-    public boolean write(DynamicMessage message) {
+    boolean write(DynamicMessage message) {
         startStream();
-        Buffer bytes = envelope(0, encode(message));
-        return unsent.add(response.write(bytes), bytes.length());
+        Buffer bytes = ConnectEnvelope.of(0, encode(message));
+        return counted(response.write(bytes), bytes.length());
     }
 
-    @Override
-    public long unsent() {
-        return unsent.unsent();
-    }
+
+
+
+
 
     @Override
-    public boolean writeQueueFull() {
-        return response.writeQueueFull();
-    }
-
-    @Override
-    public void onDrain(Runnable then) {
-        response.drainHandler(v -> then.run());
-    }
-
-    @Override
-    public void pauseRequests() {
-        request.pause();
-    }
-
-    @Override
-    public void resumeRequests() {
-        request.resume();
-    }
-
-    @Override
-    public void cancel() {
+    void cancel() {
         ended = true;
         stopTimer();
         response.reset();
     }
 
     @Override
-    public void end(Status status, DynamicMessage reply) {
+    void end(Status status, DynamicMessage reply) {
         if (ended) {
             return;
         }
@@ -268,7 +231,7 @@ final class ConnectWire implements CallWire {
         stopTimer();
         if (streaming) {
             startStream();
-            response.end(endOfStream(status));
+            response.end(ConnectEnvelope.endOfStream(status));
         } else if (status.isOk()) {
             response.putHeader("content-type", json ? "application/json" : "application/proto")
                     .end(Buffer.buffer(encode(reply)));

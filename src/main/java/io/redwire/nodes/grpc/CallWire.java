@@ -51,25 +51,25 @@ abstract class CallWire {
     }
 
     /** Bytes written that have not left for the client yet. */
-    final long unsent() {
+    long unsent() {
         return unsent.unsent();
     }
 
-    final boolean writeQueueFull() {
+    boolean writeQueueFull() {
         return responses.writeQueueFull();
     }
 
     /** Runs {@code then} once, when the write queue has room again. */
-    final void onDrain(Runnable then) {
+    void onDrain(Runnable then) {
         responses.drainHandler(v -> then.run());
     }
 
     /** Stops (or resumes) reading the client's request stream. */
-    final void pauseRequests() {
+    void pauseRequests() {
         requests.pause();
     }
 
-    final void resumeRequests() {
+    void resumeRequests() {
         requests.resume();
     }
 }

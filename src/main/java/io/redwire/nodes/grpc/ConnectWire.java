@@ -192,6 +192,10 @@ final class ConnectWire extends CallWire {
         return json ? server.json().print(message).getBytes(StandardCharsets.UTF_8) : message.toByteArray();
     }
 
+    private static Status unprintable(IllegalArgumentException e) {
+        return Status.INTERNAL.withDescription("the response has no JSON form: " + e.getMessage());
+    }
+
     private void startStream() {
         if (!streamStarted) {
             streamStarted = true;
@@ -205,8 +209,15 @@ final class ConnectWire extends CallWire {
 
     @Override
     boolean write(DynamicMessage message) {
+        byte[] encoded;
+        try {
+            encoded = encode(message);
+        } catch (IllegalArgumentException e) { // JSON for an Any whose type the schema lacks
+            end(unprintable(e), null);
+            return true;
+        }
         startStream();
-        Buffer bytes = ConnectEnvelope.of(0, encode(message));
+        Buffer bytes = ConnectEnvelope.of(0, encoded);
         return counted(response.write(bytes), bytes.length());
     }
 
@@ -233,8 +244,15 @@ final class ConnectWire extends CallWire {
             startStream();
             response.end(ConnectEnvelope.endOfStream(status));
         } else if (status.isOk()) {
+            byte[] encoded;
+            try {
+                encoded = encode(reply);
+            } catch (IllegalArgumentException e) {
+                ConnectRequests.answerError(response, unprintable(e));
+                return;
+            }
             response.putHeader("content-type", json ? "application/json" : "application/proto")
-                    .end(Buffer.buffer(encode(reply)));
+                    .end(Buffer.buffer(encoded));
         } else {
             ConnectRequests.answerError(response, status);
         }

@@ -82,14 +82,6 @@ export class Api {
     return this.request("POST", "flows", body, { "Node-RED-Deployment-Type": "full" });
   }
 
-  inject(id) {
-    return this.post("inject/" + encodeURIComponent(id));
-  }
-
-  setDebugActive(id, on) {
-    return this.post("debug/" + encodeURIComponent(id) + (on ? "/enable" : "/disable"));
-  }
-
   /** The services and methods of a config node's .proto / .thrift: {services: [{name, methods: [{name, kind}]}]}. */
   outline(language, configNode) {
     return this.post("redwire/idl/" + encodeURIComponent(language), configNode);

@@ -35,7 +35,8 @@ function textWidth(text) {
 
 export class Canvas {
   /**
-   * @param hooks {open(node), button(action, node), showTab(id), selectionChanged(), quickAdd(clientX, clientY)}
+   * @param hooks {open(node), button(declared button, node), showTab(id), selectionChanged(),
+   *   quickAdd(clientX, clientY)}
    */
   constructor(svg, model, registry, hooks) {
     this.svg = svg;
@@ -155,6 +156,8 @@ export class Canvas {
 
   /** Top-left box and ports of a node; x/y in the flow file are its centre, as in Node-RED. */
   geometry(node, index) {
+    // a junction is flow-file structure, like tab, subflow and group, not a node type with a look of its own:
+    // Node-RED's editor draws it itself as a bare wiring point (no label, icon, button or form)
     const junction = node.type === "junction";
     const label = this.registry.label(node, this.model);
     const outputs = this.registry.outputs(node, this.model);
@@ -294,11 +297,9 @@ export class Canvas {
         el("title", {}, p).textContent = label;
       }
     }
-    if (node.type === "inject" && !unknown) {
-      this.drawButton(g, "inject", -24, geom, false, "inject now");
-    } else if (node.type === "debug" && !unknown) {
-      this.drawButton(g, "debug", geom.w + 6, geom, node.active === false,
-        node.active === false ? "debug output off (click to enable)" : "debug output on (click to disable)");
+    const button = this.registry.button(node);
+    if (button) {
+      this.drawButton(g, node, button, geom);
     }
     if (!geom.junction && !unknown) {
       const problems = nodeProblems(node, this.registry.get(node.type));
@@ -314,12 +315,17 @@ export class Canvas {
     this.drawStatus(g, node.id, geom);
   }
 
-  drawButton(g, action, x, geom, off, title) {
-    const b = el("g", { class: `node-button ${action}-button${off ? " off" : ""}`, "data-action": action,
-      transform: `translate(${x},${geom.h / 2 - 9})` }, g);
+  /** The declared button, on the icon side (right for nodes that only receive): square to press, round to toggle. */
+  drawButton(g, node, button, geom) {
+    const off = !!button.toggle && node[button.toggle] === false;
+    const title = !button.toggle ? button.title
+      : `${button.title} ${off ? "off (click to enable)" : "on (click to disable)"}`;
+    const x = this.registry.alignRight(node) ? geom.w + 6 : -24;
+    const b = el("g", { class: `node-button ${button.action}-button${off ? " off" : ""}`,
+      "data-action": button.action, transform: `translate(${x},${geom.h / 2 - 9})` }, g);
     el("title", {}, b).textContent = title;
     el("rect", { width: 18, height: 18, rx: 4 }, b);
-    el("rect", { class: "button-mark", x: 5, y: 5, width: 8, height: 8, rx: action === "inject" ? 0 : 4 }, b);
+    el("rect", { class: "button-mark", x: 5, y: 5, width: 8, height: 8, rx: button.toggle ? 4 : 0 }, b);
   }
 
   drawStatus(g, id, geom) {
@@ -407,10 +413,8 @@ export class Canvas {
           }
         });
       }
-      if (node.type === "link out" && node.mode !== "return" && Array.isArray(node.links)) {
-        for (const target of node.links) {
-          out.push({ source: id, port: 0, target, link: true });
-        }
+      for (const target of this.registry.virtualTargets(node)) {
+        out.push({ source: id, port: 0, target, link: true });
       }
     }
     const def = this.model.get(this.tab);
@@ -820,8 +824,10 @@ export class Canvas {
       const hit = document.elementFromPoint(e.clientX, e.clientY);
       const button = hit && hit.closest && hit.closest(".node-button");
       const nodeEl = button && button.closest(".node");
-      if (nodeEl && nodeEl.dataset.id === d.id && button.dataset.action === d.action) {
-        this.hooks.button(d.action, this.model.get(d.id));
+      const node = this.model.get(d.id);
+      const declared = node && this.registry.button(node);
+      if (declared && nodeEl && nodeEl.dataset.id === d.id && button.dataset.action === d.action) {
+        this.hooks.button(declared, node);
       }
     }
   }

@@ -2,8 +2,7 @@
 // Node-RED's editor pastes here and back. Ctrl+C/X/V use the browser's copy/paste events (the system clipboard);
 // a copy is also kept in memory for browsers that do not deliver paste events.
 
-import { exportableSet } from "./exportable.js";
-import { parseFlows } from "./io.js";
+import { copyOf, parseFlows } from "./flowjson.js";
 
 export class Clipboard {
   /** hooks: {notify(text, kind)} */
@@ -32,13 +31,7 @@ export class Clipboard {
     if (ids.length === 0) {
       return null;
     }
-    return JSON.stringify(exportableSet(this.model.nodes, ids).map((n) => {
-      if (n.g !== undefined && !ids.includes(n.g)) {
-        const { g, ...rest } = n;
-        return rest;
-      }
-      return n;
-    }));
+    return JSON.stringify(copyOf(this.model.nodes, ids));
   }
 
   onCopy(e, cut) {
@@ -110,22 +103,7 @@ export class Clipboard {
     }
     const at = this.lastMouse && this.canvas.containsClientPoint(this.lastMouse.clientX, this.lastMouse.clientY)
       ? this.canvas.canvasPoint(this.lastMouse) : null;
-    const pasted = this.model.pasteNodes(nodes, this.canvas.tab, (onTab) => {
-      const placed = onTab.filter((n) => typeof n.x === "number" && typeof n.y === "number");
-      if (placed.length === 0) {
-        return;
-      }
-      const minX = Math.min(...placed.map((n) => n.x));
-      const minY = Math.min(...placed.map((n) => n.y));
-      const dx = at ? Math.round(at.x - minX) : 20;
-      const dy = at ? Math.round(at.y - minY) : 20;
-      for (const n of onTab) {
-        if (typeof n.x === "number") {
-          n.x += dx;
-          n.y += dy;
-        }
-      }
-    });
+    const pasted = this.model.pasteNodes(nodes, this.canvas.tab, at);
     this.canvas.selection = new Set(pasted.filter((n) => n.z === this.canvas.tab).map((n) => n.id));
     this.canvas.refreshSelection();
     this.hooks.notify(`Pasted ${pasted.length} node${pasted.length === 1 ? "" : "s"}`);

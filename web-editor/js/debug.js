@@ -5,7 +5,7 @@ import { h } from "./dialog.js";
 const MAX_MESSAGES = 500;
 
 export class DebugPanel {
-  /** hooks: {toggleNode(id, on), reveal(id), nodeName(id), currentTab(), selectedIds()} */
+  /** hooks: {toggleNode(id, on) (calls setMuted), reveal(id), nodeName(id), currentTab(), selectedIds()} */
   constructor(container, clearButton, mutedInfo, hooks, filterSelect) {
     this.container = container;
     this.mutedInfo = mutedInfo;
@@ -59,10 +59,9 @@ export class DebugPanel {
     }
   }
 
+  /** The mute button: the hook switches the debug node's output, which mutes or unmutes it here. */
   async toggle(id) {
-    const on = this.muted.has(id);
-    await this.hooks.toggleNode(id, on);
-    this.setMuted(id, !on);
+    await this.hooks.toggleNode(id, this.muted.has(id));
   }
 
   /** Keeps the mute buttons and the muted list in step with a debug node's active flag. */

@@ -1,32 +1,7 @@
-// Import (paste or file) and export of Node-RED flow JSON.
+// The import (paste or file) and export dialogs; the flow JSON itself is read and chosen in flowjson.js.
 
 import { h, openDialog } from "./dialog.js";
-import { exportableSet } from "./exportable.js";
-
-/** Parses flow JSON: an array of nodes, or a v2 {flows: [...]} document. Throws a readable error. */
-export function parseFlows(text) {
-  let parsed;
-  try {
-    parsed = JSON.parse(text);
-  } catch (err) {
-    throw new Error("not valid JSON: " + err.message);
-  }
-  if (parsed && !Array.isArray(parsed) && Array.isArray(parsed.flows)) {
-    parsed = parsed.flows;
-  }
-  if (parsed && !Array.isArray(parsed) && typeof parsed === "object") {
-    parsed = [parsed];
-  }
-  if (!Array.isArray(parsed)) {
-    throw new Error("flow JSON must be an array of nodes");
-  }
-  parsed.forEach((n, i) => {
-    if (!n || typeof n !== "object" || typeof n.id !== "string" || typeof n.type !== "string") {
-      throw new Error(`element ${i} is not a node (needs string id and type)`);
-    }
-  });
-  return parsed;
-}
+import { exportableSet, parseFlows } from "./flowjson.js";
 
 /** Shows the import dialog; resolves the parsed nodes, or null when cancelled. */
 export function openImport() {

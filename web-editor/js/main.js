@@ -62,29 +62,38 @@ function openForm(node) {
   });
 }
 
-async function onNodeButton(action, node) {
-  if (action === "inject") {
-    try {
-      await authed(() => api.inject(node.id));
-      notify(`Injected: ${node.name || node.id}`, "success", { timeout: 1500 });
-    } catch (err) {
-      notify(err.status === 404 ? "This inject node is not deployed yet: deploy first." : "Inject failed: "
-        + err.message, "warning");
-    }
-  } else if (action === "debug") {
-    const on = node.active === false;
-    try {
-      await authed(() => api.setDebugActive(node.id, on));
-    } catch (err) {
-      if (err.status !== 404) { // not deployed: the change travels with the next deploy
-        notify("Could not switch the debug node: " + err.message, "error");
-        return;
-      }
-    }
-    node.active = on;
-    debug.setMuted(node.id, !on);
-    canvas.render();
+/** A click on the button a node's type declares (see NodeType.Button): a press, or a flip of its toggle. */
+async function onNodeButton(button, node) {
+  if (button.toggle) {
+    await switchToggle(node, button, node[button.toggle] === false);
+    return;
   }
+  try {
+    await authed(() => api.post(button.action + "/" + encodeURIComponent(node.id)));
+    notify(`${button.title}: ${node.name || node.id}`, "success", { timeout: 1500 });
+  } catch (err) {
+    notify(err.status === 404 ? `This ${registry.paletteLabel(node.type)} node is not deployed yet: deploy first.`
+      : `${button.title} failed: ${err.message}`, "warning");
+  }
+}
+
+/**
+ * Sets a node's declared toggle (debug's output) in the runtime and in the node; a node not deployed yet keeps the
+ * change for the next deploy. The debug sidebar mutes what a switched-off node sends. False when refused.
+ */
+async function switchToggle(node, button, on) {
+  try {
+    await authed(() => api.post(`${button.action}/${encodeURIComponent(node.id)}/${on ? "enable" : "disable"}`));
+  } catch (err) {
+    if (err.status !== 404) {
+      notify(`Could not switch ${registry.label(node, model)}: ${err.message}`, "error");
+      return false;
+    }
+  }
+  node[button.toggle] = on;
+  debug.setMuted(node.id, !on);
+  canvas.render();
+  return true;
 }
 
 /** An empty workspace gets one tab (before loading, so it is not an undoable change). */
@@ -194,13 +203,8 @@ async function importFlows() {
   if (!nodes) {
     return;
   }
-  const bringsTabs = nodes.some((n) => n.type === "tab");
-  if (bringsTabs && autoTab && !model.nodes.some((n) => n.z === autoTab)) {
-    model.nodes = model.nodes.filter((n) => n.id !== autoTab); // the placeholder tab gives way
-    model.byId.delete(autoTab);
-  }
+  const added = model.importNodes(nodes, canvas.tab, autoTab);
   autoTab = null;
-  const added = model.importNodes(nodes, canvas.tab);
   const firstTab = added.find((n) => n.type === "tab");
   if (firstTab) {
     tabs.select(firstTab.id);
@@ -354,13 +358,10 @@ async function start() {
   new Palette($("palette-content"), $("palette-search"), registry, canvas,
     (type, x, y) => canvas.addNodeAt(type, x, y)).render();
   debug = new DebugPanel($("debug-messages"), $("debug-clear"), $("debug-muted"), {
-    toggleNode: (id, on) => authed(() => api.setDebugActive(id, on)).then(() => {
+    toggleNode: (id, on) => {
       const n = model.get(id);
-      if (n) {
-        n.active = on;
-        canvas.render();
-      }
-    }),
+      return n && registry.button(n)?.toggle ? switchToggle(n, registry.button(n), on) : false;
+    },
     reveal: (id) => canvas.reveal(id),
     nodeName: (id) => model.get(id)?.name,
     currentTab: () => canvas.tab,
@@ -376,8 +377,9 @@ async function start() {
   rev = deployed.rev;
   model.load(withTab(deployed.flows));
   refresh();
-  for (const n of model.nodes) {
-    if (n.type === "debug" && n.active === false) {
+  for (const n of model.nodes) { // a debug node switched off by its button is muted in the sidebar
+    const toggle = registry.button(n)?.toggle;
+    if (toggle && n[toggle] === false) {
       debug.setMuted(n.id, true);
     }
   }

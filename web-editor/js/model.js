@@ -72,9 +72,9 @@ export class FlowModel {
     this.dirty = false;
   }
 
-  /** Changed since the last deploy (Node-RED's blue dot). */
+  /** Changed since the last deploy (Node-RED's blue dot): its JSON, or credentials typed into its form. */
   isChanged(node) {
-    return this.deployed.get(node.id) !== JSON.stringify(node);
+    return this.credentials.has(node.id) || this.deployed.get(node.id) !== JSON.stringify(node);
   }
 
   canUndo() {
@@ -100,7 +100,7 @@ export class FlowModel {
     to.push(this.current);
     this.current = from.pop();
     this.setNodes(JSON.parse(this.current));
-    this.dirty = this.current !== this.deployedState;
+    this.dirty = this.current !== this.deployedState || this.credentials.size > 0; // credentials are outside undo
     this.notify(true);
     return true;
   }
@@ -193,20 +193,33 @@ export class FlowModel {
 
   /**
    * Adds imported nodes. Into an empty workspace they go exactly as given; otherwise ids already in use get new ones
-   * (with wires, z, group and config references rewritten) so nothing existing is overwritten.
-   * Nodes whose z is not a workspace land on `currentTab`.
+   * (with wires, z, group, config and subflow-instance references rewritten) so nothing existing is overwritten.
+   * As in Node-RED's import, wires to nodes outside the import are dropped and canvas nodes (a z or a position)
+   * whose z is not a workspace land on `currentTab`.
+   * `placeholder`: the empty tab the editor made for an empty workspace; it gives way when the import brings tabs
+   * (nodes meant for it go to the import's first tab). One undo step reverts it all.
    */
-  importNodes(imported, currentTab) {
+  importNodes(imported, currentTab, placeholder = null) {
+    const gaveWay = placeholder && imported.some((n) => n.type === "tab")
+      && !this.nodes.some((n) => n.z === placeholder);
+    if (gaveWay) {
+      this.setNodes(this.nodes.filter((n) => n.id !== placeholder));
+    }
     const clash = imported.some((n) => this.byId.has(n.id));
     let nodes = imported;
     if (clash) {
       const renamed = new Map(imported.map((n) => [n.id, this.byId.has(n.id) ? newId() : n.id]));
       nodes = imported.map((n) => rewriteIds(n, renamed));
     }
+    wiresWithin(nodes);
+    if (gaveWay && currentTab === placeholder) {
+      currentTab = nodes.find((n) => n.type === "tab").id;
+    }
     const workspaces = new Set([...this.workspaces().map((w) => w.id),
       ...nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id)]);
     for (const n of nodes) {
-      if (n.type !== "tab" && n.type !== "subflow" && n.z !== undefined && !workspaces.has(n.z) && currentTab) {
+      const onCanvas = n.z !== undefined || n.x !== undefined;
+      if (n.type !== "tab" && n.type !== "subflow" && onCanvas && !workspaces.has(n.z) && currentTab) {
         n.z = currentTab;
       }
     }
@@ -219,18 +232,21 @@ export class FlowModel {
   }
 
   /**
-   * Pastes Node-RED JSON (a copy from this editor or from Node-RED's): every node gets a fresh id (references
-   * rewritten), config nodes and subflow definitions that already exist are reused, and nodes land on `tab`
-   * unless the paste brings its own tabs. Returns the pasted nodes.
+   * Pastes Node-RED JSON (a copy from this editor or from Node-RED's) as Node-RED's paste does: every node gets a
+   * fresh id (references rewritten, wires to nodes outside the paste dropped), config nodes and subflow definitions
+   * that already exist are reused (the nodes of such a subflow are not pasted again), and nodes land on `tab`
+   * unless the paste brings their tab or subflow. The nodes landing on `tab` keep their layout with its top-left at the
+   * canvas point `at`, else 20 px right of and below the originals. Returns the pasted nodes.
    */
-  pasteNodes(incoming, tab, place = () => {}) {
+  pasteNodes(incoming, tab, at = null) {
     const reuse = (n) => this.byId.has(n.id) && (n.type === "subflow" || (n.x === undefined
       && n.type !== "tab" && n.type !== "group" && n.type !== "junction"));
-    const kept = incoming.filter((n) => !reuse(n));
-    const renamed = new Map(incoming.map((n) => [n.id, reuse(n) ? n.id : newId()]));
+    const reused = new Set(incoming.filter(reuse).map((n) => n.id));
+    const kept = incoming.filter((n) => !reused.has(n.id) && !reused.has(n.z));
+    const renamed = new Map(incoming.map((n) => [n.id, reused.has(n.id) ? n.id : newId()]));
     const nodes = kept.map((n) => rewriteIds(n, renamed));
-    const spaces = new Set([...this.workspaces().map((w) => w.id),
-      ...nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id)]);
+    wiresWithin(nodes);
+    const spaces = new Set(nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id));
     const pasted = new Set(nodes.map((n) => n.id));
     for (const n of nodes) {
       if (n.type !== "tab" && n.type !== "subflow" && n.x !== undefined && !spaces.has(n.z)) {
@@ -243,7 +259,7 @@ export class FlowModel {
         n.nodes = n.nodes.filter((m) => pasted.has(m));
       }
     }
-    place(nodes.filter((n) => n.z === tab));
+    moveTo(nodes.filter((n) => n.z === tab), at);
     for (const n of nodes) {
       this.nodes.push(n);
       this.byId.set(n.id, n);
@@ -266,11 +282,17 @@ export class FlowModel {
   }
 }
 
-/** A copy of a node with every reference to a renamed id rewritten (wires, z, g, group members, links, config). */
+/**
+ * A copy of a node with every reference to a renamed id rewritten (wires, z, g, group members, links, config, and
+ * the subflow a "subflow:<id>" instance runs).
+ */
 function rewriteIds(node, renamed) {
   const map = (v) => (typeof v === "string" && renamed.has(v) ? renamed.get(v) : v);
   const copy = JSON.parse(JSON.stringify(node));
   copy.id = renamed.get(node.id);
+  if (node.type.startsWith("subflow:")) {
+    copy.type = "subflow:" + map(node.type.substring(8));
+  }
   for (const key of Object.keys(copy)) {
     const v = copy[key];
     if (key === "wires" && Array.isArray(v)) {
@@ -282,4 +304,30 @@ function rewriteIds(node, renamed) {
     }
   }
   return copy;
+}
+
+/** Keeps only the wires between these nodes. */
+function wiresWithin(nodes) {
+  const ids = new Set(nodes.map((n) => n.id));
+  for (const n of nodes) {
+    if (Array.isArray(n.wires)) {
+      n.wires = n.wires.map((port) => (Array.isArray(port) ? port.filter((t) => ids.has(t)) : port));
+    }
+  }
+}
+
+/** Moves positioned nodes together so their top-left is at `at` (else 20 px right and down). */
+function moveTo(nodes, at) {
+  const placed = nodes.filter((n) => typeof n.x === "number" && typeof n.y === "number");
+  if (placed.length === 0) {
+    return;
+  }
+  const dx = at ? Math.round(at.x - Math.min(...placed.map((n) => n.x))) : 20;
+  const dy = at ? Math.round(at.y - Math.min(...placed.map((n) => n.y))) : 20;
+  for (const n of nodes) {
+    if (typeof n.x === "number") {
+      n.x += dx;
+      n.y += dy;
+    }
+  }
 }

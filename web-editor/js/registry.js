@@ -181,6 +181,28 @@ export class Registry {
     return null;
   }
 
+  /** The button the node's type declares (inject's press button, debug's toggle), or null. */
+  button(node) {
+    const t = this.types.get(node.type);
+    return (t && t.button) || null;
+  }
+
+  /**
+   * The nodes this one sends to without a wire: the ids in the field its type declares as virtual wires (link out's
+   * links) while the declared `when` holds — read from the node, else the field's default (a link out without a mode
+   * sends to its links, one in return mode does not).
+   */
+  virtualTargets(node) {
+    const t = this.types.get(node.type);
+    const v = t && t.virtualWires;
+    if (!v || !Array.isArray(node[v.field])) {
+      return [];
+    }
+    const valueOf = (name) => (node[name] !== undefined ? node[name] : t.fields.find((f) => f.name === name)?.default);
+    const applies = Object.entries(v.when).every(([other, values]) => values.includes(String(valueOf(other) ?? "")));
+    return applies ? node[v.field] : [];
+  }
+
   /** A new node of this type with the declared defaults (typed inputs get their default type). */
   newNode(type, id, z) {
     const t = this.types.get(type);

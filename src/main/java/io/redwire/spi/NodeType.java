@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The single declaration of a node type: its name, family, editor look, ports and config fields, plus the factory
@@ -18,6 +19,50 @@ public final class NodeType {
     @FunctionalInterface
     public interface Factory {
         Node create(NodeConfig config);
+    }
+
+    /**
+     * A button the editor draws on the type's nodes, as a Node-RED node definition's {@code button}. A press button
+     * posts to the admin API at {@code <action>/<node id>} (inject's "inject now"); a toggle button shows the node's
+     * boolean property {@code toggle} (off when false) and a click flips it and posts {@code <action>/<node id>/enable}
+     * or {@code /disable} (debug's output switch). {@code title} is the button's tooltip.
+     */
+    public record Button(String action, String toggle, String title) {
+        public static Button press(String action, String title) {
+            return new Button(action, null, title);
+        }
+
+        public static Button toggle(String action, Field property, String title) {
+            return new Button(action, property.name(), title);
+        }
+
+        Map<String, Object> describe() {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("action", action);
+            putIfSet(d, "toggle", toggle);
+            d.put("title", title);
+            return d;
+        }
+    }
+
+    /**
+     * The field listing the nodes a node of this type sends to without a wire (link out's links), which the editor
+     * draws as dashed wires while the field {@code when} holds one of {@code values} (link out's mode "link").
+     */
+    public record VirtualWires(Field field, Field when, List<String> values) {
+        public VirtualWires {
+            Objects.requireNonNull(field, "field");
+            Objects.requireNonNull(when, "when");
+            values = List.copyOf(values);
+        }
+
+        List<Field> named() {
+            return List.of(field, when);
+        }
+
+        Map<String, Object> describe() {
+            return Map.of("field", field.name(), "when", Map.of(when.name(), values));
+        }
     }
 
     private final String type;
@@ -37,6 +82,8 @@ public final class NodeType {
     private final String idlLanguage;
     private final Field idlField;
     private final ServiceOutline serviceOutline;
+    private final Button button;
+    private final VirtualWires virtualWires;
     private final Factory factory;
     /** Field name → help, for fields that carry none themselves (see {@link #help(Field)}). */
     private final Map<String, String> fieldHelp;
@@ -59,6 +106,12 @@ public final class NodeType {
         this.idlLanguage = b.idlLanguage;
         this.idlField = b.idlField;
         this.serviceOutline = b.serviceOutline;
+        this.button = b.button;
+        this.virtualWires = b.virtualWires;
+        if (virtualWires != null && !fields.containsAll(virtualWires.named())) {
+            throw new IllegalArgumentException(type + ": the virtual wires fields " + virtualWires.named().stream()
+                    .map(Field::name).toList() + " are not all among its fields");
+        }
         this.factory = b.factory;
         this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass());
     }
@@ -130,6 +183,16 @@ public final class NodeType {
 
     public ServiceOutline serviceOutline() {
         return serviceOutline;
+    }
+
+    /** The button on the type's nodes in the editor; null: none. */
+    public Button button() {
+        return button;
+    }
+
+    /** Where the type's nodes send without a wire (link out's links); null: nowhere. */
+    public VirtualWires virtualWires() {
+        return virtualWires;
     }
 
     public int inputs() {
@@ -220,6 +283,12 @@ public final class NodeType {
             d.put("outputLabels", outputLabels);
         }
         putIfSet(d, "idl", idlLanguage);
+        if (button != null) {
+            d.put("button", button.describe());
+        }
+        if (virtualWires != null) {
+            d.put("virtualWires", virtualWires.describe());
+        }
         return d;
     }
 
@@ -248,6 +317,8 @@ public final class NodeType {
         private String idlLanguage;
         private Field idlField;
         private ServiceOutline serviceOutline;
+        private Button button;
+        private VirtualWires virtualWires;
         private Factory factory;
 
         private Builder(String type, String family) {
@@ -326,6 +397,18 @@ public final class NodeType {
             this.idlLanguage = language;
             this.idlField = field;
             this.serviceOutline = outline;
+            return this;
+        }
+
+        /** See {@link NodeType#button()}. */
+        public Builder button(Button b) {
+            this.button = Objects.requireNonNull(b, "button");
+            return this;
+        }
+
+        /** See {@link VirtualWires}; both fields must be among the type's fields. */
+        public Builder virtualWires(Field links, Field when, String... values) {
+            this.virtualWires = new VirtualWires(links, when, List.of(values));
             return this;
         }
 

@@ -15,6 +15,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -78,6 +79,48 @@ class DeclarationsServedTest {
                 }
             }
             assertEquals(List.of(), fieldsWithoutHelp, "fields the editor would show without help");
+        }
+    }
+
+    @Test
+    void aVirtualWiresFieldTheTypeDoesNotListIsRefusedWhereItIsDeclared() {
+        Field links = Field.json("links", List.of());
+        Field mode = Field.str("mode", "");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NodeType.builder("x", "test")
+                .virtualWires(links, mode, "link").fields(mode).factory(c -> null));
+        assertEquals("x: the virtual wires fields [links, mode] are not all among its fields", e.getMessage());
+    }
+
+    /** The canvas draws buttons and link wires from the declarations alone (canvas.js names no node type). */
+    @Test
+    @SuppressWarnings("unchecked")
+    void buttonsAndVirtualWiresReachTheEditorAndNameDeclaredFields() throws Exception {
+        try (AdminServer s = new AdminServer()) {
+            Map<String, Map<String, Object>> served = ((List<Map<String, Object>>) Json.parse(
+                    s.get("/nodes", "Accept", "application/json").body())).stream()
+                    .collect(Collectors.toMap(t -> (String) t.get("type"), Function.identity()));
+            assertEquals(Map.of("action", "inject", "title", "inject now"), served.get("inject").get("button"));
+            assertEquals(Map.of("action", "debug", "toggle", "active", "title", "debug output"),
+                    served.get("debug").get("button"));
+            assertEquals(Map.of("field", "links", "when", Map.of("mode", List.of("link"))),
+                    served.get("link out").get("virtualWires"), "a return goes back, not to the links");
+            List<String> withButtons = new ArrayList<>();
+            for (Map<String, Object> t : served.values()) {
+                Map<String, Map<String, Object>> fields = ((List<Map<String, Object>>) t.get("fields")).stream()
+                        .collect(Collectors.toMap(f -> (String) f.get("name"), Function.identity()));
+                if (t.get("button") instanceof Map<?, ?> b) {
+                    withButtons.add((String) t.get("type"));
+                    if (b.get("toggle") != null) {
+                        assertEquals("boolean", fields.get(b.get("toggle")).get("kind"), t.get("type") + " toggle");
+                    }
+                }
+                if (t.get("virtualWires") instanceof Map<?, ?> v) {
+                    assertTrue(fields.containsKey(v.get("field")), t.get("type") + " virtual wires field");
+                    assertTrue(fields.keySet().containsAll(((Map<?, ?>) v.get("when")).keySet()),
+                            t.get("type") + " virtual wires condition");
+                }
+            }
+            assertEquals(List.of("debug", "inject"), withButtons.stream().sorted().toList());
         }
     }
 }

@@ -34,6 +34,7 @@ public final class DebugNode extends Node implements DebugTarget {
             .label("(console === true || console === \"true\" ? (s) => s + \"\\t⇲\" : (s) => s)(targetType === \"jsonata\" ? name || \"JSONata\" : complete === true || complete === \"true\" ? name || \"msg\" : name || \"msg.\" + (!complete || complete === \"false\" ? \"payload\" : complete))")
             .help("Shows messages in the debug sidebar.\n\n- Output `msg.payload`, another property, the whole message, or a JSONata expression of it.\n- Can also write to the runtime log and show the value as the node's status.\n- The button on the node switches its output off and on without a deploy.")
             .color("#87a980").ports(1, 0)
+            .button(NodeType.Button.toggle("debug", ACTIVE, "debug output"))
             .fields(ACTIVE, TOSIDEBAR, CONSOLE, TOSTATUS, COMPLETE, TARGET_TYPE, STATUS_VAL, STATUS_TYPE)
             .factory(DebugNode::new);
     private static final int STATUS_LENGTH = 32;

@@ -23,6 +23,7 @@ public final class LinkOutNode extends Node {
             .label("name || (mode === \"return\" ? \"link return\" : \"link out\")")
             .help("Sends to the chosen link in nodes without a drawn wire, or returns to the link call that started the message.")
             .color("#dddddd").ports(1, 0)
+            .virtualWires(LINKS, MODE, "link") // a return goes back to its caller, not to the links
             .fields(MODE, LINKS)
             .factory(LinkOutNode::new);
 

@@ -51,9 +51,6 @@ public final class GrpcServerNode extends Node {
             .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
             .factory(GrpcServerNode::new);
 
-    /** The settings key that turns server reflection off for every grpc-server (default true). */
-    static final String REFLECTION_SETTING = "grpcReflection";
-
     /** The name an inline .proto gets in descriptors and error messages. */
     static final String INLINE_PROTO_NAME = "protoFile.proto";
 
@@ -97,7 +94,7 @@ public final class GrpcServerNode extends Node {
         String chain = c.str(CHAIN);
         String key = c.str(KEY);
         boolean reflection = c.bool(REFLECTION)
-                && !Boolean.FALSE.equals(c.services().settings().get(REFLECTION_SETTING));
+                && GrpcSettings.REFLECTION.read(c.services().settings());
         double maxAge = c.num(CORS_MAX_AGE);
         if (maxAge != Math.rint(maxAge) || maxAge < 0) {
             throw c.error(CORS_MAX_AGE, "must be a whole number of seconds, got " + c.str(CORS_MAX_AGE));

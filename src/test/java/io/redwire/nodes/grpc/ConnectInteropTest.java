@@ -345,4 +345,23 @@ class ConnectInteropTest {
             assertTrue(metrics.lines().anyMatch(l -> l.startsWith(series + " ")), series + " in\n" + metrics);
         }
     }
+
+    @Test
+    void metadataOverTheLimitFailsAGrpcWebCallInItsOwnContentType(@TempDir Path tmp) throws Exception {
+        Path frame = tmp.resolve("frame");
+        Files.write(frame, ByteBuffer.allocate(7).put((byte) 0).putInt(2).put((byte) 8).put((byte) 5).array());
+        String big = "x-big: " + "a".repeat(20_000);
+        // HTTP/2: the call alone fails RESOURCE_EXHAUSTED, answered trailers-only in gRPC-Web's content type
+        String h2 = run(List.of("curl", "-s", "-S", "--max-time", "30", "--http2-prior-knowledge", "-o", "/dev/null",
+                "-D", "-", "-H", "content-type: application/grpc-web+proto", "-H", big, "--data-binary", "@" + frame,
+                url(GET_ITEM)));
+        assertTrue(h2.contains("content-type: application/grpc-web+proto") && h2.contains("grpc-status: 8")
+                && h2.contains("grpc-message: request metadata is "), h2);
+        // HTTP/1.1: Vert.x's request header limit (8 KB) answers first
+        String h1 = run(List.of("curl", "-s", "-S", "--max-time", "30", "--http1.1", "-o", "/dev/null", "-w",
+                "%{http_code}", "-H", "content-type: application/grpc-web+proto", "-H", big, "--data-binary",
+                "@" + frame, url(GET_ITEM)));
+        assertEquals("431", h1);
+        assertEquals(200, post(GET_ITEM, "application/json", utf8("{\"id\":\"3\"}")).statusCode());
+    }
 }

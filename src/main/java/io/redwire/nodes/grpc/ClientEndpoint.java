@@ -9,6 +9,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
@@ -49,7 +50,7 @@ final class ClientEndpoint {
     /** The node type of a node that calls through an endpoint: the fields the constructor below reads. */
     static NodeType nodeType(String type, NodeType.Factory factory) {
         return NodeType.builder(type, "grpc").icon("grpc")
-                .label(type.equals("grpc-call") ? "name || \"gRPC Call\"" : "name || \"gRPC Client-streaming\"")
+                .label(Label.firstOf("name").or(type.equals("grpc-call") ? "gRPC Call" : "gRPC Client-streaming"))
                 .help("Calls a method of the service its grpc-server config describes: `msg.payload` is the request,"
                         + " the reply becomes `msg.payload`. Streaming replies arrive as one message each.")
                 .color("#7FDBFF").ports(1, 1)

@@ -7,6 +7,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientOptions;
@@ -42,7 +43,7 @@ public final class GrpcServerNode extends Node {
     static final Field CA_ORG_NAME = Field.str("caOrgName", "");
 
     public static final NodeType TYPE = NodeType.builder("grpc-server", "grpc")
-            .label("(name || \"localhost\") + \":\" + port")
+            .label(Label.computed())
             .help("A gRPC server and its service. The .proto text is compiled when the flows deploy, with no code generation step; grpc-call nodes use it as their target.")
             .configNode()
             .fields(PORT, SERVER, NAME, PROTO_FILE, LOCAL_SERVER, REFLECTION, CORS_ORIGINS, CORS_HEADERS,

@@ -15,6 +15,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -36,7 +37,7 @@ public final class ThriftServerNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("thrift-server", "thrift").configNode()
             .help("A Thrift server (config): the `.thrift` IDL text, the service, port, protocol (binary, compact, JSON) and transport (framed or buffered); compiled at deploy, no code generation.")
-            .label("name || (host || \"localhost\") + \":\" + port")
+            .label(Label.computed())
             .fields(HOST, PORT, IDL, IDL_FILE, PROTOCOL, TRANSPORT, LOCAL_SERVER)
             .serviceOutline("thrift", IDL, new ThriftOutline())
             .factory(ThriftServerNode::new);

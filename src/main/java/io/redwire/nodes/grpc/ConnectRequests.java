@@ -153,7 +153,7 @@ final class ConnectRequests {
         if (form.streaming()) {
             request.response().putHeader("content-type", form.json() ? "application/connect+json"
                     : "application/connect+proto");
-            request.response().end(ConnectWire.endOfStream(status));
+            request.response().end(ConnectEnvelope.endOfStream(status));
         } else {
             answerError(request.response(), status);
         }

@@ -1,7 +1,5 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.msg.Json;
-
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.DynamicMessage;
 
@@ -12,7 +10,6 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.grpc.common.GrpcMessage;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 
 /**
  * One call in the Connect protocol (connectrpc.com/docs/protocol), over HTTP/1.1 or HTTP/2: unary (a whole message
@@ -22,10 +19,6 @@ import java.util.Map;
  * and makes the wire; everything the flow sees goes through {@link InboundCall} as for gRPC.
  */
 final class ConnectWire extends HttpWire {
-    private static final int HEADER = 5;
-    private static final int FLAG_COMPRESSED = 1;
-    private static final int FLAG_END_STREAM = 2;
-
     private final DynamicServer server;
     private final Descriptor input;
     private final boolean streaming;
@@ -51,12 +44,12 @@ final class ConnectWire extends HttpWire {
     }
 
     @Override
-    public String protocol() {
+    String protocol() {
         return "connect";
     }
 
     @Override
-    public void open(InboundCall call) {
+    void open(InboundCall call) {
         attach(call);
         if (timeoutMs > 0) {
             timer = server.engine().vertx().setTimer(timeoutMs, id -> {
@@ -110,7 +103,7 @@ final class ConnectWire extends HttpWire {
     private void envelopes(Buffer chunk) {
         pending.appendBuffer(chunk);
         int at = 0;
-        while (!ended && pending.length() - at >= HEADER) {
+        while (!ended && pending.length() - at >= ConnectEnvelope.HEADER) {
             int flags = pending.getUnsignedByte(at);
             long length = pending.getUnsignedInt(at + 1);
             if (length > GrpcTransport.MAX_MESSAGE_BYTES) {
@@ -118,18 +111,19 @@ final class ConnectWire extends HttpWire {
                         + GrpcTransport.MAX_MESSAGE_BYTES + ": " + length));
                 return;
             }
-            if (pending.length() - at - HEADER < length) {
+            int start = at + ConnectEnvelope.HEADER;
+            if (pending.length() - start < length) {
                 break;
             }
-            Buffer message = pending.getBuffer(at + HEADER, at + HEADER + (int) length);
-            at += HEADER + (int) length;
-            if ((flags & ~FLAG_COMPRESSED) != 0) {
+            Buffer message = pending.getBuffer(start, start + (int) length);
+            at = start + (int) length;
+            if ((flags & ~ConnectEnvelope.COMPRESSED) != 0) {
                 refuse(Status.INVALID_ARGUMENT.withDescription("invalid envelope flags " + flags));
-            } else if ((flags & FLAG_COMPRESSED) != 0 && !gzip) {
+            } else if ((flags & ConnectEnvelope.COMPRESSED) != 0 && !gzip) {
                 refuse(Status.INVALID_ARGUMENT.withDescription("a compressed envelope, but the request names no "
                         + "Connect-Content-Encoding"));
             } else {
-                deliver(message, (flags & FLAG_COMPRESSED) != 0);
+                deliver(message, (flags & ConnectEnvelope.COMPRESSED) != 0);
             }
         }
         if (!ended) {
@@ -175,6 +169,10 @@ final class ConnectWire extends HttpWire {
         return json ? server.json().print(message).getBytes(StandardCharsets.UTF_8) : message.toByteArray();
     }
 
+    private static Status unprintable(IllegalArgumentException e) {
+        return Status.INTERNAL.withDescription("the response has no JSON form: " + e.getMessage());
+    }
+
     private void startStream() {
         if (!streamStarted) {
             streamStarted = true;
@@ -186,35 +184,43 @@ final class ConnectWire extends HttpWire {
         }
     }
 
-    /** The end-stream message: {} or the error. */
-    static Buffer endOfStream(Status status) {
-        return envelope(FLAG_END_STREAM, status.isOk() ? new byte[] {'{', '}'}
-                : Json.bytes(Map.of("error", ConnectErrors.error(status))));
-    }
-
-    private static Buffer envelope(int flags, byte[] payload) {
-        return Buffer.buffer(HEADER + payload.length).appendByte((byte) flags).appendInt(payload.length)
-                .appendBytes(payload);
-    }
-
     @Override
-    public boolean write(DynamicMessage message) {
+    boolean write(DynamicMessage message) {
+        byte[] encoded;
+        try {
+            encoded = encode(message);
+        } catch (IllegalArgumentException e) { // JSON for an Any whose type the schema lacks
+            end(unprintable(e), null);
+            return true;
+        }
         startStream();
-        Buffer bytes = envelope(0, encode(message));
-        return unsent.add(response.write(bytes), bytes.length());
+        Buffer bytes = ConnectEnvelope.of(0, encoded);
+        return counted(response.write(bytes), bytes.length());
     }
 
+
+
+
+
+
     @Override
-    public void end(Status status, DynamicMessage reply) {
+    void end(Status status, DynamicMessage reply) {
         if (!endOnce()) {
             return;
         }
         if (streaming) {
             startStream();
-            response.end(endOfStream(status));
+            response.end(ConnectEnvelope.endOfStream(status));
         } else if (status.isOk()) {
+            byte[] encoded;
+            try {
+                encoded = encode(reply);
+            } catch (IllegalArgumentException e) {
+                ConnectRequests.answerError(response, unprintable(e));
+                return;
+            }
             response.putHeader("content-type", json ? "application/json" : "application/proto")
-                    .end(Buffer.buffer(encode(reply)));
+                    .end(Buffer.buffer(encoded));
         } else {
             ConnectRequests.answerError(response, status);
         }

@@ -14,7 +14,7 @@ import io.vertx.grpc.server.GrpcServerRequest;
 import io.vertx.grpc.server.GrpcServerResponse;
 
 /** A gRPC or gRPC-Web (binary or text) call, framed by Vert.x's gRPC server. */
-final class GrpcWire extends StreamWire {
+final class GrpcWire extends CallWire {
     private final GrpcServerRequest<Buffer, Buffer> request;
     private final GrpcServerResponse<Buffer, Buffer> response;
     private final Descriptor input;
@@ -27,18 +27,18 @@ final class GrpcWire extends StreamWire {
     }
 
     @Override
-    public String protocol() {
+    String protocol() {
         String type = request.headers().get("content-type");
         return type != null && type.startsWith("application/grpc-web") ? "grpc-web" : "grpc";
     }
 
     @Override
-    public MultiMap headers() {
+    MultiMap headers() {
         return request.headers();
     }
 
     @Override
-    public void open(InboundCall call) {
+    void open(InboundCall call) {
         Timer deadline = request.deadline();
         request.errorHandler(error -> lost(call, deadline));     // RST_STREAM from the client: cancel or its deadline
         request.exceptionHandler(error -> lost(call, deadline)); // the connection went away
@@ -78,18 +78,23 @@ final class GrpcWire extends StreamWire {
     }
 
     @Override
-    public boolean write(DynamicMessage message) {
+    boolean write(DynamicMessage message) {
         Buffer bytes = WireMessages.bytes(message);
-        return unsent.add(response.write(bytes), bytes.length());
+        return counted(response.write(bytes), bytes.length());
     }
 
+
+
+
+
+
     @Override
-    public void cancel() {
+    void cancel() {
         response.cancel();
     }
 
     @Override
-    public void end(Status status, DynamicMessage reply) {
+    void end(Status status, DynamicMessage reply) {
         if (!status.isOk()) {
             response.status(GrpcStatus.valueOf(status.getCode().value()));
             if (status.getDescription() != null) {

@@ -5,7 +5,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 
 /** A {@link CallWire} on a plain Vert.x HTTP exchange (Connect, HTTP/JSON): metadata from its headers. */
-abstract class HttpWire extends StreamWire {
+abstract class HttpWire extends CallWire {
     protected final HttpServerRequest request;
     protected final HttpServerResponse response;
     protected InboundCall call;
@@ -19,7 +19,7 @@ abstract class HttpWire extends StreamWire {
     }
 
     @Override
-    public MultiMap headers() {
+    MultiMap headers() {
         return request.headers();
     }
 
@@ -52,7 +52,7 @@ abstract class HttpWire extends StreamWire {
     }
 
     @Override
-    public void cancel() {
+    void cancel() {
         endOnce();
         response.reset();
     }

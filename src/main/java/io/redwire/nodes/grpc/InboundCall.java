@@ -190,8 +190,8 @@ public final class InboundCall implements SharedRef {
     }
 
     private void counted(Status.Code status) {
-        CallMeters.of(server.engine()).finished("grpc", wire.protocol(), "server", method.getService().getFullName(),
-                method.getName(), status.name(), startNanos);
+        CallMeters.of(server.engine()).tagged("grpc", "protocol", wire.protocol(), "server",
+                method.getService().getFullName(), method.getName(), status.name(), startNanos);
     }
 
     /** Ends the call with a status; OK after the responses were written. */

@@ -103,7 +103,7 @@ final class RestWire extends HttpWire {
         } else {
             text = Buffer.buffer(",").appendString(json(message));
         }
-        return unsent.add(response.write(text), text.length());
+        return counted(response.write(text), text.length());
     }
 
     @Override

@@ -91,7 +91,7 @@ public final class ThriftCallNode extends Node {
         MethodDef called = method;
         server.client().call(method, args, timeoutMs).onComplete(ar -> {
             if (!(ar.cause() instanceof ValueException)) { // not sent: the arguments did not fit the IDL
-                CallMeters.of(engine()).finished("thrift", "client", called.service(), called.name(),
+                CallMeters.of(engine()).finished("thrift", server.transportName(), "client", called.service(), called.name(),
                         ar.succeeded() ? "OK" : ar.cause() instanceof ThriftFailure f ? f.code() : "ERROR", startNanos);
             }
             if (ar.succeeded()) {

@@ -61,7 +61,7 @@ public final class ThriftResponseNode extends Node {
             done.done(new NodeError("Error: " + e.getMessage()));
         }
         if (call.status() != null) {
-            CallMeters.of(engine()).finished("thrift", "server", call.method().service(), call.method().name(),
+            CallMeters.of(engine()).finished("thrift", call.transport(), "server", call.method().service(), call.method().name(),
                     call.status(), call.startNanos());
         }
     }

@@ -122,8 +122,11 @@ final class Deployment {
             if (!d.wires().isEmpty()) {
                 raw.put("wires", d.wires());
             }
-            for (String p : type.validate(raw)) {
-                problems.add(where + " " + p);
+            List<String> refused = type.validate(raw);
+            if (!refused.isEmpty()) { // building it would repeat, or trip over, what its declaration refused
+                refused.forEach(p -> problems.add(where + " " + p));
+                failed.add(d.id());
+                return null;
             }
             Node n = type.create(new NodeConfig(type, raw, new Services(flow, d)));
             nodes.put(d.id(), n);
@@ -257,8 +260,18 @@ final class Deployment {
     }
 
     private void announceStarted(Node n) {
+        tell(n, Node::started);
+    }
+
+    /** A graceful stop began: every node hears {@link Node#draining()}. */
+    void draining() {
+        nodes.values().forEach(n -> tell(n, Node::draining));
+    }
+
+    /** Calls a lifecycle hook; what it throws is logged naming the node and does not stop the others. */
+    private void tell(Node n, java.util.function.Consumer<Node> hook) {
         try {
-            n.started();
+            hook.accept(n);
         } catch (RuntimeException e) {
             engine.log().error("[" + n.label() + "] " + NodeError.textOf(e));
         }

@@ -15,14 +15,17 @@ import io.vertx.core.net.SocketAddress;
 
 /**
  * grpc-server config node: the .proto (inline text, or the name of a file under the protos directory), the
- * address, TLS material and, with localServer, a gRPC server for every service of the proto. Without localServer
+ * address, TLS material and, with localServer, a server for every service of the proto (gRPC, gRPC-Web and
+ * Connect on the one port; CORS for the origins corsOrigins lists). Without localServer
  * it only tells grpc-call nodes where to call and with which schema.
  */
 public final class GrpcServerNode extends Node {
-    static final Field PORT = Field.num("port", 5001);
+    static final Field PORT = Field.num("port", 5001).wholeNumber(0, 65535);
     static final Field SERVER = Field.str("server", "");
     static final Field NAME = Field.str("name", "");
-    static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "");
+    static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "").pattern("\\S", "must not be blank")
+            .requiredWhen("a local server needs the .proto text (or the name of a file under protos/)",
+                    "localServer", "true");
     /** Where calls take the definition from: protoFile, or the target's server reflection (a remote server only). */
     static final Field DEFINITION = Field.select("definition", "proto", "proto", "reflection").label("definition")
             .optionLabels("proto", ".proto text", "reflection", "from server reflection");
@@ -31,9 +34,19 @@ public final class GrpcServerNode extends Node {
     static final Field SELFSIGNED = Field.bool("selfsigned", false);
     static final Field MUTUAL_TLS = Field.bool("mutualTls", false);
     static final Field REFLECTION = Field.bool("reflection", true);
-    static final Field CA = Field.code("ca", "pem", "");
-    static final Field CHAIN = Field.code("chain", "pem", "");
-    static final Field KEY = Field.code("key", "pem", "");
+    static final Field CORS_ORIGINS = Field.str("corsOrigins", "");
+    static final Field CORS_HEADERS = Field.str("corsHeaders", "");
+    static final Field CORS_CREDENTIALS = Field.bool("corsCredentials", false);
+    static final Field CORS_MAX_AGE = Field.num("corsMaxAge", 7200);
+    private static final String PEM = "-----BEGIN ";
+    private static final String NOT_PEM = "must be PEM text (-----BEGIN ...)";
+    static final Field CA = Field.code("ca", "pem", "").pattern(PEM, NOT_PEM).requiredWhen(
+            "mutual TLS needs the CA certificate (PEM) that signs client certificates",
+            "localServer", "true", "ssl", "true", "mutualTls", "true");
+    static final Field CHAIN = Field.code("chain", "pem", "").pattern(PEM, NOT_PEM).requiredWhen(
+            "ssl needs the server certificate chain (PEM)", "localServer", "true", "ssl", "true");
+    static final Field KEY = Field.code("key", "pem", "").pattern(PEM, NOT_PEM).requiredWhen(
+            "ssl needs the server private key (PEM)", "localServer", "true", "ssl", "true");
     // only used by node-red-contrib-grpc's editor to generate certificates; kept so exports round-trip
     static final Field CA_PRIVATE_KEY = Field.str("caPrivateKey", "");
     static final Field CACERT = Field.str("cacert", "");
@@ -44,7 +57,8 @@ public final class GrpcServerNode extends Node {
             .label(Label.computed())
             .help("A gRPC server and its service. The .proto text is compiled when the flows deploy, with no code generation step; grpc-call nodes use it as their target.")
             .configNode()
-            .fields(PORT, SERVER, NAME, DEFINITION, PROTO_FILE, LOCAL_SERVER, REFLECTION, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN,
+            .fields(PORT, SERVER, NAME, DEFINITION, PROTO_FILE, LOCAL_SERVER, REFLECTION, CORS_ORIGINS, CORS_HEADERS,
+                    CORS_CREDENTIALS, CORS_MAX_AGE, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN,
                     KEY, CA_PRIVATE_KEY, CACERT, CA_NAME, CA_ORG_NAME)
             .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
             .factory(GrpcServerNode::new);
@@ -64,11 +78,7 @@ public final class GrpcServerNode extends Node {
 
     GrpcServerNode(NodeConfig c) {
         super(c);
-        double p = c.num(PORT);
-        if (p != Math.rint(p) || p < 0 || p > 65535) {
-            throw c.error(PORT, "must be a port number (0-65535), got " + c.str(PORT));
-        }
-        this.port = (int) p;
+        this.port = (int) c.num(PORT); // a whole number from 0 to 65535: the declaration refused others
         this.host = c.str(SERVER).trim();
         this.ssl = c.bool(SSL);
         this.selfsigned = c.bool(SELFSIGNED);
@@ -85,22 +95,22 @@ public final class GrpcServerNode extends Node {
             this.server = null;
             return;
         }
-        if (schema == null) {
-            throw c.error(PROTO_FILE, "a local server needs the .proto text (or the name of a file under protos/)");
-        }
-        if (ssl) {
-            GrpcTls.requirePem(c, CHAIN, "ssl needs the server certificate chain (PEM)");
-            GrpcTls.requirePem(c, KEY, "ssl needs the server private key (PEM)");
-            if (mutualTls) {
-                GrpcTls.requirePem(c, CA, "mutual TLS needs the CA certificate (PEM) that signs client certificates");
-            }
-        }
+        // a local server has its .proto: the declaration refused a blank one
         String chain = c.str(CHAIN);
         String key = c.str(KEY);
         boolean reflection = c.bool(REFLECTION)
                 && GrpcSettings.REFLECTION.read(c.services().settings());
-        this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port, reflection,
-                options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key));
+        double maxAge = c.num(CORS_MAX_AGE);
+        if (maxAge != Math.rint(maxAge) || maxAge < 0) {
+            throw c.error(CORS_MAX_AGE, "must be a whole number of seconds, got " + c.str(CORS_MAX_AGE));
+        }
+        GrpcCors cors = GrpcCors.of(c.str(CORS_ORIGINS), c.str(CORS_HEADERS), c.bool(CORS_CREDENTIALS), (int) maxAge);
+        try {
+            this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port, reflection,
+                    options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key), cors);
+        } catch (IllegalArgumentException badHttpRule) { // a google.api.http rule that cannot be served
+            throw c.error(PROTO_FILE, badHttpRule.getMessage());
+        }
     }
 
     /** Whether a definition field's value says "from the server's reflection" (anything else: the .proto). */
@@ -134,6 +144,29 @@ public final class GrpcServerNode extends Node {
         }
         return server.start().onSuccess(v -> log("gRPC server listening on "
                 + (host.isEmpty() ? "0.0.0.0" : host) + ":" + server.boundPort()));
+    }
+
+    @Override
+    public void started() {
+        if (server != null) {
+            server.flowsRunning();
+        }
+    }
+
+    @Override
+    public void draining() {
+        if (server != null) {
+            server.draining();
+        }
+    }
+
+    @Override
+    public String notReady() {
+        if (server == null) {
+            return null;
+        }
+        var status = server.servingStatus();
+        return status == io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING ? null : "gRPC health " + status;
     }
 
     @Override

@@ -12,6 +12,8 @@ import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.net.SocketAddress;
 
+import java.nio.file.Path;
+
 /**
  * grpc-server config node: the .proto (inline text, or the name of a file under the protos directory), the
  * address, TLS material and, with localServer, a gRPC server for every service of the proto. Without localServer
@@ -97,7 +99,9 @@ public final class GrpcServerNode extends Node {
     }
 
     private static ProtoSchema compile(NodeConfig c, String proto) {
-        ProtoCache cache = c.services().shared(ProtoCache.class, ProtoCache::new);
+        String userDir = c.services().settings().string("userDir");
+        ProtoCache cache = c.services().shared(ProtoCache.class, () -> userDir == null ? new ProtoCache()
+                : new ProtoCache(Path.of(userDir, ".redwire-cache", "proto")));
         try {
             if (namesFile(proto)) {
                 return cache.compileFile(c.services().protosDir(), proto.trim());

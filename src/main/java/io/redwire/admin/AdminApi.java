@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.FlowException;
 import io.redwire.msg.Json;
@@ -49,7 +50,7 @@ public final class AdminApi {
                 .handler(this::postFlows);
         router.get("/flows/state").handler(auth.require("flows.read"))
                 .handler(ctx -> Replies.json(ctx, 200, Map.of("state", engine.state())));
-        if (Boolean.TRUE.equals(engine.settings().map("runtimeState").get("enabled"))) {
+        if (RuntimeSettings.RUNTIME_STATE_ENABLED.read(engine.settings())) {
             router.post("/flows/state").handler(body).handler(auth.require("flows.write"))
                     .handler(CrossSiteGuard::jsonBody).handler(this::setState);
         }
@@ -254,12 +255,12 @@ public final class AdminApi {
         s.put("context", context);
         s.put("flowEncryptionType", "user");
         Map<String, Object> runtimeState = new LinkedHashMap<>();
-        runtimeState.put("enabled", Boolean.TRUE.equals(engine.settings().map("runtimeState").get("enabled")));
+        runtimeState.put("enabled", RuntimeSettings.RUNTIME_STATE_ENABLED.read(engine.settings()));
         runtimeState.put("ui", false);
         s.put("runtimeState", runtimeState);
         s.put("functionExternalModules", false);
-        s.put("functionTimeout", engine.settings().functionTimeout());
-        s.put("debugMaxLength", (int) engine.settings().number("debugMaxLength", DebugEncoder.DEFAULT_MAX_LENGTH));
+        s.put("functionTimeout", RuntimeSettings.FUNCTION_TIMEOUT.read(engine.settings()));
+        s.put("debugMaxLength", RuntimeSettings.DEBUG_MAX_LENGTH.read(engine.settings()));
         s.put("tlsConfigDisableLocalFiles", false);
         s.put("editorTheme", Map.of());
         Replies.json(ctx, 200, s);

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.runtime.Version;
 import io.redwire.spi.Settings;
 
@@ -93,7 +94,7 @@ public final class AdminAuth {
 
     /** Reads {@code adminAuth} from the settings; throws IllegalArgumentException naming what is wrong. */
     public static AdminAuth from(Settings settings) {
-        Object cfg = settings.get("adminAuth");
+        Object cfg = RuntimeSettings.ADMIN_AUTH.read(settings);
         if (cfg == null) {
             return new AdminAuth(false, OPEN, 0);
         }

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Settings;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
@@ -15,7 +16,7 @@ public final class AdminRoot {
 
     /** Mounts what {@code admin} adds to a router at the settings' admin root of {@code router} (or nowhere). */
     public static void mount(Router router, Vertx vertx, Settings settings, Admin admin) {
-        Object setting = settings.get("httpAdminRoot");
+        Object setting = RuntimeSettings.HTTP_ADMIN_ROOT.read(settings);
         if (Boolean.FALSE.equals(setting)) {
             return;
         }

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Json;
@@ -33,7 +34,7 @@ public final class CommsHub implements FlowService.DeployListener {
     public CommsHub(Engine engine, AdminAuth auth) {
         this.engine = engine;
         this.auth = auth;
-        int max = (int) engine.settings().number("debugMaxLength", DebugEncoder.DEFAULT_MAX_LENGTH);
+        int max = RuntimeSettings.DEBUG_MAX_LENGTH.read(engine.settings());
         this.encoder = new DebugEncoder(max, id -> {
             Node n = engine.node(id);
             return n == null ? null : n.type();

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.BodySilence;
 import io.redwire.spi.Settings;
 
@@ -47,11 +48,11 @@ final class ConnectionGuard {
 
     ConnectionGuard(Vertx vertx, Settings settings) {
         this.vertx = vertx;
-        this.headersTimeoutMs = (long) settings.number("httpHeadersTimeout", 60_000);
-        this.keepAliveTimeoutMs = (long) settings.number("httpKeepAliveTimeout", 5_000);
-        this.requestTimeoutMs = (long) settings.number("httpRequestTimeout", 300_000);
-        this.maxConnections = (int) settings.number("httpMaxConnections", 10_000);
-        this.maxHeaderSize = (int) settings.number("httpMaxHeaderSize", 16 * 1024);
+        this.headersTimeoutMs = RuntimeSettings.HTTP_HEADERS_TIMEOUT.read(settings);
+        this.keepAliveTimeoutMs = RuntimeSettings.HTTP_KEEP_ALIVE_TIMEOUT.read(settings);
+        this.requestTimeoutMs = RuntimeSettings.HTTP_REQUEST_TIMEOUT.read(settings);
+        this.maxConnections = RuntimeSettings.HTTP_MAX_CONNECTIONS.read(settings);
+        this.maxHeaderSize = RuntimeSettings.HTTP_MAX_HEADER_SIZE.read(settings);
     }
 
     HttpServerOptions apply(HttpServerOptions options) {

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.Undefined;
 import io.redwire.msg.ContextScope;
 import io.redwire.runtime.Engine;
@@ -34,7 +35,7 @@ final class ContextApi {
 
     ContextApi(Engine engine) {
         this.engine = engine;
-        int max = (int) engine.settings().number("debugMaxLength", DebugEncoder.DEFAULT_MAX_LENGTH);
+        int max = RuntimeSettings.DEBUG_MAX_LENGTH.read(engine.settings());
         this.encoder = new DebugEncoder(max, id -> null);
     }
 
@@ -160,11 +161,11 @@ final class ContextApi {
 
     /** Node-RED's exportGlobalContextKeys: false hides functionGlobalContext entries (still unchanged). */
     private boolean hiddenGlobal(String store, String key, Object value) {
-        if (!Boolean.FALSE.equals(engine.settings().get("exportGlobalContextKeys"))
+        if (RuntimeSettings.EXPORT_GLOBAL_CONTEXT_KEYS.read(engine.settings())
                 || !store.equals(engine.contextStores().defaultName())) {
             return false;
         }
-        Map<String, Object> seeded = engine.settings().map("functionGlobalContext");
+        Map<String, Object> seeded = RuntimeSettings.FUNCTION_GLOBAL_CONTEXT.read(engine.settings());
         return seeded.containsKey(key) && Objects.equals(seeded.get(key), value);
     }
 }

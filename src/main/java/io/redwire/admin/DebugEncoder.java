@@ -28,7 +28,6 @@ import java.util.regex.Pattern;
  * Long strings and arrays are cut at {@code maxLength}; values JSON cannot carry become {@code __enc__} markers.
  */
 public final class DebugEncoder {
-    public static final int DEFAULT_MAX_LENGTH = 1000;
     private static final DateTimeFormatter JS_DATE =
             DateTimeFormatter.ofPattern("EEE MMM dd yyyy HH:mm:ss 'GMT'xx (zzzz)", Locale.ENGLISH);
 

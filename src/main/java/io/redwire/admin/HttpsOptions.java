@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Settings;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerOptions;
@@ -17,7 +18,7 @@ final class HttpsOptions {
     }
 
     static HttpServerOptions apply(HttpServerOptions options, Settings settings) {
-        Object https = settings.get("https");
+        Object https = RuntimeSettings.HTTPS.read(settings);
         if (https == null || Boolean.FALSE.equals(https)) {
             return options;
         }

@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Settings;
 
 import io.vertx.core.Handler;
@@ -37,14 +38,15 @@ final class NodeAuth implements Handler<RoutingContext> {
 
     /** The check the settings ask for, or null when httpNodeAuth is not set. */
     static NodeAuth from(Settings settings, Vertx vertx) {
-        if (!(settings.get("httpNodeAuth") instanceof Map<?, ?> auth)) {
+        Map<String, Object> auth = RuntimeSettings.HTTP_NODE_AUTH.given(settings);
+        if (auth == null) {
             return null;
         }
         if (!(auth.get("user") instanceof String user) || !(auth.get("pass") instanceof String pass)) {
             throw new IllegalArgumentException("settings httpNodeAuth needs user and pass (a bcrypt hash from "
                     + "`redwire hash-pw`)");
         }
-        String root = settings.get("httpNodeRoot") instanceof String r ? r : "/";
+        String root = RuntimeSettings.HTTP_NODE_ROOT.read(settings) instanceof String r ? r : "/";
         return new NodeAuth(vertx, root.endsWith("/") ? root : root + "/", user, pass);
     }
 

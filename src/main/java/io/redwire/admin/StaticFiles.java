@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Settings;
 
 import io.vertx.ext.web.Router;
@@ -26,11 +27,11 @@ final class StaticFiles {
     }
 
     static List<Entry> entries(Settings settings) {
-        Object value = settings.get("httpStatic");
+        Object value = RuntimeSettings.HTTP_STATIC.read(settings);
         if (value == null || Boolean.FALSE.equals(value)) {
             return List.of();
         }
-        String base = formatRoot(settings.get("httpStaticRoot") instanceof String s ? s : "/");
+        String base = formatRoot(RuntimeSettings.HTTP_STATIC_ROOT.read(settings));
         Set<Entry> entries = new LinkedHashSet<>();
         for (Object item : value instanceof List<?> list ? list : List.of(value)) {
             if (item instanceof String dir && !dir.isEmpty()) {

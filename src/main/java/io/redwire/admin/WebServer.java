@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.runtime.Engine;
 
 import io.vertx.core.Future;
@@ -94,8 +95,7 @@ public final class WebServer {
 
     /** websocket-listener nodes share this server: ws's (Node-RED's) 100 MiB unless webSocketNodeMaxPayload says. */
     private int webSocketMaxPayload() {
-        return (int) engine.settings().number("webSocketNodeMaxPayload",
-                io.redwire.nodes.websocket.NetLimits.MAX_PAYLOAD);
+        return RuntimeSettings.WEB_SOCKET_NODE_MAX_PAYLOAD.read(engine.settings());
     }
 
     /** Express's 404 page. */

@@ -2,6 +2,7 @@ package io.redwire.cli;
 
 import io.redwire.admin.FlowFile;
 import io.redwire.runtime.SettingsFile;
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Settings;
 
 import java.io.IOException;
@@ -28,22 +29,21 @@ record Launch(Settings settings, Path userDir, FlowFile store, int port, String 
             settings.define(d);
         }
         if (o.verbose) {
-            settings.all().put("verbose", true);
+            settings.set(RuntimeSettings.VERBOSE, true);
         }
         if (o.safe) {
-            settings.all().put("safeMode", true);
+            settings.set(RuntimeSettings.SAFE_MODE, true);
         }
-        Path userDir = flagDir != null ? flagDir
-                : settings.string("userDir") != null ? Path.of(settings.string("userDir")) : DEFAULT_USER_DIR;
-        settings.all().put("userDir", userDir.toAbsolutePath().normalize().toString());
-        FlowFile store = new FlowFile(flowsPath(o.flows, settings.string("flowFile"), userDir));
-        int port = o.port != null ? o.port : (int) settings.number("uiPort", 1880);
+        String configuredDir = RuntimeSettings.USER_DIR.read(settings);
+        Path userDir = flagDir != null ? flagDir : configuredDir != null ? Path.of(configuredDir) : DEFAULT_USER_DIR;
+        settings.set(RuntimeSettings.USER_DIR, userDir.toAbsolutePath().normalize().toString());
+        FlowFile store = new FlowFile(flowsPath(o.flows, RuntimeSettings.FLOW_FILE.read(settings), userDir));
+        int port = o.port != null ? o.port : RuntimeSettings.UI_PORT.read(settings);
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port + " is not a TCP port: use 0-65535 with -p/--port "
                     + "or uiPort in the settings");
         }
-        String host = o.host != null ? o.host
-                : settings.string("uiHost") != null ? settings.string("uiHost") : "127.0.0.1";
+        String host = o.host != null ? o.host : RuntimeSettings.UI_HOST.read(settings);
         return new Launch(settings, userDir, store, port, host);
     }
 

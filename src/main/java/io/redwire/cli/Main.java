@@ -9,6 +9,7 @@ import io.redwire.ops.UncaughtErrors;
 import io.redwire.runtime.StartupTimeline;
 import io.redwire.spi.InjectTarget;
 import io.redwire.spi.Node;
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Settings;
 import io.vertx.core.Vertx;
 import picocli.CommandLine;
@@ -93,7 +94,6 @@ public final class Main {
         }
         // a runtime thread dying of an error is logged; of one the JVM cannot go on after, ends the process
         UncaughtErrors.install(server.engine().log(), () -> Runtime.getRuntime().halt(UncaughtErrors.EXIT_STATUS));
-        launch.settings().problems().forEach(server.engine().log()::warn);
         logProblems.forEach(server.engine().log()::warn);
         List<Map<String, Object>> flows;
         try {
@@ -130,7 +130,7 @@ public final class Main {
                 server.engine().log().info("Editor and admin API at http://" + host + ":" + adminPort + "/");
             }
             server.engine().log().info("Flows file     : " + launch.store().path());
-            if (Boolean.TRUE.equals(launch.settings().get("safeMode"))) {
+            if (RuntimeSettings.SAFE_MODE.read(launch.settings())) {
                 server.loadWithoutStarting(flows);
                 server.engine().log().warn("Flows stopped due to safe mode (--safe): deploy to start them");
             } else if (cluster == null) {
@@ -142,7 +142,7 @@ public final class Main {
                     StartupTimeline.report().forEach(server.engine().log()::info);
                 }
             } else {
-                boolean sharedFlows = Boolean.TRUE.equals(launch.settings().map("cluster").get("flowContext"));
+                boolean sharedFlows = RuntimeSettings.CLUSTER_FLOW_CONTEXT.read(launch.settings());
                 cluster.join(server.engine(), server.admin().flows(), flows, sharedFlows, server::deploy)
                         .toCompletionStage().toCompletableFuture().get(180, TimeUnit.SECONDS);
                 server.engine().log().info("Joined the cluster as member " + cluster.memberId());
@@ -162,7 +162,7 @@ public final class Main {
             }
             fire(server, o.inject, fired);
         }
-        long deadlineMs = (long) (launch.settings().number("shutdownTimeout", 10) * 1000);
+        long deadlineMs = (long) (RuntimeSettings.SHUTDOWN_TIMEOUT.read(launch.settings()) * 1000);
         AtomicBoolean stopped = new AtomicBoolean();
         Runnable gracefulStop = () -> {
             if (!stopped.compareAndSet(false, true)) {
@@ -192,7 +192,7 @@ public final class Main {
     private static RedwireCluster joinCluster(Options o, Settings settings) throws java.io.IOException {
         boolean asked = o.cluster || o.clusterHost != null || o.clusterPort != null || o.clusterMembers != null;
         ClusterOptions options = ClusterOptions.resolve(asked, o.clusterHost, o.clusterPort, o.clusterMembers,
-                settings.map("cluster"));
+                settings);
         if (options == null) {
             return null;
         }

@@ -1,16 +1,16 @@
 package io.redwire.cluster;
 
+import io.redwire.spi.RuntimeSettings;
+import io.redwire.spi.Settings;
+
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * How this process joins a cluster: the address and port its Hazelcast member binds, and the members it asks to
  * join (TCP/IP join; multicast stays off so a cluster never forms by accident on a shared network).
  */
 public record ClusterOptions(String host, int port, List<String> members) {
-    public static final int DEFAULT_PORT = 5701;
-
     public ClusterOptions {
         members = List.copyOf(members);
         if (port < 0 || port > 65535) {
@@ -29,16 +29,16 @@ public record ClusterOptions(String host, int port, List<String> members) {
      * @return null when neither asks for a cluster
      */
     public static ClusterOptions resolve(boolean flag, String host, Integer port, List<String> members,
-                                         Map<String, Object> settings) {
-        if (!flag && settings.isEmpty()) {
+                                         Settings settings) {
+        if (!flag && RuntimeSettings.CLUSTER.read(settings).isEmpty()) {
             return null;
         }
-        String h = host != null ? host : settings.get("host") instanceof String s ? s : "127.0.0.1";
-        int p = port != null ? port : settings.get("port") instanceof Number n ? n.intValue() : DEFAULT_PORT;
+        String h = host != null ? host : RuntimeSettings.CLUSTER_HOST.read(settings);
+        int p = port != null ? port : RuntimeSettings.CLUSTER_PORT.read(settings);
         List<String> m = members;
         if (m == null) {
             m = new ArrayList<>();
-            if (settings.get("members") instanceof List<?> l) {
+            if (RuntimeSettings.CLUSTER_MEMBERS.read(settings) instanceof List<?> l) {
                 for (Object x : l) {
                     m.add(String.valueOf(x).strip());
                 }

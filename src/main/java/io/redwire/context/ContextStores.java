@@ -3,6 +3,7 @@ package io.redwire.context;
 import io.redwire.logging.Log;
 import io.redwire.msg.ContextStore;
 import io.redwire.msg.ContextStoreLookup;
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Settings;
 
 import io.vertx.core.Context;
@@ -47,7 +48,7 @@ public final class ContextStores implements ContextStoreLookup {
      * @throws IllegalArgumentException naming the store and what is wrong
      */
     public static ContextStores from(Settings settings, Context loop, Log log) {
-        Map<String, Object> config = settings.map("contextStorage");
+        Map<String, Object> config = RuntimeSettings.CONTEXT_STORAGE.read(settings);
         if (config.isEmpty()) {
             return memoryOnly();
         }
@@ -83,7 +84,7 @@ public final class ContextStores implements ContextStoreLookup {
             throw new IllegalArgumentException("settings contextStorage." + name + ".module '" + module
                     + "' is not available: Redwire has \"memory\" and \"localfilesystem\"");
         }
-        String userDir = settings.string("userDir");
+        String userDir = RuntimeSettings.USER_DIR.read(settings);
         Path dir = cfg.get("dir") instanceof String d ? Path.of(d)
                 : userDir != null ? Path.of(userDir) : Path.of(System.getProperty("user.home"), ".redwire");
         String base = cfg.get("base") instanceof String b ? b : "context";

@@ -1,5 +1,6 @@
 package io.redwire.credentials;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.logging.Log;
 import io.redwire.msg.Json;
 import io.redwire.spi.Settings;
@@ -73,7 +74,7 @@ public final class CredentialStore {
             throws CredentialException {
         AtomicFile file = AtomicFile.withBackup(fileFor(flowsFile));
         RuntimeConfigFile runtimeConfig = new RuntimeConfigFile(userDir);
-        Object configured = settings.get("credentialSecret");
+        Object configured = RuntimeSettings.CREDENTIAL_SECRET.read(settings);
         try {
             Map<?, ?> stored = read(file.path());
             boolean encrypted = CredentialCipher.isEncrypted(stored);

@@ -8,6 +8,7 @@ import io.redwire.spi.InjectTarget;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeFamily;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.Setting;
 import io.redwire.spi.Settings;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -123,6 +124,7 @@ public final class Redwire implements AutoCloseable {
         private Path protosDir = Path.of("protos");
         private final List<Path> nodeDirs = new ArrayList<>();
         private final List<NodeType> nodeTypes = new ArrayList<>();
+        private final List<Setting<?>> familySettings = new ArrayList<>();
         private String host = "127.0.0.1";
         private Integer port;
         private Router router;
@@ -151,7 +153,7 @@ public final class Redwire implements AutoCloseable {
             return this;
         }
 
-        /** Node-RED settings keys (README lists those Redwire acts on), e.g. {@code functionTimeout}. */
+        /** Node-RED settings keys (docs/settings.md lists those Redwire acts on), e.g. {@code functionTimeout}. */
         public Builder settings(Map<String, Object> values) {
             this.settings = new Settings(new LinkedHashMap<>(values));
             return this;
@@ -176,6 +178,7 @@ public final class Redwire implements AutoCloseable {
         /** A whole family of the application's own (one not listed in META-INF/services). */
         public Builder nodeFamily(NodeFamily family) {
             nodeTypes.addAll(family.types());
+            familySettings.addAll(family.settings());
             return this;
         }
 
@@ -232,6 +235,7 @@ public final class Redwire implements AutoCloseable {
             Server server;
             FlowFile store = flowsFile == null ? null : new FlowFile(flowsFile);
             List<Map<String, Object>> flows;
+            settings.declare(familySettings);
             try {
                 server = new Server(vertx, false, settings, protosDir, store, false, userDir, nodeDirs, nodeTypes);
             } catch (RuntimeException e) {

@@ -114,6 +114,7 @@ public final class Server {
         registry.register(extraTypes);
         this.engine = new Engine(this.vertx, registry, settings, log, routes, protosDir,
                 new RuntimeMetrics(metrics.registry()));
+        settings.problems().forEach(log::warn); // once every family has declared its settings
         this.watchdog = FlowLoopWatchdog.start(engine, metrics.registry(),
                 () -> Runtime.getRuntime().halt(FlowLoopWatchdog.EXIT_STATUS)); // shutdown hooks need the loop
         this.health = new Health(engine, () -> watchdog != null && watchdog.unhealthy());

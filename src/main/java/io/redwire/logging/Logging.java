@@ -1,5 +1,6 @@
 package io.redwire.logging;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Settings;
 
 import ch.qos.logback.classic.Level;
@@ -17,7 +18,6 @@ import org.slf4j.bridge.SLF4JBridgeHandler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The process's logging on Logback (configured by logback.xml: Node-RED's console format on stderr). Settings
@@ -51,30 +51,27 @@ public final class Logging {
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
             return problems; // another SLF4J backend on the class path: leave it alone
         }
-        Map<String, Object> console = settings.map("logging").get("console") instanceof Map<?, ?> m
-                ? cast(m) : Map.of();
-        Level root = Boolean.TRUE.equals(settings.get("verbose")) ? Level.DEBUG : Level.INFO;
-        if (console.get("level") != null) {
-            Level l = level(String.valueOf(console.get("level")));
+        Level root = RuntimeSettings.VERBOSE.read(settings) ? Level.DEBUG : Level.INFO;
+        Object rootLevel = RuntimeSettings.LOGGING_CONSOLE_LEVEL.read(settings);
+        if (rootLevel != null) {
+            Level l = level(String.valueOf(rootLevel));
             if (l == null) {
-                problems.add("settings logging.console.level '" + console.get("level") + "' is not a level: use "
+                problems.add("settings logging.console.level '" + rootLevel + "' is not a level: use "
                         + "fatal, error, warn, info, debug, trace or off");
             } else {
                 root = l;
             }
         }
         context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(root);
-        if (console.get("levels") instanceof Map<?, ?> levels) {
-            levels.forEach((name, value) -> {
-                Level l = level(String.valueOf(value));
-                if (l == null) {
-                    problems.add("settings logging.console.levels." + name + " '" + value + "' is not a level");
-                } else {
-                    context.getLogger(String.valueOf(name)).setLevel(l);
-                }
-            });
-        }
-        if ("json".equals(console.get("format"))) {
+        RuntimeSettings.LOGGING_CONSOLE_LEVELS.read(settings).forEach((name, value) -> {
+            Level l = level(String.valueOf(value));
+            if (l == null) {
+                problems.add("settings logging.console.levels." + name + " '" + value + "' is not a level");
+            } else {
+                context.getLogger(name).setLevel(l);
+            }
+        });
+        if ("json".equals(RuntimeSettings.LOGGING_CONSOLE_FORMAT.read(settings))) {
             useJson(context);
         }
         return problems;
@@ -104,10 +101,5 @@ public final class Logging {
             case "off" -> Level.OFF;
             default -> null;
         };
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> cast(Map<?, ?> m) {
-        return (Map<String, Object>) m;
     }
 }

@@ -3,12 +3,12 @@ package io.redwire.ops;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.logging.Log;
 import io.redwire.msg.JvmErrors;
 import io.redwire.msg.NodeError;
 import io.redwire.runtime.Engine;
 import io.redwire.spi.Node;
-import io.redwire.spi.Settings;
 
 import java.util.Arrays;
 import java.util.Map;
@@ -45,18 +45,13 @@ public final class FlowLoopWatchdog implements AutoCloseable {
 
     /** Null when the settings turn it off ({@code flowWatchdog.stallTimeout: 0}). */
     public static FlowLoopWatchdog start(Engine engine, MeterRegistry meters, Runnable halt) {
-        Map<String, Object> conf = engine.settings().map("flowWatchdog");
-        Settings s = new Settings(conf);
-        long timeoutMs = (long) s.number("stallTimeout", 10_000);
+        long timeoutMs = RuntimeSettings.FLOW_WATCHDOG_STALL_TIMEOUT.read(engine.settings());
         if (timeoutMs <= 0) {
             return null;
         }
-        String onStall = String.valueOf(conf.getOrDefault("onStall", "report"));
-        if (!onStall.equals("report") && !onStall.equals("exit")) {
-            engine.log().warn("flowWatchdog.onStall must be \"report\" or \"exit\", not \"" + onStall
-                    + "\": reporting stalls only");
-        }
-        return new FlowLoopWatchdog(engine, meters, timeoutMs, onStall.equals("exit"), halt);
+        // another onStall value is warned about, naming the key, with the settings' other problems
+        boolean exit = RuntimeSettings.FLOW_WATCHDOG_ON_STALL.read(engine.settings()).equals("exit");
+        return new FlowLoopWatchdog(engine, meters, timeoutMs, exit, halt);
     }
 
     private FlowLoopWatchdog(Engine engine, MeterRegistry meters, long timeoutMs, boolean exit, Runnable halt) {

@@ -1,5 +1,6 @@
 package io.redwire.runtime;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.msg.ContextStore;
 import io.redwire.context.ContextStores;
 import io.redwire.flow.FlowSet;
@@ -80,6 +81,7 @@ public final class Engine implements FlowEngine {
         this.loop = vertx.getOrCreateContext(); // a fresh event-loop context when called off Vert.x threads
         this.registry = registry;
         this.settings = settings;
+        settings.declare(registry.settings()); // before anyone asks for its problems: family keys are not unknown
         this.log = log;
         this.routes = routes;
         this.protosDir = protosDir;
@@ -89,7 +91,7 @@ public final class Engine implements FlowEngine {
                 delayMs -> vertx.setTimer(delayMs, t -> execute(() -> timers().runDue())));
         this.contextStores = ContextStores.from(settings, loop, log);
         this.global = new ContextScope(null, contextStores, "global");
-        settings.map("functionGlobalContext").forEach(global::set);
+        RuntimeSettings.FUNCTION_GLOBAL_CONTEXT.read(settings).forEach(global::set);
     }
 
     public Vertx vertx() {
@@ -149,7 +151,7 @@ public final class Engine implements FlowEngine {
         this.membership = member;
         this.contextStores = contextStores.withDefault("cluster", sharedStore);
         this.global = new ContextScope(null, contextStores, "global");
-        settings.map("functionGlobalContext").forEach(global::set);
+        RuntimeSettings.FUNCTION_GLOBAL_CONTEXT.read(settings).forEach(global::set);
     }
 
     public ContextStores contextStores() {

@@ -75,6 +75,7 @@ public final class NodeFamilies {
                     String label = name + " from " + source;
                     registry.declare(label, names, family::types, problems);
                 }
+                registry.declareSettings(family.name(), family.settings(), problems);
                 loaded.add(family.name());
             } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
                 failures++;

@@ -1,6 +1,8 @@
 package io.redwire.runtime;
 
 import io.redwire.spi.NodeType;
+import io.redwire.spi.RuntimeSettings;
+import io.redwire.spi.Setting;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,6 +26,9 @@ public final class NodeRegistry {
     private final Map<String, LazyFamily> declared = new LinkedHashMap<>();
     /** Type names in registration order: the palette's order does not depend on which family loaded first. */
     private final List<String> order = new ArrayList<>();
+    /** Settings keys the families declare, with the family that declared each. */
+    private final Map<String, String> settingOwners = new LinkedHashMap<>();
+    private final List<Setting<?>> settings = new ArrayList<>();
 
     /** A family known by its type names, loaded at its first use. */
     private record LazyFamily(String name, List<String> typeNames, Supplier<List<NodeType>> load,
@@ -40,6 +45,29 @@ public final class NodeRegistry {
             order.add(t.type());
         });
         return this;
+    }
+
+    /**
+     * Adds the settings {@code family} declares. A key the runtime or another family declares already keeps that
+     * declaration; the second is reported and ignored.
+     */
+    public synchronized void declareSettings(String family, List<Setting<?>> declared, Consumer<String> problems) {
+        for (Setting<?> s : declared) {
+            String owner = RuntimeSettings.ALL.stream().anyMatch(r -> r.key().equals(s.key())) ? "the runtime"
+                    : settingOwners.get(s.key());
+            if (owner != null) {
+                problems.accept("node family " + family + " declares settings key '" + s.key() + "', which "
+                        + owner + " declares already: ignored");
+                continue;
+            }
+            settingOwners.put(s.key(), family);
+            settings.add(s);
+        }
+    }
+
+    /** The settings the registered families declared. */
+    public synchronized List<Setting<?>> settings() {
+        return List.copyOf(settings);
     }
 
     /**

@@ -1,13 +1,14 @@
 package io.redwire.spi;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * A family declared in its constructor: its name, its node types, and the classes of libraries it needs beyond
- * Redwire's own (optional dependencies an application may leave out). When one of those is missing,
+ * A family declared in its constructor: its name, its node types, the settings it acts on, and the classes of
+ * libraries it needs beyond Redwire's own (optional dependencies an application may leave out). When one is missing,
  * {@link #types()} says which library to add, so the family is skipped with that warning at start rather than
  * failing when a flow uses it.
  */
@@ -16,6 +17,7 @@ public abstract class DeclaredFamily implements NodeFamily {
     private final List<String> typeNames;
     private final Supplier<List<NodeType>> types;
     private final Map<String, String> needs = new LinkedHashMap<>();
+    private final List<Setting<?>> settings = new ArrayList<>();
 
     /** A family loaded at start (its type names are not declared: see the other constructor). */
     protected DeclaredFamily(String name, Supplier<List<NodeType>> types) {
@@ -36,6 +38,16 @@ public abstract class DeclaredFamily implements NodeFamily {
     /** This family needs {@code className}, which {@code library} (as a user should add it) provides. */
     protected final void needs(String className, String library) {
         needs.put(className, library);
+    }
+
+    /** This family acts on these settings (each a constant its nodes read them through). */
+    protected final void declares(List<Setting<?>> declared) {
+        settings.addAll(declared);
+    }
+
+    @Override
+    public final List<Setting<?>> settings() {
+        return List.copyOf(settings);
     }
 
     @Override

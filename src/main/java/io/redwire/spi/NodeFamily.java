@@ -22,4 +22,12 @@ public interface NodeFamily {
     default List<String> typeNames() {
         return List.of();
     }
+
+    /**
+     * The settings keys this family acts on (see {@link Setting}): known to the runtime, so a settings file holding
+     * them gets no "not used" warning, and listed in docs/settings.md. Read without loading the family's types.
+     */
+    default List<Setting<?>> settings() {
+        return List.of();
+    }
 }

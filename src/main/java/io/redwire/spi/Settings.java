@@ -4,10 +4,10 @@ import io.redwire.msg.Json;
 import io.redwire.msg.PropertyPath;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,30 +16,16 @@ import java.util.regex.Pattern;
 
 /**
  * Runtime settings: Node-RED's settings keys, from a settings.js or a JSON file (--settings, read by the runtime's
- * SettingsFile), plus -D overrides.
+ * SettingsFile), plus -D overrides. Values are read only through their declarations ({@link Setting#read}); the
+ * runtime tells the settings which keys are declared ({@link #declare}), and {@link #problems()} names the keys no
+ * one declared and the values of the wrong type.
  */
 public final class Settings {
-    /** The keys Redwire acts on; any other key in a settings file is reported once, by name. */
-    public static final Set<String> HONOURED = Set.of(
-            "uiPort", "uiHost", "flowFile", "flowFilePretty", "userDir", "credentialSecret",
-            "httpNodeRoot", "httpAdminRoot", "https", "adminAuth", "httpNodeCors", "httpStatic", "httpStaticRoot", "httpNodeAuth",
-            "functionGlobalContext", "exportGlobalContextKeys", "functionTimeout", "globalFunctionTimeout", "functionHeapLimit", "functionMaxTimers", "deliveryQueueLimit", "templateMaxOutput", "contextStorage", "logging",
-            "apiMaxLength", "debugMaxLength", "httpRequestTimeout", "runtimeState", "nodeMessageBufferMaxLength",
-            "verbose", "safeMode", "settingsFile", "cluster", "shutdownTimeout",
-            // limits (README "Limits")
-            "httpBodyMemoryLimit", "httpMaxHeaderSize", "httpMaxConnections", "httpHeadersTimeout",
-            "httpKeepAliveTimeout", "thriftMaxFrameSize", "thriftReadTimeout", "thriftInputMemoryLimit", "flowWatchdog",
-            "yamlMaxAliasExpansion", "csvMaxFieldsPerLine", "xmlMaxDepth",
-            // gRPC (docs/grpc.md "Server reflection")
-            "grpcReflection",
-            // network nodes (README "MQTT, WebSocket, TCP and UDP")
-            "mqttReconnectTime", "mqttMaxMessageSize", "socketReconnectTime", "socketTimeout", "tcpMsgQueueSize",
-            "webSocketNodeMaxPayload", "webSocketNodeMaxConnections", "tcpMaxConnections", "socketMaxBufferedBytes");
-    private static final Pattern BYTE_SIZE = Pattern.compile("(?i)^\\s*(\\d+(?:\\.\\d+)?)\\s*(b|kb|mb|gb|tb|pb)?\\s*$");
     private static final Pattern DEFINE = Pattern.compile("^([^=]+)=(.+)$", Pattern.DOTALL);
 
     private final Map<String, Object> values;
     private final List<String> problems;
+    private final Map<String, Setting<?>> declared = new LinkedHashMap<>();
 
     public Settings(Map<String, Object> values) {
         this(values, List.of());
@@ -49,6 +35,7 @@ public final class Settings {
     public Settings(Map<String, Object> values, List<String> problems) {
         this.values = values;
         this.problems = problems;
+        declare(RuntimeSettings.ALL);
     }
 
     public static Settings defaults() {
@@ -73,62 +60,57 @@ public final class Settings {
         PropertyPath.parse(m.group(1).trim()).set(values, value, true, null);
     }
 
-    /** Warnings about the file itself: keys Redwire does not act on, values it cannot use. */
+    /** Sets {@code setting} (a command-line flag that overrides the file, as --verbose). */
+    public <T> void set(Setting<T> setting, T value) {
+        PropertyPath.parse(setting.key()).set(values, value, true, null);
+    }
+
+    /** Adds declarations (the node families', once they are registered); the runtime's own are always known. */
+    public void declare(Collection<? extends Setting<?>> settings) {
+        settings.forEach(s -> declared.putIfAbsent(s.key(), s));
+    }
+
+    /**
+     * Warnings about the file itself, keys no declaration uses and values of the wrong type, each naming its key.
+     */
     public List<String> problems() {
-        List<String> all = new ArrayList<>(problems);
-        values.keySet().stream().filter(k -> !HONOURED.contains(k)).forEach(k ->
+        Set<String> all = new LinkedHashSet<>(problems);
+        Set<String> known = new LinkedHashSet<>();
+        declared.values().forEach(s -> known.add(s.topKey()));
+        values.keySet().stream().filter(k -> !known.contains(k)).forEach(k ->
                 all.add("settings key '" + k + "' is not used by Redwire: ignored"));
-        return all;
-    }
-
-    public Object get(String key) {
-        return values.get(key);
-    }
-
-    public double number(String key, double dflt) {
-        Object v = values.get(key);
-        if (v instanceof String s) { // e.g. uiPort: process.env.PORT || 1880
-            try {
-                return Double.parseDouble(s.trim());
-            } catch (NumberFormatException e) {
-                return dflt;
+        for (Setting<?> s : declared.values()) {
+            String parent = parentNotAnObject(s.key());
+            String problem = parent != null ? parent : s.problem(this);
+            if (problem != null) {
+                all.add(problem);
             }
         }
-        return v instanceof Number n ? n.doubleValue() : dflt;
+        return new ArrayList<>(all);
     }
 
-    /** A size in bytes: a number, or text as Node-RED's apiMaxLength takes it ("5mb", "1.5 GB"; units of 1024). */
-    public long bytes(String key, long dflt) {
-        Object v = values.get(key);
-        if (v instanceof Number n) {
-            return n.longValue();
+    /** The value at a key's path (its dotted parts); null when it or an object on its way is missing. */
+    Object lookup(String... path) {
+        Object at = values;
+        for (String part : path) {
+            if (!(at instanceof Map<?, ?> m)) {
+                return null;
+            }
+            at = m.get(part);
         }
-        Matcher m = v instanceof String s ? BYTE_SIZE.matcher(s) : null;
-        if (m == null || !m.matches()) {
-            return dflt;
+        return at;
+    }
+
+    private String parentNotAnObject(String key) {
+        int dot = key.indexOf('.');
+        while (dot > 0) {
+            String parent = key.substring(0, dot);
+            Object v = lookup(parent.split("\\."));
+            if (v != null && !(v instanceof Map)) {
+                return "settings key '" + parent + "' must be an object, not " + Json.stringify(v) + ": ignored";
+            }
+            dot = key.indexOf('.', dot + 1);
         }
-        String unit = m.group(2) == null ? "b" : m.group(2).toLowerCase();
-        int power = List.of("b", "kb", "mb", "gb", "tb", "pb").indexOf(unit);
-        return (long) Math.floor(Double.parseDouble(m.group(1)) * Math.pow(1024, power));
-    }
-
-    /** A text setting (null when absent or not text). */
-    public String string(String key) {
-        return values.get(key) instanceof String s ? s : null;
-    }
-
-    @SuppressWarnings("unchecked")
-    public Map<String, Object> map(String key) {
-        Object v = values.get(key);
-        return v instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-    }
-
-    /** Default function-node timeout in seconds (0 = none). */
-    public double functionTimeout() {
-        return number("functionTimeout", 0);
-    }
-
-    public Map<String, Object> all() {
-        return values;
+        return null;
     }
 }

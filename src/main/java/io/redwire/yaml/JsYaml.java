@@ -31,11 +31,6 @@ public final class JsYaml {
             .build();
 
     private static final String MERGE = "<<";
-    /**
-     * yamlMaxAliasExpansion's default: values the aliases of one document may copy in (each alias copies its
-     * anchor's value); Redwire-only, js-yaml has no such bound.
-     */
-    public static final int MAX_ALIAS_VALUES = 100_000;
 
     private JsYaml() {
     }

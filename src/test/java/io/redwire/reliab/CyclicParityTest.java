@@ -4,6 +4,8 @@ import io.redwire.admin.DebugEncoder;
 import io.redwire.msg.Json;
 import io.redwire.msg.Messages;
 import io.redwire.spi.DebugEvent;
+import io.redwire.spi.RuntimeSettings;
+import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.AfterAll;
@@ -164,7 +166,7 @@ class CyclicParityTest {
                 errors.add(e); // the debug nodes (console on too) must not fail
             }
         });
-        DebugEncoder encoder = new DebugEncoder(DebugEncoder.DEFAULT_MAX_LENGTH, id -> "debug");
+        DebugEncoder encoder = new DebugEncoder(RuntimeSettings.DEBUG_MAX_LENGTH.read(Settings.defaults()), id -> "debug");
         harness.get("/debugp");
         Map<String, Object> payload = encoder.encode(harness.nextDebug(10));
         assertEquals("{\"self\":\"[Circular ~]\"}", payload.get("msg"));
@@ -190,7 +192,7 @@ class CyclicParityTest {
         assertEquals("{\"payload\":{\"a\":[{\"back\":\"[Circular ~.payload.a]\",\"me\":\"[Circular ~.payload.a.0]\","
                 + "\"root\":\"[Circular ~.payload]\"}],\"shared\":{\"back\":[\"[Circular ~.payload.shared]\"],"
                 + "\"me\":\"[Circular ~.payload.shared]\",\"root\":\"[Circular ~.payload]\"}}}",
-                new DebugEncoder(DebugEncoder.DEFAULT_MAX_LENGTH, id -> null).encodeValue(Map.of("payload", o))
+                new DebugEncoder(RuntimeSettings.DEBUG_MAX_LENGTH.read(Settings.defaults()), id -> null).encodeValue(Map.of("payload", o))
                         .get("msg"));
     }
 

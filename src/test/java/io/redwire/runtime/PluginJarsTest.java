@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Plugin jars: the example plugin (examples/node-plugin) built into a nodes directory registers its type, which GET
- * /nodes lists and a flow runs; broken jars are reported by name and skipped while everything else loads.
+ * /nodes lists and a flow runs, and its setting, which a settings file may hold without a warning; broken jars are
+ * reported by name and skipped while everything else loads.
  */
 class PluginJarsTest {
     private static Path nodesDir;
@@ -98,6 +99,25 @@ class PluginJarsTest {
                      {"id":"out","z":"t","type":"http response","wires":[]}]""");
             HttpResponse<String> r = h.post("/shout", "application/json", "{\"text\":\"hello\",\"n\":1}");
             assertEquals(Map.of("text", "HELLO", "n", 1), Json.parse(r.body()));
+        }
+    }
+
+    @Test
+    void thePluginsOwnSettingIsKnownAndRead() throws Exception {
+        Settings settings = Settings.defaults();
+        settings.define("upperCaseLocale=tr");
+        settings.define("upperCaseLocal=tr"); // a typo: declared by nobody
+        Path userDir = Files.createTempDirectory("redwire-user");
+        Server server = new Server(settings, Path.of("protos"), null, false, userDir, List.of(nodesDir));
+        try (Harness h = new Harness(server)) {
+            assertEquals(List.of("settings key 'upperCaseLocal' is not used by Redwire: ignored"),
+                    settings.problems());
+            h.deploy("""
+                    [{"id":"t","type":"tab"},
+                     {"id":"in","z":"t","type":"http in","url":"/shout","method":"post","wires":[["up"]]},
+                     {"id":"up","z":"t","type":"upper-case","property":"payload","wires":[["out"]]},
+                     {"id":"out","z":"t","type":"http response","wires":[]}]""");
+            assertEquals("İSTANBUL", h.post("/shout", "text/plain", "istanbul").body(), "Turkish rules: i is İ");
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.redwire.yaml;
 
+import io.redwire.spi.RuntimeSettings;
+import io.redwire.spi.Settings;
 import io.redwire.msg.NodeError;
 
 import org.junit.jupiter.api.Test;
@@ -28,7 +30,7 @@ class JsYamlAliasTest {
 
     @Test
     void anAliasInsideItsOwnAnchorIsACycleAsInJsYaml() {
-        Map<?, ?> v = (Map<?, ?>) JsYaml.load("a: &a [1, *a]\n", JsYaml.MAX_ALIAS_VALUES);
+        Map<?, ?> v = (Map<?, ?>) JsYaml.load("a: &a [1, *a]\n", RuntimeSettings.YAML_MAX_ALIAS_EXPANSION.read(Settings.defaults()));
         List<?> a = (List<?>) v.get("a");
         assertSame(a, a.get(1));
     }

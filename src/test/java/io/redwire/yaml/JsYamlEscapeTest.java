@@ -1,5 +1,7 @@
 package io.redwire.yaml;
 
+import io.redwire.spi.RuntimeSettings;
+import io.redwire.spi.Settings;
 import io.redwire.msg.NodeError;
 
 import org.junit.jupiter.api.Test;
@@ -10,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /** A text that ends inside a hexadecimal escape is refused with js-yaml 4's words (texts recorded from js-yaml). */
 class JsYamlEscapeTest {
     private static String refusal(String yaml) {
-        return assertThrows(NodeError.class, () -> JsYaml.load(yaml, JsYaml.MAX_ALIAS_VALUES)).getMessage();
+        return assertThrows(NodeError.class, () -> JsYaml.load(yaml, RuntimeSettings.YAML_MAX_ALIAS_EXPANSION.read(Settings.defaults()))).getMessage();
     }
 
     @Test

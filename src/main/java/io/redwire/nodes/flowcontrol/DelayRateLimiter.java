@@ -1,5 +1,6 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsRules;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
@@ -95,7 +96,7 @@ final class DelayRateLimiter {
                     rate = JsValues.toNumber(m.get("rate"));
                     restartInterval();
                 }
-                double max = node.engine().settings().number("nodeMessageBufferMaxLength", 0);
+                int max = RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(node.engine().settings());
                 if (max > 0 && buffer.size() >= max) {
                     buffer = new LinkedList<>();
                     node.error(new NodeError("too many pending messages in delay node"), m);

@@ -10,5 +10,6 @@ public final class FlowControlNodes extends DeclaredFamily {
         super("flow control", List.of("change", "switch", "range", "template", "rbe", "delay", "trigger"),
                 () -> List.of(ChangeNode.TYPE, SwitchNode.TYPE, RangeNode.TYPE, TemplateNode.TYPE,
                 RbeNode.TYPE, DelayNode.TYPE, TriggerNode.TYPE));
+        declares(FlowControlSettings.ALL);
     }
 }

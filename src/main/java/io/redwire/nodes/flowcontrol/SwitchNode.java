@@ -1,5 +1,6 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.Undefined;
 import io.redwire.msg.JsonataExpression;
 import io.redwire.msg.NodeError;
@@ -70,8 +71,8 @@ public final class SwitchNode extends Node {
         this.stopAtFirstMatch = "false".equals(c.get(CHECKALL));
         this.repair = c.bool(REPAIR);
         this.needsCount = repair || tail;
-        this.sequences = new SwitchSequences(SwitchSequences.maxKept(
-                c.services().settings().get("nodeMessageBufferMaxLength")));
+        this.sequences = new SwitchSequences(
+                RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(c.services().settings()));
     }
 
     /** The property value of the previous message (rule value type "prev"); null before the first. */

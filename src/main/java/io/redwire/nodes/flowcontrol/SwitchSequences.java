@@ -1,6 +1,5 @@
 package io.redwire.nodes.flowcontrol;
 
-import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
 
 import java.util.ArrayList;
@@ -138,9 +137,5 @@ final class SwitchSequences {
         pendingIn = new HashMap<>();
         pendingOut = new HashMap<>();
         received = new HashMap<>();
-    }
-
-    static int maxKept(Object setting) {
-        return setting instanceof Number n ? (int) n.doubleValue() : (int) Math.max(0, JsValues.toNumber(setting));
     }
 }

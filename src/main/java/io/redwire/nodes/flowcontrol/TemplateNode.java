@@ -1,5 +1,6 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.Mustache;
 import io.redwire.js.Undefined;
 import io.redwire.msg.ContextScope;
@@ -72,7 +73,7 @@ public final class TemplateNode extends Node {
         this.mustache = !c.str(SYNTAX).equals("plain");
         this.output = c.str(OUTPUT).isEmpty() ? "str" : c.str(OUTPUT);
         this.template = c.str(TEMPLATE);
-        this.maxAliasValues = (int) c.services().settings().number("yamlMaxAliasExpansion", JsYaml.MAX_ALIAS_VALUES);
+        this.maxAliasValues = RuntimeSettings.YAML_MAX_ALIAS_EXPANSION.read(c.services().settings());
         Mustache parsed = null;
         String error = null;
         if (mustache) {
@@ -84,7 +85,7 @@ public final class TemplateNode extends Node {
         }
         this.compiled = parsed;
         this.compileError = error;
-        this.maxOutput = c.services().settings().bytes("templateMaxOutput", Mustache.DEFAULT_MAX_OUTPUT);
+        this.maxOutput = FlowControlSettings.TEMPLATE_MAX_OUTPUT.read(c.services().settings());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.redwire.nodes.function;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsValues;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.Messages;
@@ -32,8 +33,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class FunctionRunner implements FunctionHost {
     private static final long CLOSE_TIMEOUT_MS = 15_000;
-    static final int DEFAULT_MAX_TIMERS = 10_000;
-    static final int DEFAULT_DELIVERY_QUEUE_LIMIT = 100_000;
 
     private enum State { STARTING, READY, DEAD, CLOSED }
 
@@ -79,8 +78,8 @@ public final class FunctionRunner implements FunctionHost {
         info = nodeInfo();
         Settings settings = node.engine().settings();
         long timeoutMillis = Math.round(timeoutSeconds(settings) * 1000);
-        long heapLimit = settings.bytes("functionHeapLimit", HeapGuard.defaultLimit());
-        deliveryQueueLimit = (int) settings.number("deliveryQueueLimit", DEFAULT_DELIVERY_QUEUE_LIMIT);
+        long heapLimit = FunctionSettings.HEAP_LIMIT.read(settings);
+        deliveryQueueLimit = FunctionSettings.DELIVERY_QUEUE_LIMIT.read(settings);
         for (FunctionCode.Lib lib : code.libs()) {
             if (!lib.module().isEmpty()) {
                 node.warn("external modules are not loaded: '" + lib.var() + "' (" + lib.module() + ") is undefined");
@@ -110,8 +109,8 @@ public final class FunctionRunner implements FunctionHost {
         if (code.timeoutSeconds() > 0) {
             return code.timeoutSeconds();
         }
-        double global = settings.number("globalFunctionTimeout", 0); // the key Node-RED's function node reads
-        return global > 0 ? global : settings.functionTimeout();
+        double global = FunctionSettings.GLOBAL_TIMEOUT.read(settings);
+        return global > 0 ? global : RuntimeSettings.FUNCTION_TIMEOUT.read(settings);
     }
 
     private Map<String, Object> nodeInfo() {
@@ -120,7 +119,7 @@ public final class FunctionRunner implements FunctionHost {
         m.put("name", node.name());
         m.put("path", JsValues.toJsString(node.env("NR_NODE_PATH")));
         m.put("outputCount", code.outputs());
-        m.put("maxTimers", (int) node.engine().settings().number("functionMaxTimers", DEFAULT_MAX_TIMERS));
+        m.put("maxTimers", FunctionSettings.MAX_TIMERS.read(node.engine().settings()));
         m.put("libs", code.libs().stream().map(FunctionCode.Lib::var).filter(v -> !v.isEmpty()).toList());
         return m;
     }
@@ -397,7 +396,8 @@ public final class FunctionRunner implements FunctionHost {
     }
 
     private boolean knownStore(String store) {
-        return "default".equals(store) || node.engine().settings().map("contextStorage").containsKey(store);
+        return "default".equals(store)
+                || RuntimeSettings.CONTEXT_STORAGE.read(node.engine().settings()).containsKey(store);
     }
 
     @Override

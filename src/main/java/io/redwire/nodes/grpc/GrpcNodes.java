@@ -14,6 +14,7 @@ public final class GrpcNodes extends DeclaredFamily {
             return List.of(GrpcServerNode.TYPE, GrpcRegisterFunctionNode.TYPE, GrpcResponseNode.TYPE,
                     GrpcCallNode.TYPE, GrpcClientStreamingNode.TYPE);
         });
+        declares(GrpcSettings.ALL);
         needs("io.vertx.grpc.server.GrpcServer", "io.vertx:vertx-grpc-server");
         needs("io.vertx.grpc.client.GrpcClient", "io.vertx:vertx-grpc-client");
         needs("io.vertx.grpcio.server.GrpcIoServer", "io.vertx:vertx-grpcio-server");

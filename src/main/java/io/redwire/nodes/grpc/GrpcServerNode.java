@@ -47,9 +47,6 @@ public final class GrpcServerNode extends Node {
             .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
             .factory(GrpcServerNode::new);
 
-    /** The settings key that turns server reflection off for every grpc-server (default true). */
-    static final String REFLECTION_SETTING = "grpcReflection";
-
     /** The name an inline .proto gets in descriptors and error messages. */
     static final String INLINE_PROTO_NAME = "protoFile.proto";
 
@@ -93,7 +90,7 @@ public final class GrpcServerNode extends Node {
         String chain = c.str(CHAIN);
         String key = c.str(KEY);
         boolean reflection = c.bool(REFLECTION)
-                && !Boolean.FALSE.equals(c.services().settings().get(REFLECTION_SETTING));
+                && GrpcSettings.REFLECTION.read(c.services().settings());
         this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port, reflection,
                 options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key));
     }

@@ -8,8 +8,6 @@ import io.redwire.spi.MemoryBudget;
  * running the heap out. A body's bytes stay counted until its response has been sent or its connection closed.
  */
 final class BodyBudget extends MemoryBudget {
-    static final long DEFAULT_LIMIT = 128L * 1024 * 1024;
-
     BodyBudget(long limit) {
         super(limit);
     }

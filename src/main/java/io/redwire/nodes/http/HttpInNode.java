@@ -1,5 +1,6 @@
 package io.redwire.nodes.http;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.msg.Messages;
 import io.redwire.spi.BodySilence;
 import io.redwire.spi.Field;
@@ -38,7 +39,6 @@ public final class HttpInNode extends Node {
             .color("#e7e7ae").ports(0, 1)
             .fields(URL, METHOD, UPLOAD, SKIP_BODY_PARSING, SWAGGER_DOC)
             .factory(HttpInNode::new);
-    private static final long DEFAULT_MAX_BODY = 5L * 1024 * 1024;
 
     private static final List<String> METHODS = List.of("get", "post", "put", "delete", "patch");
 
@@ -67,12 +67,12 @@ public final class HttpInNode extends Node {
         this.upload = c.bool(UPLOAD);
         this.skipBodyParsing = c.bool(SKIP_BODY_PARSING);
         this.routes = c.services().httpRoutes();
-        this.maxBody = c.services().settings().bytes("apiMaxLength", DEFAULT_MAX_BODY);
-        this.readTimeoutMs = (long) c.services().settings().number("httpReadTimeout", 30_000);
-        long budgetLimit = c.services().settings().bytes("httpBodyMemoryLimit", BodyBudget.DEFAULT_LIMIT);
+        this.maxBody = HttpSettings.API_MAX_LENGTH.read(c.services().settings());
+        this.readTimeoutMs = HttpSettings.READ_TIMEOUT.read(c.services().settings());
+        long budgetLimit = HttpSettings.BODY_MEMORY_LIMIT.read(c.services().settings());
         this.budget = c.services().shared(BodyBudget.class, () -> new BodyBudget(budgetLimit));
-        this.cors = Cors.fromSetting(c.services().settings().get("httpNodeCors"));
-        Object rootSetting = c.services().settings().get("httpNodeRoot");
+        this.cors = Cors.fromSetting(HttpSettings.NODE_CORS.given(c.services().settings()));
+        Object rootSetting = RuntimeSettings.HTTP_NODE_ROOT.read(c.services().settings());
         this.root = Boolean.FALSE.equals(rootSetting) ? null
                 : rootSetting instanceof String r ? (r.endsWith("/") ? r.substring(0, r.length() - 1) : r) : "";
     }

@@ -10,5 +10,6 @@ public final class HttpNodes extends DeclaredFamily {
         super("http", List.of("http in", "http response", "http request", "http proxy", "tls-config"),
                 () -> List.of(HttpInNode.TYPE, HttpResponseNode.TYPE, HttpRequestNode.TYPE,
                 HttpProxyConfigNode.TYPE, TlsConfigNode.TYPE));
+        declares(HttpSettings.ALL);
     }
 }

@@ -1,5 +1,6 @@
 package io.redwire.nodes.http;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.NodeError;
@@ -103,8 +104,8 @@ public final class HttpRequestNode extends Node {
         this.sendErrorsToCatchOnly = c.bool(SENDERR);
         this.auth = RequestAuth.of(c.str(AUTH_TYPE), c.credential(USER), c.credential(PASSWORD));
         this.headerRules = new HeaderRules(c.list(HEADERS));
-        long configured = (long) JsValues.toNumber(c.services().settings().get("httpRequestTimeout"));
-        this.defaultTimeoutMs = configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
+        Long configured = RuntimeSettings.HTTP_REQUEST_TIMEOUT.given(c.services().settings());
+        this.defaultTimeoutMs = configured != null && configured > 0 ? configured : DEFAULT_TIMEOUT_MS;
         String tlsId = c.str(TLS);
         this.tls = !tlsId.isEmpty() && c.services().configNode(tlsId) instanceof TlsConfigNode t ? t : null;
         String proxyId = c.str(PROXY);

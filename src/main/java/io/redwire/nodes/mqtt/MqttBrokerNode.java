@@ -205,7 +205,7 @@ public final class MqttBrokerNode extends Node {
                 : config.num(KEEPALIVE));
         MqttClientOptions transport = new MqttClientOptions()
                 .setMaxInflightQueue(65535)
-                .setMaxMessageSize((int) settings().number("mqttMaxMessageSize", MqttLimits.MAX_MESSAGE_SIZE))
+                .setMaxMessageSize(MqttSettings.MAX_MESSAGE_SIZE.read(settings()))
                 .setAutoKeepAlive(true);
         transport.setTcpNoDelay(true);
         transport.setConnectTimeout(30_000);
@@ -215,7 +215,7 @@ public final class MqttBrokerNode extends Node {
             transport.setTrustAll(!verify);
             transport.setHostnameVerificationAlgorithm(verify ? "HTTPS" : "");
         }
-        long reconnectMax = (long) settings().number("mqttReconnectTime", 5000);
+        long reconnectMax = MqttSettings.RECONNECT_TIME.read(settings());
         Object pv = over.containsKey("protocolVersion") ? over.get("protocolVersion") : config.get(PROTOCOL_VERSION);
         boolean v5 = JsValues.toNumber(pv == null ? 4 : pv) == 5;
         return new MqttConnection.Options(brokerHost, port, url, clientId.isEmpty() ? "nodered" + Messages.newId()

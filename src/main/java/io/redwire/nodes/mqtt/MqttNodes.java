@@ -9,6 +9,7 @@ public final class MqttNodes extends DeclaredFamily {
     public MqttNodes() {
         super("mqtt", List.of("mqtt-broker", "mqtt in", "mqtt out"),
                 () -> List.of(MqttBrokerNode.TYPE, MqttInNode.TYPE, MqttOutNode.TYPE));
+        declares(MqttSettings.ALL);
         needs("io.vertx.mqtt.MqttClient", "io.vertx:vertx-mqtt");
         needs("org.eclipse.paho.mqttv5.client.MqttAsyncClient", "org.eclipse.paho:org.eclipse.paho.mqttv5.client");
     }

@@ -49,7 +49,7 @@ public final class CsvNode extends Node {
                     !"mult".equals(c.str(MULTI)), Boolean.TRUE.equals(c.get(HDRIN)), out,
                     (int) Math.max(0, c.num(SKIP)), strings == null || Boolean.TRUE.equals(strings),
                     truthy(c.get(INCLUDE_EMPTY_STRINGS)), truthy(c.get(INCLUDE_NULL_VALUES)),
-                    (int) c.services().settings().number("csvMaxFieldsPerLine", ParserLimits.CSV_MAX_FIELDS_PER_LINE));
+                    ParserSettings.CSV_MAX_FIELDS_PER_LINE.read(c.services().settings()));
         }
 
         /** JavaScript's {@code n.x || dflt} for a text setting. */

@@ -210,7 +210,7 @@ final class LegacyCsvCodec extends CsvCodec {
         /** The next field: null (JavaScript's) when the separator ends the text. */
         void nextField(boolean last) {
             if (j + 1 >= s.maxFields()) {
-                throw ParserLimits.tooManyFields(s.maxFields());
+                throw ParserSettings.tooManyFields(s.maxFields());
             }
             j++;
             cells.add(last ? null : new StringBuilder());

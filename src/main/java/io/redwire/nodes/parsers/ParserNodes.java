@@ -9,5 +9,6 @@ public final class ParserNodes extends DeclaredFamily {
     public ParserNodes() {
         super("parsers", List.of("json", "csv", "xml", "yaml", "html"),
                 () -> List.of(JsonNode.TYPE, CsvNode.TYPE, XmlNode.TYPE, YamlNode.TYPE, HtmlNode.TYPE));
+        declares(ParserSettings.ALL);
     }
 }

@@ -198,7 +198,7 @@ final class RfcCsv {
 
     private static void finishCell(List<String> row, StringBuilder cell, boolean newCell, int maxFields) {
         if (row.size() >= maxFields) {
-            throw ParserLimits.tooManyFields(maxFields);
+            throw ParserSettings.tooManyFields(maxFields);
         }
         String text = cell.toString();
         cell.setLength(0);

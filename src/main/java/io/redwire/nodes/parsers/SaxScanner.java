@@ -265,8 +265,8 @@ final class SaxScanner {
     private void start(String name, Map<String, String> attributes) {
         sawRoot = true;
         if (open.size() >= maxDepth) {
-            throw ParserLimits.exceeded("XML elements nest deeper than " + maxDepth + " at line " + line
-                    + " column " + column, "xmlMaxDepth");
+            throw ParserSettings.exceeded("XML elements nest deeper than " + maxDepth + " at line " + line
+                    + " column " + column, ParserSettings.XML_MAX_DEPTH);
         }
         open.push(name);
         handler.openTag(name, attributes);

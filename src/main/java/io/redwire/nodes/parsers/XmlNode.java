@@ -28,7 +28,7 @@ public final class XmlNode extends PropertyParserNode {
         super(c);
         this.attrkey = c.str(ATTR);
         this.charkey = c.str(CHR);
-        this.maxDepth = (int) c.services().settings().number("xmlMaxDepth", ParserLimits.XML_MAX_DEPTH);
+        this.maxDepth = ParserSettings.XML_MAX_DEPTH.read(c.services().settings());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.redwire.nodes.parsers;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Done;
 import io.redwire.spi.NodeConfig;
 import io.redwire.msg.NodeError;
@@ -21,7 +22,7 @@ public final class YamlNode extends PropertyParserNode {
 
     YamlNode(NodeConfig c) {
         super(c);
-        this.maxAliasValues = (int) c.services().settings().number("yamlMaxAliasExpansion", JsYaml.MAX_ALIAS_VALUES);
+        this.maxAliasValues = RuntimeSettings.YAML_MAX_ALIAS_EXPANSION.read(c.services().settings());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.redwire.nodes.sequence;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
@@ -149,7 +150,7 @@ public final class BatchNode extends Node {
 
     /** nodeMessageBufferMaxLength: too many held messages fail the newest and drop the rest. */
     private void checkOverflow() {
-        double max = engine().settings().number("nodeMessageBufferMaxLength", 0);
+        int max = RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(engine().settings());
         if (max > 0 && pendingCount > max) {
             Held last = queue.remove(queue.size() - 1);
             last.done().done(new NodeError("too many pending messages in batch node"));
@@ -226,7 +227,7 @@ public final class BatchNode extends Node {
         seqs.groups.computeIfAbsent(gid, k -> new ArrayList<>()).add(new Held(msg, done));
         seqs.counts.putIfAbsent(gid, JsValues.toNumber(parts.get("count")));
         pendingCount++;
-        double max = engine().settings().number("nodeMessageBufferMaxLength", 0);
+        int max = RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(engine().settings());
         if (max > 0 && pendingCount > max) {
             byTopic.values().forEach(s -> s.groups.values().forEach(g -> g.forEach(h ->
                     h.done().done(h.msg() == msg ? new NodeError("too many pending messages in batch node") : null))));

@@ -1,5 +1,6 @@
 package io.redwire.nodes.sequence;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsValues;
 import io.redwire.js.StableSort;
 import io.redwire.js.Undefined;
@@ -80,7 +81,7 @@ final class JoinReducer {
             reduceAndSend(group, done);
             return;
         }
-        double max = node.engine().settings().number("nodeMessageBufferMaxLength", 0);
+        int max = RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(node.engine().settings());
         if (max > 0 && pendingCount > max) {
             for (Group g : pending.values()) {
                 for (Held h : g.msgs) {

@@ -1,5 +1,6 @@
 package io.redwire.nodes.sequence;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsRules;
 import io.redwire.js.JsValues;
 import io.redwire.js.StableSort;
@@ -116,7 +117,7 @@ public final class SortNode extends Node {
             sortAndSend(group);
             return;
         }
-        double max = engine().settings().number("nodeMessageBufferMaxLength", 0);
+        int max = RuntimeSettings.NODE_MESSAGE_BUFFER_MAX_LENGTH.read(engine().settings());
         if (max > 0 && pendingCount > max) {
             pendingCount -= dropOldest();
         }

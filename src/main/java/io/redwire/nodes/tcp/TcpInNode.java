@@ -1,7 +1,6 @@
 package io.redwire.nodes.tcp;
 
 import io.redwire.msg.Messages;
-import io.redwire.nodes.websocket.NetLimits;
 import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
@@ -53,11 +52,7 @@ public final class TcpInNode extends Node {
     private final boolean trim;
     private final String topic;
     private final TcpSessions sessions;
-    private final int maxBuffered;
-    private final int maxConnections;
-    private final long socketTimeoutMs;
-    private final long reconnectMs;
-    private final String bindHost;
+    private final TcpSettings.Connections limits;
     private NetServer server;
     private NetClient client;
     private NetSocket clientSocket;
@@ -79,20 +74,15 @@ public final class TcpInNode extends Node {
         this.trim = c.bool(TRIM);
         this.topic = c.str(TOPIC);
         this.sessions = c.services().shared(TcpSessions.class, TcpSessions::new);
-        this.maxBuffered = (int) c.services().settings().number("socketMaxBufferedBytes", NetLimits.MAX_BUFFERED);
-        this.maxConnections = (int) c.services().settings().number("tcpMaxConnections", TcpLimits.MAX_CONNECTIONS);
-        this.socketTimeoutMs = (long) c.services().settings().number("socketTimeout", 0);
-        this.reconnectMs = (long) c.services().settings().number("socketReconnectTime", 10_000);
-        Object ui = c.services().settings().get("uiHost");
-        this.bindHost = ui instanceof String u && !u.isEmpty() ? u : "127.0.0.1";
+        this.limits = TcpSettings.Connections.of(c.services().settings());
     }
 
     @Override
     public Future<Void> start() {
         if (isServer) {
-            NetServerOptions o = new NetServerOptions().setHost(bindHost).setPort(port).setTcpKeepAlive(true);
-            if (socketTimeoutMs > 0) {
-                o.setIdleTimeout((int) socketTimeoutMs).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+            NetServerOptions o = new NetServerOptions().setHost(limits.bindHost()).setPort(port).setTcpKeepAlive(true);
+            if (limits.socketTimeoutMs() > 0) {
+                o.setIdleTimeout((int) limits.socketTimeoutMs()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
             }
             return connector.listen(this, o, opts -> server = vertx().createNetServer(opts)
                     .connectHandler(this::accepted));
@@ -111,8 +101,8 @@ public final class TcpInNode extends Node {
     }
 
     private void accepted(NetSocket socket) {
-        if (count >= maxConnections) {
-            warn("refused a connection from " + socket.remoteAddress() + ": " + maxConnections
+        if (count >= limits.maxConnections()) {
+            warn("refused a connection from " + socket.remoteAddress() + ": " + limits.maxConnections()
                     + " open (tcpMaxConnections)");
             socket.close();
             return;
@@ -121,7 +111,7 @@ public final class TcpInNode extends Node {
         sessions.sockets.put(id, socket);
         mine.add(socket);
         count++;
-        socket.setWriteQueueMaxSize(maxBuffered);
+        socket.setWriteQueueMaxSize(limits.maxBuffered());
         String ip = socket.remoteAddress().hostAddress();
         int peerPort = socket.remoteAddress().port();
         status(serverStatus("connect", ip, peerPort, id));
@@ -181,7 +171,7 @@ public final class TcpInNode extends Node {
             NetSocket socket = ar.result();
             clientSocket = socket;
             sessions.sockets.put(id, socket);
-            socket.setWriteQueueMaxSize(maxBuffered);
+            socket.setWriteQueueMaxSize(limits.maxBuffered());
             log("connected to " + host + ":" + port);
             status(clientStatus("green", "dot", "common.status.connected", id));
             boolean[] ended = new boolean[1];
@@ -201,7 +191,7 @@ public final class TcpInNode extends Node {
             if (!endedByPeer) {
                 log("connection lost to " + host + ":" + port);
             }
-            reconnectTimer = vertx().setTimer(endedByPeer ? 20 : reconnectMs, t -> connect());
+            reconnectTimer = vertx().setTimer(endedByPeer ? 20 : limits.reconnectMs(), t -> connect());
         }
     }
 
@@ -210,14 +200,14 @@ public final class TcpInNode extends Node {
      * stream) holds is sent, then {@code onEnd} runs.
      */
     private void read(NetSocket socket, String id, String ip, int peerPort, Runnable onEnd) {
-        TcpFramer framer = new TcpFramer(stream, datatype, newline, trim, maxBuffered);
+        TcpFramer framer = new TcpFramer(stream, datatype, newline, trim, limits.maxBuffered());
         socket.handler(chunk -> {
             for (Object payload : framer.data(chunk.getBytes())) {
                 send(message(payload, id, ip, peerPort));
             }
-            if (framer.buffered() > maxBuffered) {
+            if (framer.buffered() > limits.maxBuffered()) {
                 error("Error: message from " + socket.remoteAddress() + " is larger than socketMaxBufferedBytes ("
-                        + maxBuffered + "): connection closed", null);
+                        + limits.maxBuffered() + "): connection closed", null);
                 socket.close();
             }
         });

@@ -9,5 +9,6 @@ public final class TcpNodes extends DeclaredFamily {
     public TcpNodes() {
         super("tcp", List.of("tcp in", "tcp out", "tcp request"),
                 () -> List.of(TcpInNode.TYPE, TcpOutNode.TYPE, TcpRequestNode.TYPE));
+        declares(TcpSettings.ALL);
     }
 }

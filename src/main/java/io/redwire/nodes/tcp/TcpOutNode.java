@@ -1,6 +1,5 @@
 package io.redwire.nodes.tcp;
 
-import io.redwire.nodes.websocket.NetLimits;
 import io.redwire.spi.Done;
 import io.redwire.spi.Field;
 import io.redwire.spi.Node;
@@ -50,10 +49,7 @@ public final class TcpOutNode extends Node {
     private final boolean doEnd;
     private final TcpSessions sessions;
     private final TcpWrites writes;
-    private final int maxBuffered;
-    private final int maxConnections;
-    private final long reconnectMs;
-    private final String bindHost;
+    private final TcpSettings.Connections limits;
     private final Set<NetSocket> peers = new LinkedHashSet<>();
     private NetServer server;
     private NetClient client;
@@ -72,11 +68,7 @@ public final class TcpOutNode extends Node {
         this.doEnd = c.bool(END);
         this.sessions = c.services().shared(TcpSessions.class, TcpSessions::new);
         this.writes = new TcpWrites(this);
-        this.maxBuffered = (int) c.services().settings().number("socketMaxBufferedBytes", NetLimits.MAX_BUFFERED);
-        this.maxConnections = (int) c.services().settings().number("tcpMaxConnections", TcpLimits.MAX_CONNECTIONS);
-        this.reconnectMs = (long) c.services().settings().number("socketReconnectTime", 10_000);
-        Object ui = c.services().settings().get("uiHost");
-        this.bindHost = ui instanceof String u && !u.isEmpty() ? u : "127.0.0.1";
+        this.limits = TcpSettings.Connections.of(c.services().settings());
     }
 
     @Override
@@ -89,7 +81,7 @@ public final class TcpOutNode extends Node {
             return Future.succeededFuture();
         }
         status(Map.of("text", "0 connections"));
-        return connector.listen(this, new NetServerOptions().setHost(bindHost).setPort(port),
+        return connector.listen(this, new NetServerOptions().setHost(limits.bindHost()).setPort(port),
                 opts -> server = vertx().createNetServer(opts).connectHandler(this::accepted));
     }
 
@@ -125,7 +117,7 @@ public final class TcpOutNode extends Node {
                 return;
             }
             socket = ar.result();
-            socket.setWriteQueueMaxSize(maxBuffered);
+            socket.setWriteQueueMaxSize(limits.maxBuffered());
             log("connected to " + host + ":" + port);
             status(Map.of("fill", "green", "shape", "dot", "text", "common.status.connected"));
             socket.handler(b -> {
@@ -148,18 +140,18 @@ public final class TcpOutNode extends Node {
         if (!quick) {
             log("connection lost to " + host + ":" + port);
         }
-        reconnectTimer = vertx().setTimer(quick ? 20 : reconnectMs, t -> connect());
+        reconnectTimer = vertx().setTimer(quick ? 20 : limits.reconnectMs(), t -> connect());
     }
 
     private void accepted(NetSocket peer) {
-        if (peers.size() >= maxConnections) {
-            warn("refused a connection from " + peer.remoteAddress() + ": " + maxConnections
+        if (peers.size() >= limits.maxConnections()) {
+            warn("refused a connection from " + peer.remoteAddress() + ": " + limits.maxConnections()
                     + " open (tcpMaxConnections)");
             peer.close();
             return;
         }
         log("connection from " + peer.remoteAddress().hostAddress() + ":" + peer.remoteAddress().port());
-        peer.setWriteQueueMaxSize(maxBuffered);
+        peer.setWriteQueueMaxSize(limits.maxBuffered());
         peers.add(peer);
         peer.handler(b -> {
         });

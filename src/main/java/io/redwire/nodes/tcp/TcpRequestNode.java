@@ -70,7 +70,7 @@ public final class TcpRequestNode extends Node {
         this.asString = "string".equals(c.str(RET));
         this.newline = TcpFramer.delimiter(c.str(NEWLINE));
         this.trim = c.bool(TRIM);
-        this.queueSize = (int) c.services().settings().number("tcpMsgQueueSize", 1000);
+        this.queueSize = TcpSettings.MSG_QUEUE_SIZE.read(c.services().settings());
     }
 
     /** The split character as the editor writes it: \n \r \t \e \f \0, 0x.., or a literal character. */

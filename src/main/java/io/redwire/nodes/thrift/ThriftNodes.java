@@ -10,6 +10,7 @@ public final class ThriftNodes extends DeclaredFamily {
         super("thrift", List.of("thrift-server", "thrift-register-function", "thrift-response", "thrift-call"),
                 () -> List.of(ThriftServerNode.TYPE, ThriftRegisterFunctionNode.TYPE,
                 ThriftResponseNode.TYPE, ThriftCallNode.TYPE));
+        declares(ThriftSettings.ALL);
         needs("org.apache.thrift.protocol.TProtocol", "org.apache.thrift:libthrift");
         needs("com.microsoft.thrifty.schema.Schema", "com.microsoft.thrifty:thrifty-schema");
     }

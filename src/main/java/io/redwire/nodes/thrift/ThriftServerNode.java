@@ -62,15 +62,15 @@ public final class ThriftServerNode extends Node {
         this.localServer = c.bool(LOCAL_SERVER);
         try {
             this.wire = new ThriftWire(WireProtocol.of(c.str(PROTOCOL)), Framing.of(c.str(TRANSPORT)),
-                    (int) c.services().settings().number("thriftMaxFrameSize", ThriftWire.DEFAULT_MAX_MESSAGE_SIZE));
+                    ThriftSettings.MAX_FRAME_SIZE.read(c.services().settings()));
         } catch (IllegalArgumentException e) {
             throw c.error(e.getMessage().startsWith("unknown protocol") ? PROTOCOL : TRANSPORT, e.getMessage());
         }
         this.model = compile(c);
         this.routes = new CallRoutes(model);
         this.limits = new InputLimits(c.services().shared(ThriftInputBudget.class, () -> new ThriftInputBudget(
-                (long) c.services().settings().number("thriftInputMemoryLimit", InputLimits.DEFAULT_BUFFERS))),
-                (long) c.services().settings().number("thriftReadTimeout", InputLimits.DEFAULT_INCOMPLETE_TIMEOUT_MS));
+                ThriftSettings.INPUT_MEMORY_LIMIT.read(c.services().settings()))),
+                ThriftSettings.READ_TIMEOUT.read(c.services().settings()));
     }
 
     /** What the connections of every Thrift server hold in buffered input together. */

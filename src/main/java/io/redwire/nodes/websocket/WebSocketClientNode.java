@@ -1,5 +1,6 @@
 package io.redwire.nodes.websocket;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.spi.Field;
@@ -88,8 +89,7 @@ public final class WebSocketClientNode extends WebSocketEndpoint {
                 connecting = false;
                 return;
             }
-            int maxPayload = (int) config.services().settings().number("webSocketNodeMaxPayload",
-                    NetLimits.MAX_PAYLOAD);
+            int maxPayload = RuntimeSettings.WEB_SOCKET_NODE_MAX_PAYLOAD.read(config.services().settings());
             WebSocketClientOptions o = new WebSocketClientOptions().setMaxMessageSize(maxPayload)
                     .setMaxFrameSize(maxPayload).setConnectTimeout(30_000);
             if (secure) {

@@ -1,5 +1,6 @@
 package io.redwire.nodes.websocket;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.msg.Json;
 import io.redwire.msg.Messages;
 import io.redwire.spi.Field;
@@ -35,7 +36,7 @@ public abstract class WebSocketEndpoint extends Node {
     protected WebSocketEndpoint(NodeConfig c) {
         super(c);
         this.wholeMsg = "true".equals(c.str(WHOLEMSG));
-        this.maxBuffered = (int) c.services().settings().number("socketMaxBufferedBytes", NetLimits.MAX_BUFFERED);
+        this.maxBuffered = RuntimeSettings.SOCKET_MAX_BUFFERED_BYTES.read(c.services().settings());
     }
 
     boolean wholeMsg() {

@@ -1,5 +1,6 @@
 package io.redwire.nodes.websocket;
 
+import io.redwire.spi.RuntimeSettings;
 import io.redwire.spi.Field;
 import io.redwire.spi.HttpRoutes;
 import io.redwire.spi.NodeConfig;
@@ -40,14 +41,12 @@ public final class WebSocketListenerNode extends WebSocketEndpoint {
     WebSocketListenerNode(NodeConfig c) {
         super(c);
         this.path = c.str(PATH);
-        Object rootSetting = c.services().settings().get("httpNodeRoot");
-        String root = rootSetting instanceof String r ? r : "/";
+        String root = RuntimeSettings.HTTP_NODE_ROOT.read(c.services().settings()) instanceof String r ? r : "/";
         root = root.endsWith("/") ? root : root + "/";
         this.fullPath = root + (path.startsWith("/") ? path.substring(1) : path);
         this.routes = c.services().httpRoutes();
         this.paths = c.services().shared(Paths.class, Paths::new);
-        this.maxConnections = (int) c.services().settings().number("webSocketNodeMaxConnections",
-                NetLimits.MAX_CONNECTIONS);
+        this.maxConnections = WebSocketSettings.MAX_CONNECTIONS.read(c.services().settings());
     }
 
     @Override

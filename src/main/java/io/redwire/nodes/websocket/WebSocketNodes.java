@@ -10,5 +10,6 @@ public final class WebSocketNodes extends DeclaredFamily {
         super("websocket", List.of("websocket-listener", "websocket-client", "websocket in", "websocket out"),
                 () -> List.of(WebSocketListenerNode.TYPE, WebSocketClientNode.TYPE, WebSocketInNode.TYPE,
                 WebSocketOutNode.TYPE));
+        declares(WebSocketSettings.ALL);
     }
 }

@@ -1,5 +1,7 @@
 package io.redwire.nodes.parsers;
 
+import io.redwire.spi.RuntimeSettings;
+import io.redwire.spi.Settings;
 import io.redwire.msg.Json;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
@@ -66,7 +68,7 @@ class ParserFuzzTest {
     }
 
     private static void checkYaml(String text) {
-        carried(text, () -> JsYaml.load(text, JsYaml.MAX_ALIAS_VALUES));
+        carried(text, () -> JsYaml.load(text, RuntimeSettings.YAML_MAX_ALIAS_EXPANSION.read(Settings.defaults())));
     }
 
     private static void checkCsv(String text) {
@@ -75,14 +77,14 @@ class ParserFuzzTest {
                 RfcCsv.Options o = new RfcCsv.Options();
                 o.strict = strict;
                 o.parseNumeric = true;
-                o.maxFields = ParserLimits.CSV_MAX_FIELDS_PER_LINE;
+                o.maxFields = ParserSettings.CSV_MAX_FIELDS_PER_LINE.read(Settings.defaults());
                 return RfcCsv.parse(text, o).objects(o);
             });
         }
     }
 
     private static void checkXml(String text) {
-        carried(text, () -> XmlToObject.parse(text, Map.of(), ParserLimits.XML_MAX_DEPTH));
+        carried(text, () -> XmlToObject.parse(text, Map.of(), ParserSettings.XML_MAX_DEPTH.read(Settings.defaults())));
     }
 
     /** The parser refuses with its NodeError, or gives a value that copies and writes as JSON. */

@@ -4,9 +4,10 @@ import io.redwire.spi.DeclaredFamily;
 
 import java.util.List;
 
-/** The plugin's node family, found through META-INF/services/io.redwire.spi.NodeFamily. */
+/** The plugin's node family, found through META-INF/services/io.redwire.spi.NodeFamily, and its setting. */
 public final class ExampleNodes extends DeclaredFamily {
     public ExampleNodes() {
         super("example", () -> List.of(UpperCaseNode.TYPE));
+        declares(List.of(UpperCaseNode.LOCALE));
     }
 }

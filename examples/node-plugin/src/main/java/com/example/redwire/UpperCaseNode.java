@@ -6,6 +6,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.Setting;
 
 import java.util.Locale;
 import java.util.Map;
@@ -15,6 +16,10 @@ public final class UpperCaseNode extends Node {
     static final Field PROPERTY = Field.str("property", "payload").label("Property")
             .help("The message property to upper-case; blank: payload.");
 
+    /** A setting of the plugin's own: ExampleNodes declares it, so a settings file may hold it without a warning. */
+    static final Setting<String> LOCALE = Setting.text("upperCaseLocale", "")
+            .help("language tag whose rules upper-case the text (\"tr\": i becomes İ); blank: no language's");
+
     public static final NodeType TYPE = NodeType.builder("upper-case", "function")
             .color("#E2D96E").icon("font-awesome/fa-font").paletteLabel("upper case")
             .help("Upper-cases the text in a message property; other values pass unchanged.")
@@ -23,10 +28,13 @@ public final class UpperCaseNode extends Node {
             .factory(UpperCaseNode::new);
 
     private final PropertyPath property;
+    private final Locale locale;
 
     private UpperCaseNode(NodeConfig config) {
         super(config);
         this.property = config.msgPath(PROPERTY);
+        String tag = LOCALE.read(config.services().settings());
+        this.locale = tag.isBlank() ? Locale.ROOT : Locale.forLanguageTag(tag);
     }
 
     @Override
@@ -38,7 +46,7 @@ public final class UpperCaseNode extends Node {
             value = null;
         }
         if (value instanceof String text) {
-            property.set(msg, text.toUpperCase(Locale.ROOT), true, msg);
+            property.set(msg, text.toUpperCase(locale), true, msg);
         }
         send(msg);
         done.done();

@@ -1,7 +1,8 @@
 # The floor programs (src/test/java/io/redwire/bench/floor) on ./redwire's JVM and options (sourced after
 # bench-common.sh; run from the repository root, with OUT set). Each prints what the bench parses.
 
-floor_init() { # sets FLOOR_JAVA: ./redwire's java and options with the floor's class path; on JDK 25+ its own AOT cache
+floor_init() { # sets FLOOR_JAVA (once): ./redwire's java and options, the floor's class path; on JDK 25+ its own AOT cache
+  [ -z "${FLOOR_JAVA+x}" ] || return 0
   local cmd opts=() o aot=""
   cmd="$(REDWIRE_PRINT_JAVA=1 ./redwire run x)"
   read -ra cmd <<<"${cmd%% -jar *}"

@@ -7,6 +7,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.RuntimeSettings;
 
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientOptions;
@@ -96,7 +97,7 @@ public final class GrpcServerNode extends Node {
     }
 
     private static ProtoSchema compile(NodeConfig c, String proto) {
-        String userDir = c.services().settings().string("userDir");
+        String userDir = RuntimeSettings.USER_DIR.read(c.services().settings());
         ProtoCache cache = c.services().shared(ProtoCache.class, () -> userDir == null ? new ProtoCache()
                 : new ProtoCache(Path.of(userDir, ".redwire-cache", "proto")));
         try {

@@ -21,7 +21,8 @@ final class Floor {
     }
 
     static Floor of(String[] args) {
-        return new Floor(args.length > 0 ? Integer.parseInt(args[0]) : 10, args.length > 1 ? Integer.parseInt(args[1]) : 1000);
+        return new Floor(args.length > 0 ? Integer.parseInt(args[0]) : 10,
+                args.length > 1 ? Integer.parseInt(args[1]) : 1000);
     }
 
     /** {@code calls} sequential calls of {@code call} (each starts when the previous completed), timed per set. */

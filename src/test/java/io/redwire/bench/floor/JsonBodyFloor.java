@@ -18,7 +18,7 @@ public final class JsonBodyFloor {
     private JsonBodyFloor() {
     }
 
-    /** {@code <port>}: serves until killed; {@code --body}: prints the body instead (the bench's wrk script posts it). */
+    /** {@code <port>}: serves until killed; {@code --body}: prints the body (the bench's wrk script posts it). */
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("--body")) {
             System.out.print(body());
@@ -39,7 +39,7 @@ public final class JsonBodyFloor {
         })).listen(port, "127.0.0.1").await();
     }
 
-    /** The bench's 74 kB JSON body: 1 000 items of {id, name, tags[3], price}. */
+    /** The bench's 73 kB JSON body: 1 000 items of {id, name, tags[3], price}. */
     public static String body() {
         StringBuilder b = new StringBuilder("[");
         for (int i = 0; i < 1000; i++) {

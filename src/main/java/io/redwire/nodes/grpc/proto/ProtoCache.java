@@ -61,7 +61,8 @@ public final class ProtoCache {
         Supplier<ProtoCompiler.Result> compile = () -> key.text() == null
                 ? ProtoCompiler.compile(Map.of(), key.name(), key.dir())
                 : ProtoCompiler.compile(Map.of(key.name(), key.text()), key.name(), key.dir());
-        ProtoCompiler.Result r = disk == null ? compile.get() : disk.compile(key.name(), key.text(), key.dir(), compile);
+        ProtoCompiler.Result r = disk == null ? compile.get()
+                : disk.compile(key.name(), key.text(), key.dir(), compile);
         synchronized (entries) {
             entries.put(key, new Entry(r.schema(), r.filesFromDirectory()));
         }

@@ -2,8 +2,6 @@ package io.redwire.nodes.grpc.proto;
 
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.Descriptors.FileDescriptor;
-import io.redwire.runtime.StartupTimeline;
-import io.redwire.runtime.Version;
 import io.redwire.storage.AtomicFile;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,15 +27,16 @@ import java.util.function.Supplier;
 /**
  * Compiled .proto results kept on disk across restarts ({@code <userDir>/.redwire-cache/proto/<sha-256>.bin}), so a
  * start with the same definitions builds the descriptors from the stored FileDescriptorProtos instead of running Wire.
- * The key hashes Redwire's and protobuf-java's versions, the root's name, its text and the protos directory. An entry
- * records the directory files the compile read and is used only while they are unchanged. An unreadable, corrupt or
- * foreign entry is a miss (compiled again and rewritten), never an error; writes are atomic ({@link AtomicFile}).
+ * The key hashes Redwire's build and protobuf-java's version, the root's name, its text and the protos directory.
+ * An entry records the directory files the compile read and is used only while they are unchanged. An unreadable,
+ * corrupt or foreign entry is a miss (compiled again and rewritten), never an error; writes are atomic
+ * ({@link AtomicFile}).
  */
 final class ProtoDiskCache {
     private static final Logger LOG = LoggerFactory.getLogger("redwire.grpc");
     private static final int MAGIC = 0x52575043; // "RWPC"
     private static final int DIGEST_BYTES = 32;
-    private static final String FORMAT = Version.redwire() + "/protobuf-" + com.google.protobuf.RuntimeVersion.MAJOR
+    private static final String FORMAT = build() + "/protobuf-" + com.google.protobuf.RuntimeVersion.MAJOR
             + "." + com.google.protobuf.RuntimeVersion.MINOR + "." + com.google.protobuf.RuntimeVersion.PATCH;
 
     private final Path dir;
@@ -53,17 +52,30 @@ final class ProtoDiskCache {
         ProtoCompiler.Result stored = read(file, key, rootPath, protosDir);
         if (stored != null) {
             LOG.debug("proto {} read from the compile cache {}", rootPath, file);
-            StartupTimeline.mark("proto " + rootPath + " read from the compile cache");
             return stored;
         }
         ProtoCompiler.Result compiled = compile.get();
-        StartupTimeline.mark("proto " + rootPath + " compiled");
         try {
             new AtomicFile(file, null).write(encode(key, compiled));
         } catch (IOException | RuntimeException e) {
             LOG.debug("proto {} not stored in the compile cache: {}", rootPath, e.toString());
         }
         return compiled;
+    }
+
+    /**
+     * This build of the compiler: the jar's version and its file's time (class directories in development), so an
+     * entry a different build wrote is never read.
+     */
+    private static String build() {
+        String version = ProtoDiskCache.class.getPackage().getImplementationVersion();
+        try {
+            Path code = Path.of(ProtoDiskCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return version + "@" + Files.getLastModifiedTime(code).toMillis();
+        } catch (java.net.URISyntaxException | IOException | RuntimeException unknown) {
+            // no code source: the version alone
+            return String.valueOf(version);
+        }
     }
 
     private static String key(String rootPath, String text, Path protosDir) {
@@ -101,7 +113,10 @@ final class ProtoDiskCache {
         return MessageDigest.isEqual(sha256().digest(payload), digest) ? payload : null;
     }
 
-    /** Layout (sealed): magic, key, then the directory files (path, text), then the files in build order (path, bundled?, descriptor). */
+    /**
+     * Layout (sealed): magic, key, the directory files (path, text), then the files in build order (path,
+     * bundled?, descriptor).
+     */
     private static byte[] encode(String key, ProtoCompiler.Result r) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {

@@ -89,8 +89,8 @@ class ProtoDiskCacheTest {
         startReadsFromCache(ROOT);
         Path entry = entries().get(0);
         byte[] good = Files.readAllBytes(entry);
-        for (byte[] bad : new byte[][] {new byte[0], "garbage".getBytes(), java.util.Arrays.copyOf(good, good.length / 2),
-                flipLastByte(good)}) {
+        for (byte[] bad : new byte[][] {new byte[0], "garbage".getBytes(),
+                java.util.Arrays.copyOf(good, good.length / 2), flipLastByte(good)}) {
             Files.write(entry, bad);
             assertEquals(false, startReadsFromCache(ROOT), "entry of " + bad.length + " bytes");
             assertEquals(true, startReadsFromCache(ROOT), "rewritten after " + bad.length + " bytes");

@@ -1,6 +1,7 @@
 // Service and method fields of the gRPC and Thrift nodes: lists of what the chosen config node's .proto / .thrift
 // declares, compiled by the runtime (POST redwire/idl/:language), with the compiler's error (and line) when the
-// definition does not compile. The declaration's idlChoice says which config field holds the definition.
+// definition does not compile. The declaration's idlChoice says which config field holds the definition. A gRPC
+// config whose definition comes from server reflection is outlined from the target's answer (502 when it has none).
 
 import { h } from "./dialog.js";
 
@@ -50,7 +51,9 @@ export function idlChoice(f, node, ctx, form) {
     } catch (err) {
       const line = err.body && err.body.line ? `line ${err.body.line}: ` : "";
       status.className = "idl-status idl-error";
-      status.textContent = `the ${language === "grpc" ? ".proto" : ".thrift"} does not compile: ${line}${err.message}`;
+      status.textContent = err.body && err.body.code === "idl_unavailable"
+        ? `cannot read the definition from the server: ${err.message}`
+        : `the ${language === "grpc" ? ".proto" : ".thrift"} does not compile: ${line}${err.message}`;
       fill([]);
     }
   };

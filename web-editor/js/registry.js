@@ -1,12 +1,6 @@
 // The node types the runtime declares (GET /nodes): the only source for the palette, node looks and forms.
 
-/** Globals a label expression may use; every other plain name is one of the node's properties. */
-const EXPRESSION_GLOBALS = new Set(["JSON", "Math", "String", "Number", "Boolean", "Array", "Object", "RegExp", "Date",
-  "parseInt", "parseFloat", "isNaN", "undefined", "NaN", "Infinity", "encodeURIComponent", "labelOf"]);
-const NODE_SCOPE = {
-  has: (target, key) => typeof key === "string" && !EXPRESSION_GLOBALS.has(key),
-  get: (target, key) => (key === Symbol.unscopables ? undefined : target[key]),
-};
+import { labelAmong, portLabel } from "./labels.js";
 
 /** Flow-file entries that are structure, not node types. */
 const STRUCTURE = new Set(["tab", "subflow", "group"]);
@@ -14,7 +8,6 @@ const STRUCTURE = new Set(["tab", "subflow", "group"]);
 export class Registry {
   constructor(types) {
     this.types = new Map(types.map((t) => [t.type, t]));
-    this.cache = new Map();
   }
 
   get(type) {
@@ -98,51 +91,16 @@ export class Registry {
   }
 
   /**
-   * The node's label as Node-RED shows it: the type declaration's label expression — JavaScript over the node's
-   * config, its properties in scope as plain names (`name || "function"`) and as `this`, and `labelOf(id)` giving
-   * another node's label (websocket in/out show their listener's, as Node-RED's RED.nodes.node(id).label()) — else
-   * the name, else the palette label.
+   * The node's label as Node-RED shows it: a subflow instance's name or its subflow's, else its type's declared
+   * label (labels.js).
    */
   label(node, model) {
     if (node.type.startsWith("subflow:")) {
       const def = model.get(node.type.substring(8));
       return node.name ? String(node.name) : (def && def.name) || "subflow";
     }
-    const fn = this.compiled(node.type, "label");
-    if (fn) {
-      try {
-        const labelOf = (id) => {
-          const other = id ? model.get(id) : null;
-          return other ? this.label(other, model) : undefined;
-        };
-        const v = fn.call(node, new Proxy(node, NODE_SCOPE), labelOf);
-        if (v !== undefined && v !== null && v !== "") {
-          return String(v);
-        }
-      } catch (err) {
-        console.warn(`label of ${node.type} ${node.id}:`, err);
-      }
-    }
-    return node.name ? String(node.name) : this.paletteLabel(node.type);
-  }
-
-  /** A declared JavaScript expression compiled once per type (declarations are code the runtime ships). */
-  compiled(type, key) {
-    const cacheKey = type + "\u0000" + key;
-    if (!this.cache.has(cacheKey)) {
-      const t = this.types.get(type);
-      const expr = t && t[key];
-      let fn = null;
-      if (typeof expr === "string" && expr.trim() !== "") {
-        try {
-          fn = new Function("node", "labelOf", `with (node) { return (${expr}); }`); // sloppy mode: with is allowed
-        } catch (err) {
-          console.warn(`${key} expression of ${type} does not compile:`, err);
-        }
-      }
-      this.cache.set(cacheKey, fn);
-    }
-    return this.cache.get(cacheKey);
+    // the editor is not told the runtime's httpNodeRoot: labels show Redwire's default, "/"
+    return labelAmong((type) => this.types.get(type)?.label, (id) => model.get(id), node);
   }
 
   paletteLabel(type) {
@@ -167,18 +125,9 @@ export class Registry {
     return !!t && (t.align === "right" || (t.inputs > 0 && t.outputs === 0));
   }
 
-  /** A port's label: the node's own inputLabels/outputLabels, else the declaration's. */
+  /** A port's label (labels.js), null for none. */
   portLabel(node, direction, index) {
-    const own = direction === "input" ? node.inputLabels : node.outputLabels;
-    if (Array.isArray(own) && own[index]) {
-      return String(own[index]);
-    }
-    const t = this.types.get(node.type);
-    const declared = t && (direction === "input" ? t.inputLabels : t.outputLabels);
-    if (Array.isArray(declared)) {
-      return declared[index] || declared[declared.length - 1] || null;
-    }
-    return null;
+    return portLabel(this.types.get(node.type), node, direction, index);
   }
 
   /** The button the node's type declares (inject's press button, debug's toggle), or null. */

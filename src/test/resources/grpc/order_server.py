@@ -1,4 +1,5 @@
-"""Serves rich.v1.OrderService on 127.0.0.1 (a free port, printed as "PORT n") until stdin closes."""
+"""Serves rich.v1.OrderService on 127.0.0.1 (a free port, printed as "PORT n") until stdin closes. A second argument
+v1 or v1alpha also serves that version of server reflection (reflection_service.py)."""
 import sys
 from concurrent import futures
 
@@ -45,6 +46,10 @@ handlers = {
 }
 server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
 server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("rich.v1.OrderService", handlers),))
+if len(sys.argv) > 2:
+    import reflection_service
+    server.add_generic_rpc_handlers((reflection_service.handler(sys.argv[2], sys.argv[1], [
+        "rich/common.proto", "rich/service.proto"], ["rich.v1.OrderService"]),))
 port = server.add_insecure_port("127.0.0.1:0")
 server.start()
 print("PORT %d" % port, flush=True)

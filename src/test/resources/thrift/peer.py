@@ -6,7 +6,8 @@
   peer.py GEN_DIR client SERVICE PROTOCOL TRANSPORT PORT SCENARIO
       runs SCENARIO against 127.0.0.1:PORT and prints one JSON object with what it saw
 
-PROTOCOL: binary | compact | json; TRANSPORT: buffered | framed.
+PROTOCOL: binary | compact | json; TRANSPORT: buffered | framed | http (THttpServer / THttpClient; the client's
+PORT may name a path too: 8080/tinycalc/thrift).
 """
 import json
 import sys
@@ -16,8 +17,8 @@ sys.path.insert(0, sys.argv[1])
 
 from thrift.Thrift import TApplicationException, TMessageType, TType  # noqa: E402
 from thrift.protocol import TBinaryProtocol, TCompactProtocol, TJSONProtocol  # noqa: E402
-from thrift.server import TServer  # noqa: E402
-from thrift.transport import TSocket, TTransport  # noqa: E402
+from thrift.server import THttpServer, TServer  # noqa: E402
+from thrift.transport import THttpClient, TSocket, TTransport  # noqa: E402
 
 PROTOCOLS = {
     "binary": TBinaryProtocol.TBinaryProtocolFactory,
@@ -84,6 +85,12 @@ class InventoryHandler:
 def serve(service, protocol, transport):
     module = service_module(service)
     handler = TinyCalcHandler() if service == "tinycalc" else InventoryHandler()
+    if transport == "http":
+        server = THttpServer.THttpServer(module.Processor(handler), ("127.0.0.1", 0), PROTOCOLS[protocol]())
+        server.httpd.RequestHandlerClass.log_message = lambda *args: None  # no line per request on stderr
+        print("PORT %d" % server.httpd.server_address[1], flush=True)
+        server.serve()
+        return
     socket = TSocket.TServerSocket(host="127.0.0.1", port=0)
     socket.listen()
     port = socket.handle.getsockname()[1]
@@ -198,9 +205,13 @@ SCENARIOS = {"tinycalc": tinycalc, "inventory": inventory, "unknown": unknown, "
 
 def run_client(service, protocol, transport, port, scenario):
     module = service_module(service)
-    socket = TSocket.TSocket("127.0.0.1", int(port))
-    socket.setTimeout(20000)
-    trans = TRANSPORTS[transport]().getTransport(socket)
+    if transport == "http":
+        trans = THttpClient.THttpClient("http://127.0.0.1:%s" % (port if "/" in port else port + "/"))
+        trans.setTimeout(20000)
+    else:
+        socket = TSocket.TSocket("127.0.0.1", int(port))
+        socket.setTimeout(20000)
+        trans = TRANSPORTS[transport]().getTransport(socket)
     client = module.Client(PROTOCOLS[protocol]().getProtocol(trans))
     trans.open()
     try:

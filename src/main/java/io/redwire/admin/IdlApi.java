@@ -18,7 +18,9 @@ import java.util.Map;
  * {@code thrift}) compiles an interface definition with the family's runtime compiler and answers its services
  * and methods, so the editor can offer them as lists. The body is the config node as the editor holds it (JSON), or
  * the definition's text alone. Answers {@code {"services":[{"name","methods":[{"name","kind"}]}]}}, or 400
- * {@code {"code":"invalid_idl","message","line"}}. Compiling runs on a worker thread, never the event loop.
+ * {@code {"code":"invalid_idl","message","line"}}, or 502 {@code {"code":"idl_unavailable","message"}} when the
+ * definition comes from the target server's reflection and cannot be fetched. Compiling runs on a worker thread,
+ * fetching on the event loop without blocking it.
  */
 final class IdlApi {
     private static final int MAX_BODY = 1024 * 1024;
@@ -53,7 +55,7 @@ final class IdlApi {
                     + "definition's text");
             return;
         }
-        engine.vertx().executeBlocking(() -> holder.serviceOutline().services(config, engine.protosDir()), false)
+        holder.serviceOutline().outline(config, engine.protosDir(), engine.vertx())
                 .onComplete(r -> {
                     if (r.succeeded()) {
                         Replies.json(ctx, 200, Map.of("services", describe(r.result())));
@@ -63,6 +65,8 @@ final class IdlApi {
                         body.put("message", e.getMessage());
                         body.put("line", e.line());
                         Replies.json(ctx, 400, body);
+                    } else if (r.cause() instanceof ServiceOutline.Unavailable e) {
+                        Replies.error(ctx, 502, "idl_unavailable", e.getMessage());
                     } else {
                         Replies.error(ctx, 500, "unexpected_error", String.valueOf(r.cause().getMessage()));
                     }

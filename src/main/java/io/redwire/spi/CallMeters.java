@@ -14,7 +14,8 @@ import java.util.concurrent.TimeUnit;
  * first time its combination occurs; later calls only look it up.
  */
 public final class CallMeters {
-    private record Key(String protocol, String side, String service, String method, String status) {
+    private record Key(String protocol, String transport, String side, String service, String method,
+                       String status) {
     }
 
     private final MeterRegistry registry;
@@ -32,9 +33,20 @@ public final class CallMeters {
     /** Records a call that ended with {@code status}, started at {@code startNanos} (System.nanoTime()). */
     public void finished(String protocol, String side, String service, String method, String status,
                          long startNanos) {
-        timers.computeIfAbsent(new Key(protocol, side, service, method, status), k -> Timer
-                .builder("redwire_" + k.protocol() + "_calls").description(k.protocol() + " calls by status")
-                .tags("side", k.side(), "service", k.service(), "method", k.method(), "status", k.status())
-                .register(registry)).record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+        finished(protocol, null, side, service, method, status, startNanos);
+    }
+
+    /**
+     * As above, tagged with what carried the call too ({@code transport}: for Thrift "buffered", "framed" or
+     * "http"); a protocol's calls are either all tagged so or none (one meter name, one set of tag keys).
+     */
+    public void finished(String protocol, String transport, String side, String service, String method,
+                         String status, long startNanos) {
+        timers.computeIfAbsent(new Key(protocol, transport, side, service, method, status), k -> {
+            Timer.Builder b = Timer.builder("redwire_" + k.protocol() + "_calls")
+                    .description(k.protocol() + " calls by status")
+                    .tags("side", k.side(), "service", k.service(), "method", k.method(), "status", k.status());
+            return (k.transport() == null ? b : b.tag("transport", k.transport())).register(registry);
+        }).record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
     }
 }

@@ -76,9 +76,10 @@ public final class NodeType {
     private final String paletteLabel;
     private final String icon;
     private final String help;
-    private final String labelExpression;
+    private final Label label;
     private final List<String> inputLabels;
     private final List<String> outputLabels;
+    private final boolean portLabelsComputed;
     private final String idlLanguage;
     private final Field idlField;
     private final ServiceOutline serviceOutline;
@@ -100,9 +101,11 @@ public final class NodeType {
         this.paletteLabel = b.paletteLabel;
         this.icon = b.icon;
         this.help = b.help;
-        this.labelExpression = b.labelExpression;
+        this.label = b.label != null ? b.label : Label.firstOf("name");
+        this.label.check(type, fields);
         this.inputLabels = List.copyOf(b.inputLabels);
         this.outputLabels = List.copyOf(b.outputLabels);
+        this.portLabelsComputed = b.portLabelsComputed;
         this.idlLanguage = b.idlLanguage;
         this.idlField = b.idlField;
         this.serviceOutline = b.serviceOutline;
@@ -157,10 +160,10 @@ public final class NodeType {
         return help;
     }
 
-    /** An expression the editor evaluates for a node's label (e.g. {@code name || topic || "inject"}); null: the
-     * name, else the palette label (Node-RED's {@code this.name || "<type>"}, so such types declare none). */
-    public String labelExpression() {
-        return labelExpression;
+    /** The node's label on the canvas; declared, or the name else the palette label (Node-RED's
+     * {@code this.name || "<type>"}, so such types declare none). */
+    public Label label() {
+        return label;
     }
 
     public List<String> inputLabels() {
@@ -169,6 +172,11 @@ public final class NodeType {
 
     public List<String> outputLabels() {
         return outputLabels;
+    }
+
+    /** The port labels come from the function for this type in the editor's labels.js (they depend on the node). */
+    public boolean portLabelsComputed() {
+        return portLabelsComputed;
     }
 
     /** "grpc", "thrift": the language of the interface definition this config node holds; null: none. */
@@ -275,12 +283,15 @@ public final class NodeType {
         putIfSet(d, "paletteLabel", paletteLabel);
         putIfSet(d, "icon", icon);
         putIfSet(d, "help", help);
-        putIfSet(d, "label", labelExpression);
+        d.put("label", label.describe(paletteLabel != null ? paletteLabel : type));
         if (!inputLabels.isEmpty()) {
             d.put("inputLabels", inputLabels);
         }
         if (!outputLabels.isEmpty()) {
             d.put("outputLabels", outputLabels);
+        }
+        if (portLabelsComputed) {
+            d.put("portLabels", Map.of("computed", true));
         }
         putIfSet(d, "idl", idlLanguage);
         if (button != null) {
@@ -298,6 +309,62 @@ public final class NodeType {
         }
     }
 
+    /**
+     * A node's label as declared data: the first non-empty of some declared fields, else a literal (Node-RED's
+     * {@code this.name || this.topic || "mqtt"}), or, for a label that needs logic, computed by the function named
+     * after the type in the editor's {@code web-editor/js/labels.js} (unit-tested there against Node-RED's labels).
+     * Data labels name only declared fields: a type naming another does not build.
+     */
+    public record Label(List<String> fields, String otherwise, boolean computedByEditor) {
+        public Label {
+            fields = List.copyOf(fields);
+        }
+
+        /** The first of these fields that is set (JavaScript-truthy, as {@code ||}), else the palette label. */
+        public static Label firstOf(String... fields) {
+            return new Label(List.of(fields), null, false);
+        }
+
+        /** The text shown when none of the fields is set. */
+        public Label or(String literal) {
+            return new Label(fields, literal, false);
+        }
+
+        /** Computed by {@code labels.js}'s function for this type. */
+        public static Label computed() {
+            return new Label(List.of(), null, true);
+        }
+
+        /** Whether a label may read this property of a node with these fields: a declared one (or a typed field's
+         * type), or the id and name every node has. */
+        public static boolean readable(String property, List<Field> declared) {
+            return property.equals("id") || property.equals("name")
+                    || declared.stream().anyMatch(d -> d.name().equals(property) || property.equals(d.typeField()));
+        }
+
+        void check(String type, List<Field> declared) {
+            for (String f : fields) {
+                if (!readable(f, declared)) {
+                    throw new IllegalArgumentException("the label of " + type + " names field '" + f
+                            + "', which " + type + " does not declare");
+                }
+            }
+        }
+
+        /** As GET /nodes serves it: {@code {"computed":true}} or {@code {"fields":[...],"otherwise":"..."}}, the
+         * palette label being the text when the declaration gives none. */
+        Map<String, Object> describe(String paletteText) {
+            Map<String, Object> d = new LinkedHashMap<>();
+            if (computedByEditor) {
+                d.put("computed", true);
+            } else {
+                d.put("fields", fields);
+                d.put("otherwise", otherwise != null ? otherwise : paletteText);
+            }
+            return d;
+        }
+    }
+
     /** Fluent declaration. */
     public static final class Builder {
         private final String type;
@@ -311,9 +378,10 @@ public final class NodeType {
         private String paletteLabel;
         private String icon;
         private String help;
-        private String labelExpression;
+        private Label label;
         private List<String> inputLabels = List.of();
         private List<String> outputLabels = List.of();
+        private boolean portLabelsComputed;
         private String idlLanguage;
         private Field idlField;
         private ServiceOutline serviceOutline;
@@ -376,9 +444,9 @@ public final class NodeType {
             return this;
         }
 
-        /** See {@link NodeType#labelExpression()}. */
-        public Builder label(String expression) {
-            this.labelExpression = expression;
+        /** See {@link NodeType#label()}. */
+        public Builder label(Label declared) {
+            this.label = declared;
             return this;
         }
 
@@ -389,6 +457,12 @@ public final class NodeType {
 
         public Builder outputLabels(String... labels) {
             this.outputLabels = List.of(labels);
+            return this;
+        }
+
+        /** See {@link NodeType#portLabelsComputed()}. */
+        public Builder computedPortLabels() {
+            this.portLabelsComputed = true;
             return this;
         }
 

@@ -116,12 +116,12 @@ class OperationsTest {
              {"id":"c","type":"catch","z":"t","scope":null,"x":1,"y":1,"wires":[[]]}]
             """.formatted(PROTO, IDL);
 
-    /** A call timer's count: protocol, side, "service.method", status. */
+    /** A call timer's count: protocol, side, "service.method", status (Thrift's over a buffered socket). */
     private static double calls(String metrics, String protocol, String side, String serviceMethod, String status) {
         int dot = serviceMethod.lastIndexOf('.');
         return sample(metrics, "redwire_" + protocol + "_calls_seconds_count{method=\"" + serviceMethod.substring(dot + 1)
                 + "\",service=\"" + serviceMethod.substring(0, dot) + "\",side=\"" + side + "\",status=\"" + status
-                + "\"}");
+                + (protocol.equals("thrift") ? "\",transport=\"buffered" : "") + "\"}");
     }
 
     @Test

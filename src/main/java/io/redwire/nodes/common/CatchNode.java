@@ -3,13 +3,14 @@ package io.redwire.nodes.common;
 import io.redwire.spi.Field;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 /** catch: receives errors reported by nodes in its scope (msg.error). */
 public final class CatchNode extends ScopedEventNode {
     static final Field UNCAUGHT = Field.bool("uncaught", false);
 
     public static final NodeType TYPE = NodeType.builder("catch", "common").icon("catch")
-            .label("name || (scope === \"group\" ? \"catch: group\" : Array.isArray(scope) ? \"catch: \" + scope.length : uncaught ? \"catch: uncaught\" : \"catch: all\")")
+            .label(Label.computed())
             .help("Receives the errors thrown by nodes on the same flow (all, or the chosen nodes, or the group).")
             .color("#e49191").ports(0, 1)
             .fields(SCOPE, UNCAUGHT)

@@ -13,6 +13,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -31,7 +32,7 @@ public final class DebugNode extends Node implements DebugTarget {
     static final Field STATUS_TYPE = Field.select("statusType", "auto", "auto", "msg", "jsonata", "counter");
 
     public static final NodeType TYPE = NodeType.builder("debug", "common").icon("debug")
-            .label("(console === true || console === \"true\" ? (s) => s + \"\\t⇲\" : (s) => s)(targetType === \"jsonata\" ? name || \"JSONata\" : complete === true || complete === \"true\" ? name || \"msg\" : name || \"msg.\" + (!complete || complete === \"false\" ? \"payload\" : complete))")
+            .label(Label.computed())
             .help("Shows messages in the debug sidebar.\n\n- Output `msg.payload`, another property, the whole message, or a JSONata expression of it.\n- Can also write to the runtime log and show the value as the node's status.\n- The button on the node switches its output off and on without a deploy.")
             .color("#87a980").ports(1, 0)
             .button(NodeType.Button.toggle("debug", ACTIVE, "debug output"))

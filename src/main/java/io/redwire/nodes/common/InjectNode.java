@@ -12,6 +12,7 @@ import io.redwire.spi.InjectTarget;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;
@@ -39,8 +40,9 @@ public final class InjectNode extends Node implements InjectTarget {
     static final Field CLUSTER = Field.select("cluster", "leader", "leader", "every").label("in a cluster, repeat on");
 
     public static final NodeType TYPE = NodeType.builder("inject", "common").icon("inject")
-            .label("(() => { const sfx = (repeat && repeat != 0) || crontab ? \"\\t↻\" : once ? \" ¹\" : \"\"; if (name) return name + sfx; const p = payload || \"\", t = payloadType || \"str\", tp = topic || \"\"; if ([\"string\", \"str\", \"num\", \"bool\", \"json\"].includes(t)) return (tp !== \"\" && tp.length + p.length <= 32 ? tp + \":\" + p : p.length > 0 && p.length < 24 ? p : \"inject\") + sfx; if ([\"date\", \"bin\", \"env\"].includes(t)) { const l = { date: \"timestamp\", bin: \"buffer\", env: \"env variable\" }[t]; return (tp !== \"\" && tp.length <= 16 ? tp + \":\" + l : l) + sfx; } return (t === \"flow\" || t === \"global\" ? t + \".\" + String(p).replace(/^#:\\((\\S+?)\\)::/, \"\") : \"inject\") + sfx; })()")
+            .label(Label.computed())
             .help("Starts a flow: sends a message when its button is clicked, once after the flows start, or on a schedule.\n\n- The properties rows set `msg.payload`, `msg.topic` or any other property from a typed value.\n- Repeat every N seconds, or on a cron-style schedule (`crontab`).\n- Once: one message `onceDelay` seconds after a deploy.")
+            .computedPortLabels()
             .color("#a6bbcf").ports(0, 1)
             .button(NodeType.Button.press("inject", "inject now"))
             .fields(PROPS, REPEAT, CRONTAB, ONCE, ONCE_DELAY, TOPIC, PAYLOAD, CLUSTER)

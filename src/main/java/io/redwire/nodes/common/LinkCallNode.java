@@ -8,6 +8,7 @@ import io.redwire.spi.LinkCalls;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -21,8 +22,9 @@ public final class LinkCallNode extends Node implements LinkCalls.Caller {
     static final Field TIMEOUT = Field.num("timeout", 30);
 
     public static final NodeType TYPE = NodeType.builder("link call", "common").icon("link-call")
-            .label("name || (linkType === \"dynamic\" ? \"Dynamic\" : \"link call\")")
+            .label(Label.computed())
             .help("Calls a link in node's flow and waits for its link out in return mode to answer.")
+            .computedPortLabels()
             .color("#dddddd").ports(1, 1)
             .fields(LINKS, LINK_TYPE, TIMEOUT)
             .factory(LinkCallNode::new);

@@ -21,6 +21,7 @@ public final class LinkInNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("link in", "common").icon("link-in")
             .help("The end of a virtual wire: receives what link out or link call nodes send to it, across flows.")
+            .computedPortLabels()
             .color("#dddddd").ports(0, 1)
             .fields(LINKS, CLUSTER)
             .factory(LinkInNode::new);

@@ -6,6 +6,7 @@ import io.redwire.spi.LinkCalls;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,9 @@ public final class LinkOutNode extends Node {
     static final Field LINKS = Field.json("links", List.of());
 
     public static final NodeType TYPE = NodeType.builder("link out", "common").icon("link-out")
-            .label("name || (mode === \"return\" ? \"link return\" : \"link out\")")
+            .label(Label.computed())
             .help("Sends to the chosen link in nodes without a drawn wire, or returns to the link call that started the message.")
+            .computedPortLabels()
             .color("#dddddd").ports(1, 0)
             .virtualWires(LINKS, MODE, "link") // a return goes back to its caller, not to the links
             .fields(MODE, LINKS)

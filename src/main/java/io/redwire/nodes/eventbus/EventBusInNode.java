@@ -6,6 +6,7 @@ import io.redwire.msg.Messages;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.redwire.msg.PortableMessage;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -26,7 +27,7 @@ public final class EventBusInNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("eventbus in", "network").color("#c0deed").ports(0, 1)
             .help("Receives what is sent or published to an address on the Vert.x event bus (in a cluster, from any member) and sends it on as a msg.")
-            .label("name || (address ? \"eventbus: \" + address : \"eventbus in\")")
+            .label(Label.computed())
             .field(ADDRESS)
             .factory(EventBusInNode::new);
 

@@ -6,6 +6,7 @@ import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.redwire.msg.PortableMessage;
 
 import java.util.Map;
@@ -20,7 +21,7 @@ public final class EventBusOutNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("eventbus out", "network").color("#c0deed").ports(1, 0)
             .help("Puts each msg on the Vert.x event bus at an address: `publish` reaches every consumer, `send` one of them. The msg crosses as JSON; Buffers are kept.")
-            .label("name || (address ? \"eventbus: \" + address : \"eventbus out\")")
+            .label(Label.computed())
             .fields(ADDRESS, MODE)
             .factory(EventBusOutNode::new);
 

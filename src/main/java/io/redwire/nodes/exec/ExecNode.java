@@ -7,6 +7,7 @@ import io.redwire.msg.Messages;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.redwire.msg.PropertyPath;
 import io.redwire.js.Undefined;
 import io.vertx.core.Context;
@@ -42,6 +43,8 @@ public final class ExecNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("exec", "function").color("darksalmon").ports(1, 3)
             .help("Runs a system command.\n\n- Outputs: stdout, stderr and the return code.\n- exec mode sends each output when the command ends; spawn mode streams them as they come.\n- `msg.payload` can be appended to the command; `msg.kill` stops a running command; an optional timeout kills it.")
+            .outputLabels("stdout", "stderr", "return code")
+            .label(Label.computed())
             .fields(COMMAND, ADDPAY, APPEND, USE_SPAWN, TIMER, OLDRC, WIN_HIDE)
             .factory(ExecNode::new);
 

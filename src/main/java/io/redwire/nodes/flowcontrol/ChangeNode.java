@@ -5,6 +5,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ public final class ChangeNode extends Node {
     static final Field REG = Field.bool("reg", false).label("legacy single rule: from is a regex").asLegacy();
 
     public static final NodeType TYPE = NodeType.builder("change", "function").icon("change")
-            .label("name || (Array.isArray(rules) ? (rules.length === 1 ? ({ set: \"set\", change: \"change\", move: \"move\" }[rules[0].t] || \"delete\") + \" \" + (rules[0].pt || \"msg\") + \".\" + String(rules[0].p).replace(/^#:\\((\\S+?)\\)::/, \"\") : \"change: \" + rules.length + \" rules\") : ({ replace: \"set\", change: \"change\", move: \"move\" }[action] || \"delete\") + \" msg.\" + property)")
+            .label(Label.computed())
             .help("Sets, changes, moves or deletes message and context properties, applying its rules in order.\n\n- Set: a property to a typed value (text, number, JSON, another property, JSONata, env variable, timestamp).\n- Change: search and replace inside a property (text or regular expression).\n- Move: a property to another place. Delete: removes it.")
             .color("#E2D96E").ports(1, 1)
             .fields(RULES, ACTION, PROPERTY, FROM, TO, REG)

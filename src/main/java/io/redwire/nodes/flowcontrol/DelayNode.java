@@ -7,6 +7,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -35,7 +36,7 @@ public final class DelayNode extends Node {
     static final Field OUTPUTS = Field.num("outputs", 1);
 
     public static final NodeType TYPE = NodeType.builder("delay", "function").icon("delay")
-            .label("name || (pauseType == \"delayv\" ? \"variable\" : pauseType == \"delay\" ? \"delay \" + timeout + (timeoutUnits == \"milliseconds\" ? \"ms\" : timeoutUnits ? timeoutUnits.charAt(0) : \"s\") : pauseType == \"random\" ? \"random\" : (pauseType == \"rate\" ? \"limit \" : pauseType == \"burst\" ? \"burst \" : \"limit topic \") + rate + \" msg/\" + (rateUnits ? (nbRateUnits > 1 ? nbRateUnits : \"\") + rateUnits.charAt(0) : \"s\"))")
+            .label(Label.computed())
             .help("Delays each message, or limits how many pass per time unit (dropping or queueing the rest).")
             .color("#E6E0F8").ports(1, 1)
             .fields(NAME, PAUSE_TYPE, TIMEOUT, TIMEOUT_UNITS, RATE, NB_RATE_UNITS, RATE_UNITS, RANDOM_FIRST,

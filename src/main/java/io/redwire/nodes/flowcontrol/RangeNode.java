@@ -7,6 +7,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import java.util.Map;
 
@@ -22,6 +23,8 @@ public final class RangeNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("range", "function").icon("range")
             .help("Maps a number from one range to another, optionally clamped or wrapped, and rounded.")
+            .computedPortLabels()
+            .label(Label.computed())
             .color("#E2D96E").ports(1, 1)
             .field(MININ).field(MAXIN)
             .field(MINOUT).field(MAXOUT)

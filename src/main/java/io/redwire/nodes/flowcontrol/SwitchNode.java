@@ -29,6 +29,7 @@ public final class SwitchNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("switch", "function").icon("switch")
             .help("Routes each message by testing one property against its rules; every rule has its own output.\n\n- Comparisons, ranges, regular expressions, types, emptiness, position in a sequence, JSONata.\n- Stops at the first matching rule, or checks them all.")
+            .computedPortLabels()
             .color("#E2D96E").ports(1, 1)
             .fields(PROPERTY, RULES, CHECKALL, REPAIR, OUTPUTS)
             .factory(SwitchNode::new);

@@ -12,6 +12,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -44,7 +45,7 @@ public final class TriggerNode extends Node {
     static final Field OUTPUTS = Field.num("outputs", 1);
 
     public static final NodeType TYPE = NodeType.builder("trigger", "function").icon("trigger")
-            .label("name || (duration > 0 ? \"trigger \" + duration + units : duration < 0 ? \"resend every \" + (duration * -1) + units : \"trigger & block\")")
+            .label(Label.computed())
             .help("Sends a message, then a second one after a time unless reset; or sends once and blocks until reset.")
             .color("#E6E0F8").ports(1, 1)
             .fields(NAME, OP1, OP2, DURATION, EXTEND, OVERRIDE_DELAY, UNITS, RESET, BYTOPIC, TOPIC, OUTPUTS)

@@ -35,11 +35,16 @@ public final class GrpcCallNode extends Node {
 
     @Override
     protected void onInput(Map<String, Object> msg, Done done) {
-        Descriptors.MethodDescriptor method;
+        endpoint.withMethod(this, msg, method -> call(method, msg, done), e -> {
+            showFailure(e.getMessage());
+            done.done(e);
+        });
+    }
+
+    private void call(Descriptors.MethodDescriptor method, Map<String, Object> msg, Done done) {
         List<DynamicMessage> requests;
         OutboundCall call;
         try {
-            method = endpoint.method(msg);
             requests = ClientEndpoint.requests(method, msg.getOrDefault("payload", Undefined.VALUE));
             call = endpoint.start(this, method, msg, new Replies(msg, method.isServerStreaming(), done));
         } catch (NodeError e) {

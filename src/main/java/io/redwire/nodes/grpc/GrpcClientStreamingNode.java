@@ -35,9 +35,17 @@ public final class GrpcClientStreamingNode extends Node {
 
     @Override
     protected void onInput(Map<String, Object> msg, Done done) {
+        if (open != null) {
+            handle(msg, null, done);
+            return;
+        }
+        endpoint.withMethod(this, msg, m -> handle(msg, m, done), e -> failed(e, done));
+    }
+
+    /** {@code m}: the method a msg that opens a stream calls (a msg waiting for it may find the stream open). */
+    private void handle(Map<String, Object> msg, Descriptors.MethodDescriptor m, Done done) {
         try {
             if (open == null) {
-                Descriptors.MethodDescriptor m = endpoint.method(msg);
                 if (!m.isClientStreaming()) {
                     throw new NodeError("Error: " + m.getFullName() + " does not take a request stream; use grpc-call");
                 }
@@ -52,11 +60,15 @@ public final class GrpcClientStreamingNode extends Node {
                         msg.getOrDefault("payload", Undefined.VALUE)));
             }
         } catch (NodeError e) {
-            status(Map.of("fill", "red", "shape", "dot", "text", e.getMessage()));
-            done.done(e);
+            failed(e, done);
             return;
         }
         done.done();
+    }
+
+    private void failed(NodeError e, Done done) {
+        status(Map.of("fill", "red", "shape", "dot", "text", e.getMessage()));
+        done.done(e);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import com.google.protobuf.Descriptors;
 
@@ -22,7 +23,7 @@ public final class GrpcRegisterFunctionNode extends Node {
     static final Field METHOD = Field.str("method", "").idlMethod("server");
 
     public static final NodeType TYPE = NodeType.builder("grpc-register-function", "grpc").icon("grpc")
-            .label("name || \"gRPC Register\"")
+            .label(Label.firstOf("name").or("gRPC Register"))
             .help("Serves one method of its grpc-server's service: each call becomes a message, answered by a grpc-response node.")
             .color("#7FDBFF")
             .ports(0, 1)

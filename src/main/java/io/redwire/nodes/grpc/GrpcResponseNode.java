@@ -7,6 +7,7 @@ import io.redwire.spi.Done;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import com.google.protobuf.Descriptors.Descriptor;
 
@@ -23,7 +24,7 @@ import java.util.Map;
  */
 public final class GrpcResponseNode extends Node {
     public static final NodeType TYPE = NodeType.builder("grpc-response", "grpc").icon("grpc")
-            .label("name || \"gRPC Response\"")
+            .label(Label.firstOf("name").or("gRPC Response"))
             .help("Answers the call a grpc-register-function node received with `msg.payload` as the reply (or `msg.error` as a gRPC status).")
             .color("#7FDBFF").ports(1, 0)
             .factory(GrpcResponseNode::new);

@@ -7,6 +7,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.redwire.spi.RuntimeSettings;
 
 import io.vertx.core.Future;
@@ -25,6 +26,9 @@ public final class GrpcServerNode extends Node {
     static final Field SERVER = Field.str("server", "");
     static final Field NAME = Field.str("name", "");
     static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "");
+    /** Where calls take the definition from: protoFile, or the target's server reflection (a remote server only). */
+    static final Field DEFINITION = Field.select("definition", "proto", "proto", "reflection").label("definition")
+            .optionLabels("proto", ".proto text", "reflection", "from server reflection");
     static final Field LOCAL_SERVER = Field.bool("localServer", false);
     static final Field SSL = Field.bool("ssl", false);
     static final Field SELFSIGNED = Field.bool("selfsigned", false);
@@ -40,10 +44,10 @@ public final class GrpcServerNode extends Node {
     static final Field CA_ORG_NAME = Field.str("caOrgName", "");
 
     public static final NodeType TYPE = NodeType.builder("grpc-server", "grpc")
-            .label("(name || \"localhost\") + \":\" + port")
+            .label(Label.computed())
             .help("A gRPC server and its service. The .proto text is compiled when the flows deploy, with no code generation step; grpc-call nodes use it as their target.")
             .configNode()
-            .fields(PORT, SERVER, NAME, PROTO_FILE, LOCAL_SERVER, REFLECTION, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN,
+            .fields(PORT, SERVER, NAME, DEFINITION, PROTO_FILE, LOCAL_SERVER, REFLECTION, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN,
                     KEY, CA_PRIVATE_KEY, CACERT, CA_NAME, CA_ORG_NAME)
             .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
             .factory(GrpcServerNode::new);
@@ -54,6 +58,7 @@ public final class GrpcServerNode extends Node {
     private final String host;
     private final int port;
     private final ProtoSchema schema;
+    private final boolean fromReflection;
     private final boolean ssl;
     private final boolean selfsigned;
     private final boolean mutualTls;
@@ -72,8 +77,13 @@ public final class GrpcServerNode extends Node {
         this.selfsigned = c.bool(SELFSIGNED);
         this.mutualTls = c.bool(MUTUAL_TLS);
         this.ca = c.str(CA);
+        this.fromReflection = fromReflection(c.str(DEFINITION));
+        if (fromReflection && c.bool(LOCAL_SERVER)) {
+            throw c.error(DEFINITION, "a local server serves its own .proto; take the definition from server "
+                    + "reflection only for a remote server");
+        }
         String proto = c.str(PROTO_FILE);
-        this.schema = proto.isBlank() ? null : compile(c, proto);
+        this.schema = proto.isBlank() || fromReflection ? null : compile(c, proto);
         if (!c.bool(LOCAL_SERVER)) {
             this.server = null;
             return;
@@ -94,6 +104,11 @@ public final class GrpcServerNode extends Node {
                 && GrpcSettings.REFLECTION.read(c.services().settings());
         this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port, reflection,
                 options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key));
+    }
+
+    /** Whether a definition field's value says "from the server's reflection" (anything else: the .proto). */
+    static boolean fromReflection(Object definition) {
+        return "reflection".equals(definition);
     }
 
     private static ProtoSchema compile(NodeConfig c, String proto) {
@@ -131,6 +146,11 @@ public final class GrpcServerNode extends Node {
         return server == null ? Future.succeededFuture() : server.close();
     }
 
+    /** Calls take their definition from the target's server reflection, not from a .proto. */
+    boolean fromReflection() {
+        return fromReflection;
+    }
+
     /** The compiled proto, or null when the config has none. */
     public ProtoSchema schema() {
         return schema;
@@ -148,9 +168,14 @@ public final class GrpcServerNode extends Node {
 
     /** The address clients call; an empty or wildcard host means this machine. */
     SocketAddress target() {
+        return target(host, port());
+    }
+
+    /** The address a client calls for a config's server field and port. */
+    static SocketAddress target(String host, int port) {
         String h = host.isEmpty() || host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]") ? "localhost"
                 : host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        return SocketAddress.inetSocketAddress(port(), h);
+        return SocketAddress.inetSocketAddress(port, h);
     }
 
     /** Refuses a client node whose TLS material cannot call this server; the error names the client's field. */

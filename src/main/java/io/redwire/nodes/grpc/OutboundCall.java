@@ -9,6 +9,8 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.StreamResetException;
+import io.vertx.core.net.SocketAddress;
+import io.vertx.grpc.client.GrpcClient;
 import io.vertx.grpc.client.GrpcClientRequest;
 import io.vertx.grpc.client.GrpcClientResponse;
 import io.vertx.grpc.common.GrpcError;
@@ -56,14 +58,14 @@ final class OutboundCall {
     }
 
     /** Starts the call; {@code deadlineMillis} ≤ 0 means none. Call on the flow loop. */
-    static OutboundCall start(ClientPool.Lease lease, Descriptors.MethodDescriptor method, MultiMap headers,
-                              long deadlineMillis, Vertx vertx, Events events) {
+    static OutboundCall start(GrpcClient client, SocketAddress target, Descriptors.MethodDescriptor method,
+                              MultiMap headers, long deadlineMillis, Vertx vertx, Events events) {
         OutboundCall c = new OutboundCall(method, events);
         c.vertx = vertx;
         if (deadlineMillis > 0) {
             c.deadlineTimer = vertx.setTimer(deadlineMillis, id -> c.expired(deadlineMillis));
         }
-        lease.client().request(lease.target()).onComplete(ar -> {
+        client.request(target).onComplete(ar -> {
             if (ar.failed()) {
                 c.closed(statusOf(ar.cause()), null);
             } else if (c.finished) {

@@ -8,6 +8,7 @@ import io.redwire.spi.HttpRoutes;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;
@@ -34,7 +35,7 @@ public final class HttpInNode extends Node {
             .help("Kept for flows that describe the endpoint with a swagger document; not used at run time.");
 
     public static final NodeType TYPE = NodeType.builder("http in", "network").icon("http")
-            .label("name || (url ? \"[\" + method + \"] /\" + String(url).replace(/^\\//, \"\") : \"http\")")
+            .label(Label.computed())
             .help("Serves an HTTP endpoint: each request becomes a message with `msg.req`, `msg.res` and `msg.payload` (the body, or the query for GET).\n\nAnswer it with an http response node. Paths may hold `:name` parameters (in `msg.req.params`).")
             .color("#e7e7ae").ports(0, 1)
             .fields(URL, METHOD, UPLOAD, SKIP_BODY_PARSING, SWAGGER_DOC)

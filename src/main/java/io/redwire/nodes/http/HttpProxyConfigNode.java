@@ -4,6 +4,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ public final class HttpProxyConfigNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("http proxy", "network")
             .help("The proxy server http request nodes go through, the hosts that bypass it and its login.")
+            .label(Label.computed())
             .configNode()
             .fields(URL, NO_PROXY)
             .credential(USERNAME).credential(PASSWORD)

@@ -9,6 +9,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -60,8 +61,9 @@ public final class HttpRequestNode extends Node {
             .help("The password for basic or digest authentication, or the token for bearer.");
 
     public static final NodeType TYPE = NodeType.builder("http request", "network").icon("http")
-            .label("name || \"http request\"")
+            .label(Label.firstOf("name").or("http request"))
             .help("Calls a URL and sends the answer on: `msg.payload` (text, buffer or parsed JSON), `msg.statusCode`, `msg.headers`.\n\nMethod, URL and headers come from the node or from the message (`msg.method`, `msg.url`, `msg.headers`).")
+            .computedPortLabels()
             .color("#e7e7ae").ports(1, 1)
             .fields(METHOD, RET, PAYTOQS, URL, TLS, PERSIST, PROXY, INSECURE_HTTP_PARSER, AUTH_TYPE, SENDERR,
                     HEADERS)

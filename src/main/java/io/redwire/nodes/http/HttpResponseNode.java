@@ -9,6 +9,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -25,7 +26,7 @@ public final class HttpResponseNode extends Node {
             .help("Headers to answer with, name to value; they win over msg.headers.");
 
     public static final NodeType TYPE = NodeType.builder("http response", "network").icon("http")
-            .label("name || \"http\" + (statusCode ? \" (\" + statusCode + \")\" : \"\")")
+            .label(Label.computed())
             .help("Answers the request an http in node received: `msg.payload` is the body; `msg.statusCode` and `msg.headers` apply unless the node sets them.")
             .color("#e7e7ae").ports(1, 0)
             .fields(STATUS_CODE, HEADERS)

@@ -6,6 +6,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.redwire.spi.TlsConfig;
 
 import io.vertx.core.Future;
@@ -54,6 +55,7 @@ public final class TlsConfigNode extends Node implements TlsConfig {
 
     public static final NodeType TYPE = NodeType.builder("tls-config", "network")
             .help("TLS settings: certificates, key and verification, for the nodes that open secure connections.")
+            .label(Label.firstOf("name").or("TLS configuration"))
             .configNode()
             .fields(CERT_TYPE, CERT, KEY, CA, P12, CERT_ENV, KEY_ENV, CA_ENV, VERIFY_SERVER_CERT, SERVERNAME,
                     ALPN_PROTOCOL)

@@ -6,6 +6,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.redwire.spi.Settings;
 import io.redwire.spi.TlsConfig;
 
@@ -48,7 +49,7 @@ public final class MqttBrokerNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("mqtt-broker", "network").configNode()
             .help("A connection to an MQTT broker, shared by the mqtt in and out nodes that use it: address, client id, keep-alive, clean session, TLS, login, and the birth, close and will messages.")
-            .label("name || (clientid ? clientid + \"@\" : \"\") + (broker || \"undefined\") + (String(broker || \"undefined\").indexOf(\"://\") === -1 ? \":\" + (port || 1883) : \"\")")
+            .label(Label.computed())
             .fields(NAME, BROKER, PORT, TLS, CLIENTID, AUTO_CONNECT, USETLS, VERIFYSERVERCERT, COMPATMODE,
                     PROTOCOL_VERSION, KEEPALIVE, CLEANSESSION, AUTO_UNSUBSCRIBE)
             .fields(BIRTH.all()).fields(CLOSE.all()).fields(WILL.all())

@@ -7,6 +7,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -34,7 +35,7 @@ public final class MqttInNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("mqtt in", "network").icon("mqtt").ports(0, 1).color("#d8bfd8")
             .help("Subscribes to a topic (wildcards and `$share/` allowed) and sends each message received, with `topic`, `qos` and `retain`; the payload parsed as configured. With an input, subscriptions follow `msg.action`.")
-            .label("name || (topicType !== \"dynamic\" && topic ? topic : \"mqtt\")")
+            .label(Label.firstOf("name", "topic").or("mqtt"))
             .fields(NAME, TOPIC, QOS, DATATYPE, BROKER, NL, RAP, RH, INPUTS)
             .factory(MqttInNode::new);
 

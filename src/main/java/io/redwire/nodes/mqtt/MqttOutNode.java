@@ -7,6 +7,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -35,7 +36,7 @@ public final class MqttOutNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("mqtt out", "network").icon("mqtt").ports(1, 0).color("#d8bfd8")
             .help("Publishes `msg.payload` to the node's topic or `msg.topic`, with its QoS and retain flag (or the msg's).")
-            .label("name || topic || \"mqtt\"")
+            .label(Label.firstOf("name", "topic").or("mqtt"))
             .fields(NAME, TOPIC, QOS, RETAIN, RESP_TOPIC, CONTENT_TYPE, USER_PROPS, CORREL, EXPIRY, BROKER)
             .factory(MqttOutNode::new);
 

@@ -7,6 +7,7 @@ import io.redwire.msg.Messages;
 import io.redwire.spi.NodeConfig;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.redwire.msg.PropertyPath;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
@@ -32,6 +33,7 @@ public final class HtmlNode extends PropertyParserNode {
 
     public static final NodeType TYPE = NodeType.builder("html", "parser").color("#DEBD5C").ports(1, 1)
             .help("Picks elements out of an HTML document with a CSS selector.\n\n- Returns each match's HTML, text or attributes, as one array or one message per match.")
+            .label(Label.firstOf("name", "tag").or("html"))
             .fields(PROPERTY, OUTPROPERTY, TAG, RET, AS, CHR)
             .factory(HtmlNode::new);
 

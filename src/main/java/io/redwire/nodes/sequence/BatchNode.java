@@ -9,6 +9,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -37,6 +38,7 @@ public final class BatchNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("batch", "sequence").icon("batch")
             .help("Groups messages into sequences by count, time interval or concatenation.")
+            .label(Label.computed())
             .color("#E2D96E").ports(1, 1)
             .fields(NAME, MODE, COUNT, OVERLAP, INTERVAL, ALLOW_EMPTY_SEQUENCE, HONOUR_PARTS, TOPICS)
             .factory(BatchNode::new);

@@ -9,6 +9,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -52,6 +53,7 @@ public final class JoinNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("join", "sequence").icon("join")
             .help("Joins a sequence of messages back into one: automatically from `msg.parts`, by count or time, or by reducing.")
+            .label(Label.computed())
             .color("#E2D96E").ports(1, 1)
             .fields(NAME, MODE, BUILD, PROPERTY, KEY, JOINER, USEPARTS, ACCUMULATE, TIMEOUT, COUNT, REDUCE_RIGHT,
                     REDUCE_EXP, REDUCE_INIT, REDUCE_FIXUP)

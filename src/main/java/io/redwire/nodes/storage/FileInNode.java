@@ -8,6 +8,7 @@ import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +31,9 @@ public final class FileInNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("file in", "storage").color("BurlyWood").ports(1, 1)
             .help("Reads a file.\n\n- The whole file as one string or Buffer, one message per line, or Buffer chunks.\n- The filename comes from the node or from the message (`msg.filename`).")
+            .paletteLabel("read file")
+            .computedPortLabels()
+            .label(Label.computed())
             .fields(FileTarget.FILENAME, FORMAT, SEND_ERROR, ENCODING, ALL_PROPS)
             .factory(FileInNode::new);
 

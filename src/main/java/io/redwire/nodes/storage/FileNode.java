@@ -9,6 +9,7 @@ import io.redwire.spi.NodeConfig;
 import io.redwire.msg.JvmErrors;
 import io.redwire.msg.NodeError;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.vertx.core.Future;
 
 import java.io.IOException;
@@ -33,6 +34,8 @@ public final class FileNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("file", "storage").color("BurlyWood").ports(1, 1)
             .help("Writes `msg.payload` to a file: appends, overwrites, or deletes the file.\n\n- Can add a newline after each payload and create missing directories.")
+            .paletteLabel("write file")
+            .label(Label.computed())
             .fields(FileTarget.FILENAME, OVERWRITE_FILE, APPEND_NEWLINE, CREATE_DIR, ENCODING)
             .factory(FileNode::new);
 

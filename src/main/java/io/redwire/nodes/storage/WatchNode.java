@@ -6,6 +6,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -28,7 +29,7 @@ public final class WatchNode extends Node {
     static final Field RECURSIVE = Field.bool("recursive", false);
 
     public static final NodeType TYPE = NodeType.builder("watch", "storage").color("BurlyWood").ports(0, 1)
-            .label("name || files || \"watch\"")
+            .label(Label.firstOf("name", "files").or("watch"))
             .help("Watches files and directories (a comma-separated list) and sends a message on every change, with the path, the event and the entry's type.")
             .fields(NAME, FILES, RECURSIVE)
             .factory(WatchNode::new);

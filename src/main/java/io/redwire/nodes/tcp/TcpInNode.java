@@ -5,6 +5,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.net.NetClient;
@@ -38,7 +39,7 @@ public final class TcpInNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("tcp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
             .help("Reads from TCP: listens on a port or connects to a host.\n\n- A stream of chunks, lines split at a delimiter, or one message per connection.\n- `msg._session` names the connection, so a tcp out node can reply on it.")
-            .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
+            .label(Label.computed())
             .fields(NAME, SERVER, HOST, PORT, DATAMODE, DATATYPE, NEWLINE, TOPIC, TRIM, TcpConnector.TLS)
             .factory(TcpInNode::new);
 

@@ -5,6 +5,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -37,7 +38,7 @@ public final class TcpOutNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("tcp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
             .help("Writes `msg.payload` to TCP: connects to a host, listens on a port, or replies on the connection in `msg._session` (all connections when it has none).")
-            .label("name || \"tcp:\" + (host ? host + \":\" : \"\") + port")
+            .label(Label.computed())
             .fields(NAME, HOST, PORT, BESERVER, BASE64, END, TcpConnector.TLS)
             .factory(TcpOutNode::new);
 

@@ -8,6 +8,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.net.NetClient;
@@ -42,7 +43,7 @@ public final class TcpRequestNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("tcp request", "network").icon("socket").ports(1, 1).color("#c0c0c0")
             .help("Sends `msg.payload` to a TCP server and returns its answer: after a time, at once, at a character, after a number of bytes, or keeps the connection and sends everything it receives.")
-            .label("name || \"tcp:\" + (server ? server + \":\" : \"\") + port")
+            .label(Label.computed())
             .fields(NAME, SERVER, PORT, OUT, RET, SPLITC, NEWLINE, TRIM, TcpConnector.TLS)
             .factory(TcpRequestNode::new);
 

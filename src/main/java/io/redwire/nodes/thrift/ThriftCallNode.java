@@ -12,6 +12,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import java.util.Map;
 
@@ -30,7 +31,7 @@ public final class ThriftCallNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").icon("thrift").color("#A6BBCF").ports(1, 1)
             .help("Calls a function of a Thrift service with `msg.payload` as its arguments and sends the result on.")
-            .label("name || (service && method ? service + \".\" + method : \"thrift call\")")
+            .label(Label.computed())
             .fields(SERVER, SERVICE, METHOD, TIMEOUT)
             .factory(ThriftCallNode::new);
 
@@ -90,7 +91,7 @@ public final class ThriftCallNode extends Node {
         MethodDef called = method;
         server.client().call(method, args, timeoutMs).onComplete(ar -> {
             if (!(ar.cause() instanceof ValueException)) { // not sent: the arguments did not fit the IDL
-                CallMeters.of(engine()).finished("thrift", "client", called.service(), called.name(),
+                CallMeters.of(engine()).finished("thrift", server.transportName(), "client", called.service(), called.name(),
                         ar.succeeded() ? "OK" : ar.cause() instanceof ThriftFailure f ? f.code() : "ERROR", startNanos);
             }
             if (ar.succeeded()) {

@@ -7,6 +7,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -26,7 +27,7 @@ public final class ThriftRegisterFunctionNode extends Node {
     public static final NodeType TYPE = NodeType.builder("thrift-register-function", "thrift").icon("thrift").color("#A6BBCF")
             .help("Handles one function of a thrift-server's service: each call arrives as a msg with the arguments in `msg.payload`; a thrift-response node answers it.")
             .ports(0, 1)
-            .label("name || (service && method ? service + \".\" + method : \"thrift register\")")
+            .label(Label.computed())
             .fields(SERVER, SERVICE, METHOD)
             .factory(ThriftRegisterFunctionNode::new);
 

@@ -10,6 +10,7 @@ import io.redwire.spi.Done;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import org.apache.thrift.TApplicationException;
 
@@ -25,7 +26,7 @@ public final class ThriftResponseNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("thrift-response", "thrift").icon("thrift").color("#A6BBCF").ports(1, 0)
             .help("Answers the Thrift call a msg came from with `msg.payload` (or an exception from `msg.error`).")
-            .label("name || \"thrift response\"")
+            .label(Label.firstOf("name").or("thrift response"))
             .factory(ThriftResponseNode::new);
 
     ThriftResponseNode(NodeConfig c) {
@@ -60,7 +61,7 @@ public final class ThriftResponseNode extends Node {
             done.done(new NodeError("Error: " + e.getMessage()));
         }
         if (call.status() != null) {
-            CallMeters.of(engine()).finished("thrift", "server", call.method().service(), call.method().name(),
+            CallMeters.of(engine()).finished("thrift", call.transport(), "server", call.method().service(), call.method().name(),
                     call.status(), call.startNanos());
         }
     }

@@ -4,6 +4,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.datagram.DatagramSocket;
@@ -30,7 +31,7 @@ public final class UdpInNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("udp in", "network").icon("socket").ports(0, 1).color("#c0c0c0")
             .help("Listens for UDP datagrams on a port (unicast or a multicast group) and sends each as a msg with its sender's `ip` and `port`; the payload as a Buffer, a string or base64.")
-            .label("name || \"udp \" + (multicast == \"false\" ? port : group + \":\" + port)")
+            .label(Label.computed())
             .fields(NAME, IFACE, PORT, IPV, MULTICAST, GROUP, DATATYPE)
             .factory(UdpInNode::new);
 

@@ -6,6 +6,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -34,7 +35,7 @@ public final class UdpOutNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("udp out", "network").icon("socket").ports(1, 0).color("#c0c0c0")
             .help("Sends `msg.payload` as a UDP datagram to the configured address and port, or to `msg.ip` / `msg.port`; unicast, broadcast or multicast.")
-            .label("name || \"udp \" + (addr + \":\" + port)")
+            .label(Label.computed())
             .fields(NAME, ADDR, IFACE, PORT, IPV, OUTPORT, BASE64, MULTICAST)
             .factory(UdpOutNode::new);
 

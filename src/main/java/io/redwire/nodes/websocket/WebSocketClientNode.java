@@ -6,6 +6,7 @@ import io.redwire.js.Undefined;
 import io.redwire.spi.Field;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 import io.redwire.spi.TlsConfig;
 
 import io.vertx.core.Future;
@@ -33,7 +34,7 @@ public final class WebSocketClientNode extends WebSocketEndpoint {
 
     public static final NodeType TYPE = NodeType.builder("websocket-client", "network").configNode()
             .help("A WebSocket connection to a server URL, shared by the websocket in and out nodes that use it; reconnects when it drops and can send heartbeat pings.")
-            .label("path")
+            .label(Label.firstOf("path"))
             .fields(PATH, TLS, WHOLEMSG, HB, SUBPROTOCOL, HEADERS)
             .factory(WebSocketClientNode::new);
 

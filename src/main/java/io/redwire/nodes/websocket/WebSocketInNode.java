@@ -4,6 +4,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -17,7 +18,7 @@ public final class WebSocketInNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("websocket in", "network").icon("socket").ports(0, 1).color("#d7d7a0")
             .help("Sends a msg for every WebSocket message a listener or client receives, the payload or (whole-message mode) the parsed msg, with `_session` set.")
-            .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")
+            .label(Label.computed())
             .fields(NAME, SERVER, CLIENT)
             .factory(WebSocketInNode::new);
 

@@ -5,6 +5,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.HttpRoutes;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.ext.web.RoutingContext;
@@ -22,7 +23,7 @@ public final class WebSocketListenerNode extends WebSocketEndpoint {
 
     public static final NodeType TYPE = NodeType.builder("websocket-listener", "network").configNode()
             .help("A WebSocket endpoint at a path on the flows' HTTP server, shared by the websocket in and out nodes that use it.")
-            .label("\"/\" + (path ? String(path).replace(/^\\//, \"\") : \"\")")
+            .label(Label.computed())
             .fields(PATH, WHOLEMSG)
             .factory(WebSocketListenerNode::new);
 

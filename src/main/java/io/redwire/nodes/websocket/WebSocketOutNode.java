@@ -7,6 +7,7 @@ import io.redwire.spi.Field;
 import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
+import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 
@@ -25,7 +26,7 @@ public final class WebSocketOutNode extends Node {
 
     public static final NodeType TYPE = NodeType.builder("websocket out", "network").icon("socket").ports(1, 0).color("#d7d7a0")
             .help("Sends `msg.payload` (or the whole msg as JSON) over a WebSocket: back on `msg._session`, else to every connected peer.")
-            .label("name || (labelOf(client || server) !== undefined ? \"[ws] \" + labelOf(client || server) : \"websocket\")")
+            .label(Label.computed())
             .fields(NAME, SERVER, CLIENT)
             .factory(WebSocketOutNode::new);
 

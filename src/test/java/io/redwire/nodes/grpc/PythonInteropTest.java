@@ -73,48 +73,52 @@ class PythonInteropTest {
     void redwireCallsAPythonServerWithEveryRpcKind() throws Exception {
         try (PythonGrpc.Server server = PythonGrpc.server("order_server.py", PROTOS.toString());
              Harness h = new Harness()) {
-            h.deploy(clientFlow(server.port()));
-
-            h.inject("unary");
-            Map<?, ?> unary = msg(h);
-            assertEquals("{\"lines\":[{\"tags\":[],\"sku\":\"B-2\",\"quantity\":1,\"price\":null}],\"scores\":[3,1],"
-                    + "\"big_numbers\":[\"18446744073709551615\"],\"attributes\":{\"trace\":\"rw-1\"},"
-                    + "\"totals_by_year\":{},\"flags\":{},\"id\":\"42\",\"customer_name\":\"Py\","
-                    + "\"status\":\"STATUS_OPEN\",\"priority\":\"PRIORITY_UNSPECIFIED\",\"created_at\":null,"
-                    + "\"extra\":null,\"note\":null,\"parent_id\":null,\"ttl\":null,"
-                    + "\"blob\":{\"type\":\"Buffer\",\"data\":[]},\"checksum\":\"0\",\"offset\":0,\"ratio\":0,"
-                    + "\"attachment\":null,\"sequence\":\"0\",\"ship_to\":{\"street_line\":\"\",\"city\":\"Oslo\","
-                    + "\"zip_code\":\"\"},\"delivery\":\"ship_to\"}", Json.stringify(unary.get("payload")));
-
-            h.inject("notFound");
-            Map<?, ?> failed = msg(h);
-            assertEquals(5, ((Map<?, ?>) failed.get("error")).get("code"));
-            assertEquals("5 NOT_FOUND: no order 404", ((Map<?, ?>) failed.get("error")).get("message"));
-
-            h.inject("watch");
-            List<Object> events = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                Map<?, ?> m = msg(h);
-                events.add(m.get("complete") != null ? "complete" : ((Map<?, ?>) m.get("payload")).get("status"));
-            }
-            assertEquals(List.of("STATUS_OPEN", "STATUS_SHIPPED", "STATUS_CLOSED", "complete"), events);
-
-            h.inject("upload");
-            assertEquals("{\"ids\":[\"1\",\"2\",\"3\"],\"count\":\"3\",\"total\":null}",
-                    Json.stringify(msg(h).get("payload")));
-
-            h.inject("chat");
-            assertEquals("STATUS_SHIPPED", ((Map<?, ?>) msg(h).get("payload")).get("status"));
-            assertEquals("STATUS_CLOSED", ((Map<?, ?>) msg(h).get("payload")).get("status"));
-            assertEquals(Boolean.TRUE, msg(h).get("complete"));
+            h.deploy(clientFlow(server.port(), "\"protoFile\":\"rich/service.proto\""));
+            assertEveryRpcKind(h);
         }
     }
 
-    private static String clientFlow(int port) {
+    /** What {@link #clientFlow}'s injects bring back from order_server.py, every RPC kind in turn. */
+    static void assertEveryRpcKind(Harness h) throws Exception {
+        h.inject("unary");
+        Map<?, ?> unary = msg(h);
+        assertEquals("{\"lines\":[{\"tags\":[],\"sku\":\"B-2\",\"quantity\":1,\"price\":null}],\"scores\":[3,1],"
+                + "\"big_numbers\":[\"18446744073709551615\"],\"attributes\":{\"trace\":\"rw-1\"},"
+                + "\"totals_by_year\":{},\"flags\":{},\"id\":\"42\",\"customer_name\":\"Py\","
+                + "\"status\":\"STATUS_OPEN\",\"priority\":\"PRIORITY_UNSPECIFIED\",\"created_at\":null,"
+                + "\"extra\":null,\"note\":null,\"parent_id\":null,\"ttl\":null,"
+                + "\"blob\":{\"type\":\"Buffer\",\"data\":[]},\"checksum\":\"0\",\"offset\":0,\"ratio\":0,"
+                + "\"attachment\":null,\"sequence\":\"0\",\"ship_to\":{\"street_line\":\"\",\"city\":\"Oslo\","
+                + "\"zip_code\":\"\"},\"delivery\":\"ship_to\"}", Json.stringify(unary.get("payload")));
+
+        h.inject("notFound");
+        Map<?, ?> failed = msg(h);
+        assertEquals(5, ((Map<?, ?>) failed.get("error")).get("code"));
+        assertEquals("5 NOT_FOUND: no order 404", ((Map<?, ?>) failed.get("error")).get("message"));
+
+        h.inject("watch");
+        List<Object> events = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            Map<?, ?> m = msg(h);
+            events.add(m.get("complete") != null ? "complete" : ((Map<?, ?>) m.get("payload")).get("status"));
+        }
+        assertEquals(List.of("STATUS_OPEN", "STATUS_SHIPPED", "STATUS_CLOSED", "complete"), events);
+
+        h.inject("upload");
+        assertEquals("{\"ids\":[\"1\",\"2\",\"3\"],\"count\":\"3\",\"total\":null}",
+                Json.stringify(msg(h).get("payload")));
+
+        h.inject("chat");
+        assertEquals("STATUS_SHIPPED", ((Map<?, ?>) msg(h).get("payload")).get("status"));
+        assertEquals("STATUS_CLOSED", ((Map<?, ?>) msg(h).get("payload")).get("status"));
+        assertEquals(Boolean.TRUE, msg(h).get("complete"));
+    }
+
+    /** grpc-call nodes for each RPC kind of order_server.py on {@code port}; {@code definition}: config fields. */
+    static String clientFlow(int port, String definition) {
         return """
                 [{"id":"t1","type":"tab"},
-                 {"id":"py","type":"grpc-server","port":"%d","server":"127.0.0.1","protoFile":"rich/service.proto",
-                  "localServer":false},
+                 {"id":"py","type":"grpc-server","port":"%d","server":"127.0.0.1",%s,"localServer":false},
                  {"id":"unary","type":"inject","z":"t1","props":[{"p":"payload"},
                   {"p":"metadata","v":"{\\"x-trace\\":\\"rw-1\\"}","vt":"json"}],"payload":"{\\"id\\":42}",
                   "payloadType":"json","wires":[["get"]]},
@@ -135,7 +139,7 @@ class PythonInteropTest {
                   "payloadType":"json","wires":[["chatCall"]]},
                  {"id":"chatCall","type":"grpc-call","z":"t1","server":"py","service":"OrderService",
                   "method":"Chat","wires":[["out"]]},
-                 {"id":"out","type":"debug","z":"t1","complete":"true","wires":[]}]""".formatted(port);
+                 {"id":"out","type":"debug","z":"t1","complete":"true","wires":[]}]""".formatted(port, definition);
     }
 
     private static Harness orderServer() {

@@ -69,8 +69,15 @@ final class PythonPeer {
     @SuppressWarnings("unchecked")
     static Map<String, Object> client(String service, String protocol, String transport, int port,
                                       String scenario) throws Exception {
+        return client(service, protocol, transport, String.valueOf(port), scenario);
+    }
+
+    /** As above; over http, {@code port} may name the path too ("8080/tinycalc/thrift"). */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> client(String service, String protocol, String transport, String port,
+                                      String scenario) throws Exception {
         Process p = new ProcessBuilder(PYTHON, SCRIPT.toString(), generatedCode().toString(), "client", service,
-                protocol, transport, String.valueOf(port), scenario).start();
+                protocol, transport, port, scenario).start();
         byte[] stdout = p.getInputStream().readAllBytes();
         byte[] stderr = p.getErrorStream().readAllBytes();
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {

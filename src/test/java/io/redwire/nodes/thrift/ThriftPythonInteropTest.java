@@ -55,7 +55,7 @@ class ThriftPythonInteropTest {
 
     @ParameterizedTest
     @CsvSource({"binary,buffered", "binary,framed", "compact,buffered", "compact,framed", "json,buffered",
-        "json,framed"})
+        "json,framed", "binary,http", "compact,http", "json,http"})
     void aPythonClientCallsTinyCalcThroughARedwireFlowToAPythonServer(String protocol, String transport)
             throws Exception {
         try (PythonPeer.Server py = PythonPeer.server("tinycalc", protocol, transport);
@@ -72,7 +72,7 @@ class ThriftPythonInteropTest {
 
     @ParameterizedTest
     @CsvSource({"binary,buffered", "binary,framed", "compact,buffered", "compact,framed", "json,buffered",
-        "json,framed"})
+        "json,framed", "binary,http", "compact,http", "json,http"})
     void aPythonClientUsesARicherServiceThroughRedwire(String protocol, String transport) throws Exception {
         try (PythonPeer.Server py = PythonPeer.server("inventory", protocol, transport);
              Harness h = new Harness().deploy(proxyFlow("inventory.thrift", "Inventory", INVENTORY, protocol,

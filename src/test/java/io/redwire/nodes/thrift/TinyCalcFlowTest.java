@@ -9,6 +9,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import io.micrometer.core.instrument.Timer;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +40,7 @@ class TinyCalcFlowTest {
         for (Map<String, Object> n : nodes) {
             String id = (String) n.get("id");
             if ("thrift-server".equals(n.get("type"))) {
-                int port = Ports.free();
+                int port = "http".equals(n.get("transport")) ? httpPort : Ports.free(); // served by Redwire's HTTP
                 PORTS.put(id, port);
                 n.put("port", port);
                 if ("tc-thrift-binary".equals(id)) {
@@ -76,6 +83,61 @@ class TinyCalcFlowTest {
             assertEquals(Map.of("result", 10 - 0.1), Json.parse(h.post("/tinycalc/subtract", "application/json",
                     "{\"a\": 10, \"b\": 0.1}").body()));
         }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"binary", "compact", "json"})
+    void pythonsTHttpClientCallsTinyCalcOnAPathOfRedwiresHttpServer(String protocol) throws Exception {
+        PythonPeer.generatedCode();
+        try (Harness h = new Harness()) {
+            h.deploy(flow("binary", "buffered", 1000, h.port()));
+            Map<String, Object> r = PythonPeer.client("tinycalc", protocol, "http", h.port() + "/tinycalc/thrift",
+                    "tinycalc");
+            assertEquals(1.5 + 2.25, ((Number) r.get("sum")).doubleValue());
+            assertEquals(10 - 0.1, ((Number) r.get("subtract")).doubleValue());
+            assertEquals(-Double.MAX_VALUE - Double.MIN_VALUE, ((Number) r.get("extremes")).doubleValue());
+            Timer served = h.server().engine().meters().find("redwire_thrift_calls").tags("side", "server",
+                    "transport", "http", "method", "sum", "status", "OK").timer();
+            assertNotNull(served, "the calls are counted with transport=http");
+            assertEquals(2, served.count());
+        }
+    }
+
+    @Test
+    void badThriftHttpRequestsAreRefusedAndTheServerKeepsServing() throws Exception {
+        PythonPeer.generatedCode();
+        try (Harness h = new Harness()) {
+            h.deploy(flow("binary", "buffered", 1000, h.port()));
+            HttpResponse<String> get = send(h, "GET", new byte[0]);
+            assertEquals(405, get.statusCode());
+            assertEquals("POST", get.headers().firstValue("allow").orElse(null));
+
+            HttpResponse<String> garbage = send(h, "POST", "hello".getBytes(StandardCharsets.US_ASCII));
+            assertEquals(400, garbage.statusCode());
+            assertTrue(garbage.body().startsWith("not a Thrift message"), garbage.body());
+
+            byte[] cut = {(byte) 0x80, 1, 0, 1, 0, 0, 0, 3, 's', 'u', 'm', 0, 0, 0, 1, 4}; // ends inside arg 'a'
+            HttpResponse<String> truncated = send(h, "POST", cut);
+            assertEquals(400, truncated.statusCode());
+            assertEquals("the body ends inside a Thrift message", truncated.body());
+
+            assertEquals(400, send(h, "POST", new byte[0]).statusCode());
+
+            String path = h.port() + "/tinycalc/thrift";
+            Map<String, Object> wrong = PythonPeer.client("tinycalc", "binary", "http", path, "wrong_types");
+            assertEquals(7, wrong.get("type"), "PROTOCOL_ERROR, as a Thrift answer");
+            assertEquals(3.0, wrong.get("then"));
+            Map<String, Object> unknown = PythonPeer.client("tinycalc", "compact", "http", path, "unknown");
+            assertEquals(1, unknown.get("type"), "UNKNOWN_METHOD");
+            assertEquals(3.0, unknown.get("then"));
+        }
+    }
+
+    private static HttpResponse<String> send(Harness h, String method, byte[] body) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(h.url("/tinycalc/thrift")))
+                .header("content-type", "application/x-thrift")
+                .method(method, HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

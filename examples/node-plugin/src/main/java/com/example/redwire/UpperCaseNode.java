@@ -23,7 +23,7 @@ public final class UpperCaseNode extends Node {
     public static final NodeType TYPE = NodeType.builder("upper-case", "function")
             .color("#E2D96E").icon("font-awesome/fa-font").paletteLabel("upper case")
             .help("Upper-cases the text in a message property; other values pass unchanged.")
-            .label("this.name || this.property || \"upper case\"")
+            .label(NodeType.Label.firstOf("name", "property").or("upper case"))
             .field(PROPERTY)
             .factory(UpperCaseNode::new);
 

@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** A compiled .proto: the root file's descriptor plus every file it pulled in, and service lookup by name. */
+/**
+ * A compiled .proto: the root file's descriptor plus every file it pulled in, and service lookup by name. A schema
+ * taken from a server's reflection ({@link DescriptorSet}) has no root file: its services are those of every file.
+ */
 public final class ProtoSchema {
     private final FileDescriptor root;
     private final Map<String, FileDescriptor> files;
@@ -26,19 +29,25 @@ public final class ProtoSchema {
         return files;
     }
 
-    /** The root file's package ("" when it has none). */
+    /** The root file's package ("" when it has none, or there is no root file). */
     public String packageName() {
-        return root.getPackage();
+        return root == null ? "" : root.getPackage();
     }
 
-    /** Services the root file declares. */
+    /** Services the root file declares; without a root file, every file's. */
     public List<ServiceDescriptor> services() {
-        return root.getServices();
+        if (root != null) {
+            return root.getServices();
+        }
+        List<ServiceDescriptor> all = new ArrayList<>();
+        files.values().forEach(f -> all.addAll(f.getServices()));
+        return all;
     }
 
     /**
      * A service by full name ("hello.Greeter") or, as node-red-contrib-grpc looks it up, by its name inside the
-     * root file's package ("Greeter"); null when there is none.
+     * root file's package ("Greeter"); without a root file, by its name alone when one service has it. Null when
+     * there is none.
      */
     public ServiceDescriptor service(String name) {
         if (name == null || name.isEmpty()) {
@@ -59,7 +68,12 @@ public final class ProtoSchema {
                 }
             }
         }
-        return null;
+        return root == null ? onlyOneNamed(name) : null;
+    }
+
+    private ServiceDescriptor onlyOneNamed(String name) {
+        List<ServiceDescriptor> named = services().stream().filter(s -> s.getName().equals(name)).toList();
+        return named.size() == 1 ? named.get(0) : null;
     }
 
     /** Full names of all services of the compile that are not bundled types, for messages. */

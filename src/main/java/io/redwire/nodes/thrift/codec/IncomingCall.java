@@ -23,16 +23,24 @@ public final class IncomingCall implements SharedRef {
     private final Map<String, Object> args;
     private final ThriftWire wire;
     private final Consumer<Buffer> connection;
+    private final String transport;
     private final AtomicBoolean answered = new AtomicBoolean();
     private final long startNanos = System.nanoTime();
     private volatile String status;
 
-    IncomingCall(MethodDef method, int seqid, Map<String, Object> args, ThriftWire wire, Consumer<Buffer> connection) {
+    IncomingCall(MethodDef method, int seqid, Map<String, Object> args, ThriftWire wire, Consumer<Buffer> connection,
+                 String transport) {
         this.method = method;
         this.seqid = seqid;
         this.args = args;
         this.wire = wire;
         this.connection = connection;
+        this.transport = transport;
+    }
+
+    /** What carried the call, for metrics: "buffered", "framed" or "http". */
+    public String transport() {
+        return transport;
     }
 
     public MethodDef method() {

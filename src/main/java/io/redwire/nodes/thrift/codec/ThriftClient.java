@@ -11,13 +11,10 @@ import io.vertx.core.net.NetSocket;
 
 import org.apache.thrift.TApplicationException;
 import org.apache.thrift.TException;
-import org.apache.thrift.protocol.TMessage;
-import org.apache.thrift.protocol.TMessageType;
 import org.apache.thrift.protocol.TProtocol;
 import org.apache.thrift.protocol.TProtocolException;
 
 import java.util.ArrayDeque;
-import java.util.Map;
 
 /**
  * A Thrift client for one target over one reused Vert.x connection. Calls are queued and sent one at a time (a
@@ -25,12 +22,8 @@ import java.util.Map;
  * the call. Everything runs on one context; a lost, timed-out or garbled connection is dropped and the next call
  * opens a new one.
  */
-public final class ThriftClient {
+public final class ThriftClient implements ThriftCaller {
     private static final int CONNECT_TIMEOUT_MS = 5000;
-
-    /** A decoded reply to the call in flight. */
-    private record Reply(int seqid, Map<String, Object> result, TApplicationException error, String problems) {
-    }
 
     private static final class Pending {
         final MethodDef method;
@@ -54,7 +47,7 @@ public final class ThriftClient {
     private final ArrayDeque<Pending> queue = new ArrayDeque<>();
     private NetClient netClient;
     private NetSocket socket;
-    private MessageReader<Reply> reader;
+    private MessageReader<CallCodec.Reply> reader;
     private Pending inFlight;
     private boolean connecting;
     private boolean closed;
@@ -69,6 +62,7 @@ public final class ThriftClient {
         this.wire = wire;
     }
 
+    @Override
     public String target() {
         return host + ":" + port;
     }
@@ -78,6 +72,7 @@ public final class ThriftClient {
      * arguments do not fit the IDL (nothing is sent) and with {@link ThriftFailure} for everything remote. A oneway
      * call completes with null once written. timeoutMs 0 waits forever.
      */
+    @Override
     public Future<Object> call(MethodDef method, Object args, long timeoutMs) {
         if (Vertx.currentContext() != context) {
             Promise<Object> p = Promise.promise();
@@ -91,17 +86,9 @@ public final class ThriftClient {
         int seqid = ++seq;
         Buffer bytes;
         try {
-            bytes = wire.encode(out -> {
-                out.writeMessageBegin(new TMessage(method.name(), method.oneway() ? TMessageType.ONEWAY
-                        : TMessageType.CALL, seqid));
-                ValueWriter.writeStruct(out, method.args(), args);
-                out.writeMessageEnd();
-            });
-        } catch (ValueException e) {
+            bytes = CallCodec.call(wire, method, seqid, args);
+        } catch (ValueException | ThriftFailure e) {
             return Future.failedFuture(e);
-        } catch (TException e) {
-            return Future.failedFuture(ThriftFailure.protocol("cannot encode the call to " + method.name() + ": "
-                    + e.getMessage()));
         }
         Pending p = new Pending(method, seqid, bytes);
         if (timeoutMs > 0) {
@@ -113,6 +100,7 @@ public final class ThriftClient {
     }
 
     /** Fails what is pending and closes the connection. */
+    @Override
     public Future<Void> close() {
         Promise<Void> done = Promise.promise();
         context.runOnContext(v -> {
@@ -207,28 +195,15 @@ public final class ThriftClient {
         }
     }
 
-    private Reply decode(TProtocol in) throws TException {
+    private CallCodec.Reply decode(TProtocol in) throws TException {
         Pending p = inFlight;
         if (p == null || p.method.oneway()) {
             throw new TProtocolException(TProtocolException.INVALID_DATA, "a message arrived with no call waiting");
         }
-        TMessage header = in.readMessageBegin();
-        if (header.type == TMessageType.EXCEPTION) {
-            TApplicationException e = TApplicationException.readFrom(in);
-            in.readMessageEnd();
-            return new Reply(header.seqid, null, e, null);
-        }
-        if (header.type != TMessageType.REPLY) {
-            throw new TProtocolException(TProtocolException.INVALID_DATA, "expected a reply, got message type "
-                    + header.type);
-        }
-        ReadProblems problems = new ReadProblems();
-        Map<String, Object> result = ValueReader.readStruct(in, p.method.result(), problems);
-        in.readMessageEnd();
-        return new Reply(header.seqid, result, null, problems.text());
+        return CallCodec.reply(in, p.method);
     }
 
-    private void replied(Reply r) {
+    private void replied(CallCodec.Reply r) {
         Pending p = inFlight;
         inFlight = null;
         if (r.seqid() != p.seqid) {
@@ -236,33 +211,9 @@ public final class ThriftClient {
             settle(p, ThriftFailure.application(TApplicationException.BAD_SEQUENCE_ID, p.method.name()
                     + " failed: out of sequence response"));
         } else {
-            settle(p, outcome(p.method, r));
+            settle(p, CallCodec.outcome(p.method, r));
         }
         pump();
-    }
-
-    /** The value of a reply, or the ThriftFailure it stands for. */
-    private static Object outcome(MethodDef m, Reply r) {
-        if (r.error() != null) {
-            return ThriftFailure.application(r.error());
-        }
-        if (r.problems() != null) {
-            return ThriftFailure.protocol("the reply to " + m.name() + " does not match the IDL: " + r.problems());
-        }
-        if (!m.returnsVoid() && r.result().containsKey("success")) {
-            return r.result().get("success");
-        }
-        for (FieldDef ex : m.exceptions()) {
-            if (r.result().get(ex.name()) instanceof Map<?, ?> fields) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> values = (Map<String, Object>) fields;
-                return ThriftFailure.declared(ex, values);
-            }
-        }
-        if (m.returnsVoid()) {
-            return null;
-        }
-        return ThriftFailure.application(TApplicationException.MISSING_RESULT, m.name() + " failed: unknown result");
     }
 
     private void timedOut(Pending p, long timeoutMs) {

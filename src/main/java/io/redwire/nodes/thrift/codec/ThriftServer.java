@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  * {@link #listen}; Redwire listens from the flow loop, so a decoded call reaches its flow and the answer reaches
  * the socket without a thread hop (each hop is a wake-up that costs more per call than the decoding itself).
  */
-public final class ThriftServer {
+public final class ThriftServer implements ThriftListener {
     private final Vertx vertx;
     private final ThriftWire wire;
     private final CallRoutes routes;
@@ -37,6 +37,7 @@ public final class ThriftServer {
         this.limits = limits;
     }
 
+    @Override
     public Future<Void> listen(String host, int port) {
         // NODELAY: a reply is one write; with Nagle + delayed ACK each call could stall ~40 ms
         server = vertx.createNetServer(new NetServerOptions().setTcpNoDelay(true));
@@ -51,12 +52,12 @@ public final class ThriftServer {
         return server.listen(port, host).mapEmpty();
     }
 
-    /** The bound port (useful when 0 was requested), or 0 before listening. */
+    @Override
     public int port() {
         return server == null ? 0 : server.actualPort();
     }
 
-    /** Stops listening and closes every connection. */
+    @Override
     public Future<Void> close() {
         if (server == null) {
             return Future.succeededFuture();

@@ -69,7 +69,8 @@ public final class ProtoCache {
         return r.schema();
     }
 
-    private static boolean unchanged(Path dir, Map<String, String> files) {
+    /** Whether each of {@code files} (path under dir → text) still has that text. */
+    static boolean unchanged(Path dir, Map<String, String> files) {
         for (Map.Entry<String, String> f : files.entrySet()) {
             try {
                 if (!Files.readString(dir.resolve(f.getKey()), StandardCharsets.UTF_8).equals(f.getValue())) {

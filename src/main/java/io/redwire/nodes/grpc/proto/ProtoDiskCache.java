@@ -17,10 +17,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -113,10 +111,7 @@ final class ProtoDiskCache {
         return MessageDigest.isEqual(sha256().digest(payload), digest) ? payload : null;
     }
 
-    /**
-     * Layout (sealed): magic, key, the directory files (path, text), then the files in build order (path,
-     * bundled?, descriptor).
-     */
+    /** Layout (sealed): magic, key, the directory files (path, text), the compiled files but bundled ones. */
     private static byte[] encode(String key, ProtoCompiler.Result r) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
@@ -127,39 +122,15 @@ final class ProtoDiskCache {
                 out.writeUTF(f.getKey());
                 writeBytes(out, f.getValue().getBytes(StandardCharsets.UTF_8));
             }
-            Map<String, FileDescriptor> files = r.schema().files();
-            List<String> order = buildOrder(r.schema());
-            out.writeInt(order.size());
-            for (String path : order) {
-                FileDescriptor fd = files.get(path);
-                boolean bundled = WellKnownTypes.isBundled(path) && WellKnownTypes.descriptor(path) == fd;
-                out.writeUTF(path);
-                out.writeBoolean(bundled);
-                if (!bundled) {
-                    writeBytes(out, fd.toProto().toByteArray());
-                }
+            Map<String, FileDescriptor> compiled = new LinkedHashMap<>(r.schema().files());
+            compiled.entrySet().removeIf(f -> WellKnownTypes.descriptor(f.getKey()) == f.getValue());
+            out.writeInt(compiled.size());
+            for (Map.Entry<String, FileDescriptor> f : compiled.entrySet()) {
+                out.writeUTF(f.getKey());
+                writeBytes(out, f.getValue().toProto().toByteArray());
             }
         }
         return sealed(bytes.toByteArray());
-    }
-
-    /** Dependencies before dependants (the schema's map is unordered). */
-    private static List<String> buildOrder(ProtoSchema schema) {
-        List<String> order = new ArrayList<>();
-        for (FileDescriptor fd : schema.files().values()) {
-            visit(fd, schema.files(), order);
-        }
-        return order;
-    }
-
-    private static void visit(FileDescriptor fd, Map<String, FileDescriptor> files, List<String> order) {
-        if (order.contains(fd.getName()) || !files.containsKey(fd.getName())) {
-            return;
-        }
-        for (FileDescriptor dep : fd.getDependencies()) {
-            visit(dep, files, order);
-        }
-        order.add(fd.getName());
     }
 
     private static ProtoCompiler.Result read(Path file, String key, String rootPath, Path protosDir) {
@@ -183,45 +154,22 @@ final class ProtoDiskCache {
             }
             Map<String, String> fromDir = new LinkedHashMap<>();
             for (int i = in.readInt(); i > 0; i--) {
-                String path = in.readUTF();
-                String text = new String(readBytes(in), StandardCharsets.UTF_8);
-                if (protosDir == null || !text.equals(readText(protosDir.resolve(path)))) {
-                    return null; // an imported file changed: compile again
-                }
-                fromDir.put(path, text);
+                fromDir.put(in.readUTF(), new String(readBytes(in), StandardCharsets.UTF_8));
             }
-            Map<String, FileDescriptor> built = new LinkedHashMap<>();
+            if (!fromDir.isEmpty() && (protosDir == null || !ProtoCache.unchanged(protosDir, fromDir))) {
+                return null; // an imported file changed: compile again
+            }
+            Map<String, FileDescriptorProto> files = new LinkedHashMap<>();
             for (int i = in.readInt(); i > 0; i--) {
-                String path = in.readUTF();
-                built.put(path, in.readBoolean() ? WellKnownTypes.descriptor(path)
-                        : build(FileDescriptorProto.parseFrom(readBytes(in)), built));
+                files.put(in.readUTF(), FileDescriptorProto.parseFrom(readBytes(in)));
             }
-            if (in.available() != 0 || !built.containsKey(rootPath)) {
+            if (in.available() != 0 || !files.containsKey(rootPath)) {
                 return null;
             }
+            Map<String, FileDescriptor> built = DescriptorSet.link(files).files(); // bundled files: protobuf-java's
             return new ProtoCompiler.Result(new ProtoSchema(built.get(rootPath), built), fromDir);
-        } catch (IOException | RuntimeException | com.google.protobuf.Descriptors.DescriptorValidationException e) {
+        } catch (IOException | RuntimeException e) {
             LOG.debug("proto compile cache entry {} ignored: {}", file, e.toString());
-            return null;
-        }
-    }
-
-    private static FileDescriptor build(FileDescriptorProto proto, Map<String, FileDescriptor> built)
-            throws com.google.protobuf.Descriptors.DescriptorValidationException {
-        FileDescriptor[] deps = new FileDescriptor[proto.getDependencyCount()];
-        for (int i = 0; i < deps.length; i++) {
-            deps[i] = built.get(proto.getDependency(i));
-            if (deps[i] == null) {
-                throw new IllegalStateException("dependency " + proto.getDependency(i) + " missing");
-            }
-        }
-        return FileDescriptor.buildFrom(proto, deps);
-    }
-
-    private static String readText(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException gone) {
             return null;
         }
     }

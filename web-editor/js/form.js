@@ -4,9 +4,20 @@ import { h, openDialog } from "./dialog.js";
 import { newId } from "./model.js";
 import { credentialEditors } from "./credentials.js";
 import { idlChoice } from "./idlpicker.js";
-import { customEditor, superseded } from "./rules.js";
+import { rowsEditor } from "./rows.js";
 import { subflowEnvEditors } from "./subflowenv.js";
 import { typedInput } from "./typedinput.js";
+import { contextProblem, fieldProblem, inUse } from "./validate.js";
+
+/**
+ * Fields Node-RED's forms do not show, as their declarations mark them: `internal` ones never (the function node's
+ * error count), `legacy` ones (the change node's pre-0.18 single rule, read by the runtime for old flows and taken
+ * over by the rules editor) unless a flow sets them.
+ */
+function superseded(node, f) {
+  const v = node[f.name];
+  return !!f.internal || (!!f.legacy && (v === undefined || v === "" || v === false));
+}
 
 /**
  * Opens the form. `ctx` = {registry, model, onDone(node), onDelete(node)}.
@@ -28,8 +39,11 @@ export function openNodeForm(node, ctx) {
   }
   const dependent = [];
   const form = { body, outlines: new Map() };
+  const valueOf = (name) => formValue(body, node, name);
   for (const f of fields) {
     const editor = editorFor(f, node, ctx, form);
+    const own = editor.validate; // then what the declaration asks beside the value: requiredWhen, a pattern
+    editor.validate = () => own() || (inUse(f, fields, valueOf) ? contextProblem(f, fields, valueOf) : null);
     editor.row.hidden = superseded(node, f);
     editors.push(editor);
     if (f.shownWhen && !editor.row.hidden) {
@@ -134,10 +148,18 @@ function appearanceEditors(node, fields) {
  */
 function shownNow(body, node, f) {
   return Object.entries(f.shownWhen).every(([other, values]) => {
-    const control = body.querySelector(`#field-${CSS.escape(other)}`);
-    const v = control ? (control.type === "checkbox" ? String(control.checked) : control.value) : node[other];
+    const v = formValue(body, node, other);
     return values.includes(v === undefined || v === null ? "" : String(v));
   });
+}
+
+/** A field's value as the form holds it now (the node's, for a field the form has no control for). */
+function formValue(body, node, name) {
+  const control = body.querySelector(`#field-${CSS.escape(name)}`);
+  if (!control || !("value" in control)) {
+    return node[name];
+  }
+  return control.type === "checkbox" ? String(control.checked) : control.value;
 }
 
 /** A form row: the field's label, its control, and a hint: the declaration's help, then the editor's note. */
@@ -153,10 +175,6 @@ function same(a, b) {
 }
 
 function editorFor(f, node, ctx, form) {
-  const custom = customEditor(node.type, f, node, row);
-  if (custom) {
-    return custom;
-  }
   if (f.idlChoice) {
     const { select, control, initial } = idlChoice(f, node, ctx, form);
     return selectField(f, node, select, initial, control);
@@ -169,6 +187,7 @@ function editorFor(f, node, ctx, form) {
     case "code": return codeEditor(f, node);
     case "config": return configEditor(f, node, ctx);
     case "json": return jsonEditor(f, node);
+    case "rows": return rowsEditor(f, node, row, node.type);
     default: return textEditor(f, node);
   }
 }
@@ -179,7 +198,7 @@ function textEditor(f, node) {
     value: initial === undefined || initial === null ? "" : String(initial) });
   return {
     row: row(f, input),
-    validate: () => (f.required && input.value.trim() === "" ? `${f.label || f.name} is required` : null),
+    validate: () => fieldProblem(f, input.value),
     apply: () => {
       const unchanged = input.value === (initial === undefined || initial === null ? "" : String(initial));
       if (unchanged) {
@@ -197,13 +216,7 @@ function numberEditor(f, node) {
   const input = h("input", { type: "text", inputmode: "decimal", id: "field-" + f.name, name: f.name, value: text });
   return {
     row: row(f, input),
-    validate: () => {
-      const v = input.value.trim();
-      if (v === "") {
-        return f.required ? `${f.label || f.name} is required` : null;
-      }
-      return Number.isNaN(Number(v)) ? `${f.label || f.name} must be a number` : null;
-    },
+    validate: () => fieldProblem(f, input.value),
     apply: () => {
       if (input.value === text) {
         return false;
@@ -253,7 +266,7 @@ function selectEditor(f, node) {
 function selectField(f, node, select, initial, control = select, note) {
   return {
     row: row(f, control, note),
-    validate: () => (f.required && select.value === "" ? `${f.label || f.name} is required` : null),
+    validate: () => fieldProblem(f, select.value),
     apply: () => {
       if (select.value === initial) {
         return false;
@@ -313,7 +326,7 @@ function codeEditor(f, node) {
   const text = () => (cm ? cm.getValue() : area.value);
   return {
     row: row(f, holder, f.language ? `${f.language}` : null),
-    validate: () => (f.required && text().trim() === "" ? `${f.label || f.name} is required` : null),
+    validate: () => fieldProblem(f, text()),
     apply: () => {
       if (text() === initial) {
         return false;
@@ -369,18 +382,9 @@ function configEditor(f, node, ctx) {
     `config node of type ${f.configType}`);
 }
 
-function isFlatRows(v) {
-  return Array.isArray(v) && v.every((r) => r && typeof r === "object" && !Array.isArray(r)
-    && Object.values(r).every((x) => x === null || ["string", "number", "boolean"].includes(typeof x)));
-}
-
-/** Structured values: an editable row per element for arrays of flat objects (rules, props), else JSON text. */
+/** Structured values without a declared shape (header objects, nested options): JSON text. */
 function jsonEditor(f, node) {
   const initial = node[f.name] === undefined ? f.default : node[f.name];
-  const template = Array.isArray(f.default) && f.default.length > 0 ? f.default[0] : null;
-  if (isFlatRows(initial) && (initial.length > 0 || template)) {
-    return rowsEditor(f, node, initial, template);
-  }
   const area = h("textarea", { id: "field-" + f.name, name: f.name, rows: 8, spellcheck: "false" });
   area.value = initial === undefined ? "" : JSON.stringify(initial, null, 2);
   const startText = area.value;
@@ -410,93 +414,6 @@ function jsonEditor(f, node) {
       } else {
         node[f.name] = next;
       }
-      return true;
-    },
-  };
-}
-
-function rowsEditor(f, node, initial, template) {
-  const columns = [];
-  for (const r of [...initial, ...(template ? [template] : [])]) {
-    for (const k of Object.keys(r)) {
-      if (!columns.includes(k)) {
-        columns.push(k);
-      }
-    }
-  }
-  const kinds = {};
-  for (const c of columns) {
-    const sample = [...initial, template].find((r) => r && r[c] !== undefined && r[c] !== null);
-    kinds[c] = sample ? typeof sample[c] : "string";
-  }
-  const rows = initial.map((r) => ({ original: r }));
-  const tbody = h("tbody");
-  const render = () => {
-    tbody.replaceChildren(...rows.map((r, i) => h("tr", {},
-      columns.map((c) => {
-        const v = r.original[c];
-        const input = kinds[c] === "boolean"
-          ? h("input", { type: "checkbox", checked: v === true, dataset: { field: f.name, row: i, key: c } })
-          : h("input", { type: "text", value: v === undefined || v === null ? "" : String(v),
-            dataset: { field: f.name, row: i, key: c } });
-        r.inputs = r.inputs || {};
-        r.inputs[c] = input;
-        return h("td", {}, input);
-      }),
-      h("td", {}, h("button", { type: "button", class: "row-remove", title: "remove this row", onclick: () => {
-        capture();
-        rows.splice(i, 1);
-        render();
-      } }, "×")))));
-  };
-  const readRow = (r) => {
-    const out = {};
-    const keys = [...Object.keys(r.original), ...columns.filter((c) => !(c in r.original))];
-    for (const c of keys) {
-      const input = r.inputs && r.inputs[c];
-      const had = Object.prototype.hasOwnProperty.call(r.original, c);
-      if (!input) {
-        continue;
-      }
-      if (kinds[c] === "boolean") {
-        if (had || input.checked) {
-          out[c] = input.checked;
-        }
-      } else if (input.value === "" && !had) {
-        continue; // an empty cell the element never had stays absent
-      } else if (kinds[c] === "number" && input.value.trim() !== "" && !Number.isNaN(Number(input.value))) {
-        out[c] = Number(input.value);
-      } else {
-        out[c] = input.value;
-      }
-    }
-    return out;
-  };
-  const capture = () => {
-    for (const r of rows) {
-      if (r.inputs) {
-        r.original = readRow(r);
-        r.inputs = null;
-      }
-    }
-  };
-  render();
-  const addRow = h("button", { type: "button", class: "row-add", onclick: () => {
-    capture();
-    rows.push({ original: template ? structuredClone(template) : Object.fromEntries(columns.map((c) => [c, ""])) });
-    render();
-  } }, "+ add");
-  const table = h("table", { id: "field-" + f.name },
-    h("thead", {}, h("tr", {}, columns.map((c) => h("th", {}, c)), h("th"))), tbody);
-  return {
-    row: row(f, h("div", { class: "rows-editor" }, table, h("div", { class: "rows-actions" }, addRow))),
-    validate: () => (f.required && rows.length === 0 ? `${f.label || f.name} needs at least one row` : null),
-    apply: () => {
-      const next = rows.map((r) => (r.inputs ? readRow(r) : r.original));
-      if (same(next, initial)) {
-        return false;
-      }
-      node[f.name] = next;
       return true;
     },
   };

@@ -122,8 +122,11 @@ final class Deployment {
             if (!d.wires().isEmpty()) {
                 raw.put("wires", d.wires());
             }
-            for (String p : type.validate(raw)) {
-                problems.add(where + " " + p);
+            List<String> refused = type.validate(raw);
+            if (!refused.isEmpty()) { // building it would repeat, or trip over, what its declaration refused
+                refused.forEach(p -> problems.add(where + " " + p));
+                failed.add(d.id());
+                return null;
             }
             Node n = type.create(new NodeConfig(type, raw, new Services(flow, d)));
             nodes.put(d.id(), n);

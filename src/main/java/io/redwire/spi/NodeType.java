@@ -227,44 +227,18 @@ public final class NodeType {
         return field.help() != null ? field.help() : fieldHelp.get(field.name());
     }
 
+    /** The class whose package holds this type's {@code field-help.json} (see {@link FieldHelp}); null: none. */
+    Class<?> helpAnchor() {
+        return factory == null ? null : factory.getClass();
+    }
+
     public Node create(NodeConfig config) {
         return factory.create(config);
     }
 
-    /** Problems with a node's raw JSON, each naming the field; empty when valid. */
+    /** Problems with a node's raw JSON, each naming the field (see {@link FieldChecks}); empty when valid. */
     public List<String> validate(Map<String, Object> raw) {
-        List<String> problems = new ArrayList<>();
-        for (Field f : fields) {
-            Object v = raw.get(f.name());
-            boolean blank = v == null || "".equals(v);
-            if (f.required() && blank) {
-                problems.add("field '" + f.name() + "' is required");
-                continue;
-            }
-            if (blank) {
-                continue;
-            }
-            switch (f.kind()) {
-                case NUMBER -> {
-                    if (!(v instanceof Number) && Double.isNaN(JsValues.toNumber(v))) {
-                        problems.add("field '" + f.name() + "' must be a number, got " + Json.stringify(v));
-                    }
-                }
-                case TYPED -> {
-                    Object t = raw.get(f.typeField());
-                    if (t != null && !"".equals(t)) {
-                        try {
-                            TypedValue.compile(String.valueOf(v), String.valueOf(t));
-                        } catch (RuntimeException e) {
-                            problems.add("field '" + f.name() + "' (" + t + "): " + e.getMessage());
-                        }
-                    }
-                }
-                default -> {
-                }
-            }
-        }
-        return problems;
+        return FieldChecks.problems(fields, raw);
     }
 
     /** The declaration as GET /nodes serves it to the editor. */
@@ -276,9 +250,9 @@ public final class NodeType {
         d.put("inputs", inputs);
         d.put("outputs", outputs);
         d.put("config", configNode);
-        d.put("fields", fields.stream().map(f -> f.describe(help(f))).toList());
+        d.put("fields", fields.stream().map(f -> FieldDescription.of(f, help(f))).toList());
         if (!credentials.isEmpty()) {
-            d.put("credentials", credentials.stream().map(f -> f.describe(help(f))).toList());
+            d.put("credentials", credentials.stream().map(f -> FieldDescription.of(f, help(f))).toList());
         }
         putIfSet(d, "paletteLabel", paletteLabel);
         putIfSet(d, "icon", icon);

@@ -29,9 +29,14 @@ import java.util.Map;
 
 /** inject: builds a msg from its props on a button press, once at start, every N seconds or on a crontab. */
 public final class InjectNode extends Node implements InjectTarget {
-    static final Field PROPS = Field.json("props", List.of(Map.of("p", "payload"), Map.of("p", "topic", "vt", "str")))
+    static final Field PROPS = Field.rows("props", Field.row("p", "", "vt", "str", "v", ""),
+                    Field.str("p", "").label("property").asRequired().checkedByEditorOnly(),
+                    Field.typed("v", "vt", "str", List.of("flow", "global", "str", "num", "bool", "json", "bin", "date",
+                            "jsonata", "env")).label("value"))
+            .editorDefault(List.of(Field.row("p", "payload"), Field.row("p", "topic", "vt", "str")))
+            .rowHeldOnNode("p", "payload", "payload", "payloadType").rowHeldOnNode("p", "topic", "topic", null)
             .runtimeDefault(null); // a flow from before props: the payload/topic fields below
-    static final Field REPEAT = Field.num("repeat", null).label("repeat (s)");
+    static final Field REPEAT = Field.num("repeat", null).label("repeat (s)").range(0, 2147483).checkedByEditorOnly();
     static final Field CRONTAB = Field.str("crontab", "");
     static final Field ONCE = Field.bool("once", false);
     static final Field ONCE_DELAY = Field.num("onceDelay", 0.1);

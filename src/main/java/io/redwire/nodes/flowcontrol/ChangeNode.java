@@ -12,8 +12,21 @@ import java.util.Map;
 
 /** change: sets, changes, deletes and moves msg properties and context values, one rule after the other. */
 public final class ChangeNode extends Node {
-    static final Field RULES = Field.json("rules", List.of(Map.of("t", "set", "p", "payload", "pt", "msg", "to", "", "tot", "str"))).label("rules")
-            .runtimeDefault(null); // a flow from before 0.18: the single rule below
+    private static final List<String> CONTEXT = List.of("msg", "flow", "global");
+    static final Field RULES = Field.rows("rules", Field.row("t", "set", "p", "payload", "pt", "msg", "to", "", "tot", "str"),
+                    Field.select("t", "set", "set", "change", "delete", "move").label("action")
+                            .optionLabels("set", "Set", "change", "Change", "delete", "Delete", "move", "Move"),
+                    Field.typed("p", "pt", "msg", CONTEXT).label("property").asRequired().checkedByEditorOnly(),
+                    Field.typed("to", "tot", "str", List.of("msg", "flow", "global", "str", "num", "bool", "json", "bin",
+                            "date", "jsonata", "env")).label("to the value").shownWhen("t", "set"),
+                    Field.bool("dc", false).label("deep copy value").shownWhen("t", "set")
+                            .shownWhen("tot", "msg", "flow", "global"),
+                    Field.typed("from", "fromt", "str", List.of("msg", "flow", "global", "str", "re", "num", "bool", "env"))
+                            .label("search for").shownWhen("t", "change"),
+                    Field.typed("to", "tot", "str", List.of("msg", "flow", "global", "str", "num", "bool", "json", "bin",
+                            "env")).label("replace with").shownWhen("t", "change"),
+                    Field.typed("to", "tot", "msg", CONTEXT).label("to").shownWhen("t", "move"))
+            .label("rules").runtimeDefault(null); // a flow from before 0.18: the single rule below
     static final Field ACTION = Field.str("action", "").label("legacy single rule: action").asLegacy();
     static final Field PROPERTY = Field.str("property", "").label("legacy single rule: property").asLegacy();
     static final Field FROM = Field.str("from", "").label("legacy single rule: from").asLegacy();

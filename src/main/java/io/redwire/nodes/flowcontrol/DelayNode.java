@@ -22,7 +22,8 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class DelayNode extends Node {
     static final Field NAME = Field.str("name", "");
-    static final Field PAUSE_TYPE = Field.select("pauseType", "delay", "delay", "delayv", "random", "rate", "burst", "queue", "timed");
+    static final Field PAUSE_TYPE = Field.select("pauseType", "delay", "delay", "delayv", "random", "rate", "burst", "queue", "timed")
+            .onlyOptions();
     static final Field TIMEOUT = Field.num("timeout", 5).runtimeDefault(null);
     static final Field TIMEOUT_UNITS = Field.select("timeoutUnits", "seconds", "milliseconds", "seconds", "minutes", "hours", "days");
     static final Field RATE = Field.num("rate", 1).runtimeDefault(null);
@@ -82,7 +83,7 @@ public final class DelayNode extends Node {
         this.limiter = switch (pauseType) {
             case "delay", "delayv", "random" -> null;
             case "rate", "burst", "queue", "timed" -> new DelayRateLimiter(this, c);
-            default -> throw c.error(PAUSE_TYPE, "unknown pause type '" + pauseType + "'");
+            default -> throw c.error(PAUSE_TYPE, "unknown pause type ''"); // the declaration refused all but blank
         };
     }
 

@@ -21,8 +21,35 @@ import java.util.Map;
  */
 public final class SwitchNode extends Node {
     static final Field PROPERTY = Field.typed("property", "propertyType", "msg", List.of("msg", "flow", "global", "jsonata", "env"));
-    static final Field RULES = Field.json("rules", List.of(Map.of("t", "eq", "v", "", "vt", "str"))) .label("rules")
-            .runtimeDefault(List.of());
+    private static final List<String> VALUE_TYPES = List.of("str", "num", "bool", "json", "msg", "flow", "global", "env",
+            "jsonata", "date", "prev");
+    private static final List<String> COUNT_TYPES = List.of("num", "msg", "flow", "global", "env");
+    private static final String[] COMPARED = {"eq", "neq", "lt", "lte", "gt", "gte", "hask", "btwn", "cont"};
+    /** One output per rule; values are checked by the editor only, as Node-RED's switch fails a bad one per msg. */
+    static final Field RULES = Field.rows("rules", Field.row("t", "eq", "v", "", "vt", "str"),
+                    Field.select("t", "eq", SwitchRule.OPERATORS.toArray(String[]::new)).label("operator")
+                            .asRequired().onlyOptions().optionLabels("eq", "==", "neq", "!=", "lt", "<", "lte", "<=",
+                                    "gt", ">", "gte", ">=", "hask", "has key", "btwn", "is between", "cont", "contains",
+                                    "regex", "matches regex", "true", "is true", "false", "is false", "null", "is null",
+                                    "nnull", "is not null", "istype", "is of type", "empty", "is empty", "nempty",
+                                    "is not empty", "head", "head", "index", "index between", "tail", "tail",
+                                    "jsonata_exp", "JSONata exp", "else", "otherwise"),
+                    Field.typed("v", "vt", "str", VALUE_TYPES).label("value").shownWhen("t", COMPARED)
+                            .checkedByEditorOnly(),
+                    Field.typed("v", "vt", "re", List.of("re", "str")).label("value").shownWhen("t", "regex")
+                            .checkedByEditorOnly(),
+                    Field.typed("v", "vt", "jsonata", List.of("jsonata")).label("value").shownWhen("t", "jsonata_exp")
+                            .checkedByEditorOnly(),
+                    Field.typed("v", "vt", "num", COUNT_TYPES).label("value").shownWhen("t", "head", "tail", "index")
+                            .checkedByEditorOnly(),
+                    Field.select("v", "string", "string", "number", "boolean", "array", "buffer", "object", "json",
+                            "undefined", "null").label("type").alsoStoredAs("vt").shownWhen("t", "istype"),
+                    Field.typed("v2", "v2t", "str", VALUE_TYPES).label("and").shownWhen("t", "btwn")
+                            .checkedByEditorOnly(),
+                    Field.typed("v2", "v2t", "num", COUNT_TYPES).label("and").shownWhen("t", "index")
+                            .checkedByEditorOnly(),
+                    Field.bool("case", false).label("ignore case").shownWhen("t", "regex"))
+            .label("rules").outputPerRow().runtimeDefault(List.of());
     static final Field CHECKALL = Field.select("checkall", "true", "true", "false");
     static final Field REPAIR = Field.bool("repair", false);
     static final Field OUTPUTS = Field.num("outputs", 1);
@@ -62,10 +89,8 @@ public final class SwitchNode extends Node {
         this.rules = new SwitchRule[defs.size()];
         boolean tail = false;
         for (int i = 0; i < rules.length; i++) {
-            if (!(defs.get(i) instanceof Map<?, ?> rule)) {
-                throw c.error(RULES, "rule " + (i + 1) + " must be an object");
-            }
-            rules[i] = SwitchRule.compile(c, (Map<String, Object>) rule);
+            Map<String, Object> rule = (Map<String, Object>) defs.get(i); // the declaration refused other rows
+            rules[i] = SwitchRule.compile(c, rule);
             tail |= "tail".equals(rule.get("t"));
         }
         // checkall is stored as a string; only the text "false" stops at the first match

@@ -21,6 +21,11 @@ import java.util.regex.PatternSyntaxException;
  * comparison per message.
  */
 final class SwitchRule {
+    /** The operators, as the rule's {@code t} names them; the declaration refuses others before a rule is built. */
+    static final List<String> OPERATORS = List.of("eq", "neq", "lt", "lte", "gt", "gte", "hask", "btwn", "cont",
+            "regex", "true", "false", "null", "nnull", "istype", "empty", "nempty", "head", "index", "tail",
+            "jsonata_exp", "else");
+
     /** Where a rule value comes from, per message. */
     @FunctionalInterface
     interface Operand {
@@ -55,9 +60,6 @@ final class SwitchRule {
     /** Deploy-time preparation of one rule ({t, v, vt, v2, v2t, case}), as Node-RED's switch constructor does. */
     static SwitchRule compile(NodeConfig c, Map<String, Object> rule) {
         String op = text(rule.get("t"));
-        if (!isOperator(op)) {
-            throw c.error(SwitchNode.RULES, "unknown rule type '" + op + "'");
-        }
         Object rawV = rule.get("v");
         String vt = text(rule.get("vt"));
         if (vt.isEmpty()) {
@@ -313,14 +315,6 @@ final class SwitchRule {
         }
         Object v = p.get(field);
         return v == null && !p.containsKey(field) ? Undefined.VALUE : v;
-    }
-
-    private static boolean isOperator(String op) {
-        return switch (op) {
-            case "eq", "neq", "lt", "lte", "gt", "gte", "btwn", "cont", "regex", "true", "false", "null", "nnull",
-                 "empty", "nempty", "istype", "hask", "head", "tail", "index", "jsonata_exp", "else" -> true;
-            default -> false;
-        };
     }
 
     private static String text(Object v) {

@@ -22,10 +22,12 @@ import java.nio.file.Path;
  * it only tells grpc-call nodes where to call and with which schema.
  */
 public final class GrpcServerNode extends Node {
-    static final Field PORT = Field.num("port", 5001);
+    static final Field PORT = Field.num("port", 5001).wholeNumber(0, 65535);
     static final Field SERVER = Field.str("server", "");
     static final Field NAME = Field.str("name", "");
-    static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "");
+    static final Field PROTO_FILE = Field.code("protoFile", "protobuf", "").pattern("\\S", "must not be blank")
+            .requiredWhen("a local server needs the .proto text (or the name of a file under protos/)",
+                    "localServer", "true");
     /** Where calls take the definition from: protoFile, or the target's server reflection (a remote server only). */
     static final Field DEFINITION = Field.select("definition", "proto", "proto", "reflection").label("definition")
             .optionLabels("proto", ".proto text", "reflection", "from server reflection");
@@ -34,9 +36,15 @@ public final class GrpcServerNode extends Node {
     static final Field SELFSIGNED = Field.bool("selfsigned", false);
     static final Field MUTUAL_TLS = Field.bool("mutualTls", false);
     static final Field REFLECTION = Field.bool("reflection", true);
-    static final Field CA = Field.code("ca", "pem", "");
-    static final Field CHAIN = Field.code("chain", "pem", "");
-    static final Field KEY = Field.code("key", "pem", "");
+    private static final String PEM = "-----BEGIN ";
+    private static final String NOT_PEM = "must be PEM text (-----BEGIN ...)";
+    static final Field CA = Field.code("ca", "pem", "").pattern(PEM, NOT_PEM).requiredWhen(
+            "mutual TLS needs the CA certificate (PEM) that signs client certificates",
+            "localServer", "true", "ssl", "true", "mutualTls", "true");
+    static final Field CHAIN = Field.code("chain", "pem", "").pattern(PEM, NOT_PEM).requiredWhen(
+            "ssl needs the server certificate chain (PEM)", "localServer", "true", "ssl", "true");
+    static final Field KEY = Field.code("key", "pem", "").pattern(PEM, NOT_PEM).requiredWhen(
+            "ssl needs the server private key (PEM)", "localServer", "true", "ssl", "true");
     // only used by node-red-contrib-grpc's editor to generate certificates; kept so exports round-trip
     static final Field CA_PRIVATE_KEY = Field.str("caPrivateKey", "");
     static final Field CACERT = Field.str("cacert", "");
@@ -67,11 +75,7 @@ public final class GrpcServerNode extends Node {
 
     GrpcServerNode(NodeConfig c) {
         super(c);
-        double p = c.num(PORT);
-        if (p != Math.rint(p) || p < 0 || p > 65535) {
-            throw c.error(PORT, "must be a port number (0-65535), got " + c.str(PORT));
-        }
-        this.port = (int) p;
+        this.port = (int) c.num(PORT); // a whole number from 0 to 65535: the declaration refused others
         this.host = c.str(SERVER).trim();
         this.ssl = c.bool(SSL);
         this.selfsigned = c.bool(SELFSIGNED);
@@ -88,16 +92,7 @@ public final class GrpcServerNode extends Node {
             this.server = null;
             return;
         }
-        if (schema == null) {
-            throw c.error(PROTO_FILE, "a local server needs the .proto text (or the name of a file under protos/)");
-        }
-        if (ssl) {
-            GrpcTls.requirePem(c, CHAIN, "ssl needs the server certificate chain (PEM)");
-            GrpcTls.requirePem(c, KEY, "ssl needs the server private key (PEM)");
-            if (mutualTls) {
-                GrpcTls.requirePem(c, CA, "mutual TLS needs the CA certificate (PEM) that signs client certificates");
-            }
-        }
+        // a local server has its .proto: the declaration refused a blank one
         String chain = c.str(CHAIN);
         String key = c.str(KEY);
         boolean reflection = c.bool(REFLECTION)

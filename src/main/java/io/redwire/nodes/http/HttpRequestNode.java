@@ -54,7 +54,15 @@ public final class HttpRequestNode extends Node {
             .help("How the request logs in, with the user name and password (the token, for bearer) below.");
     static final Field SENDERR = Field.bool("senderr", false).label("Only send non-2xx responses to Catch node")
             .help("Answers outside 2xx go to catch nodes only, instead of also being sent on.");
-    static final Field HEADERS = Field.json("headers", List.of())
+    /** Node-RED's header rows; a name or value from a bad msg path is ignored per request, so only the editor checks. */
+    static final Field HEADERS = Field.rows("headers",
+                    Field.row("keyType", "other", "keyValue", "", "valueType", "other", "valueValue", ""),
+                    Field.typed("keyValue", "keyType", "other", List.of("other", "msg", "Accept", "Accept-Encoding",
+                            "Accept-Language", "Authorization", "Content-Type", "Cache-Control", "User-Agent",
+                            "Location")).label("header").checkedByEditorOnly(),
+                    Field.typed("valueValue", "valueType", "other", List.of("other", "msg")).label("value")
+                            .checkedByEditorOnly())
+            .editorDefault(List.of())
             .help("Headers to set, each name and value typed in or taken from a message property; they win over msg.headers.");
     static final Field USER = Field.str("user", "").help("The user name for basic or digest authentication.");
     static final Field PASSWORD = Field.password("password")

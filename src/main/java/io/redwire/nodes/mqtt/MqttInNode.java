@@ -25,12 +25,12 @@ import java.util.Map;
 public final class MqttInNode extends Node {
     static final Field NAME = Field.str("name", "");
     static final Field TOPIC = Field.str("topic", "");
-    static final Field QOS = Field.select("qos", "2", "0", "1", "2");
+    static final Field QOS = Field.select("qos", "2", "0", "1", "2").wholeNumber(0, 2).checkedByEditorOnly();
     static final Field DATATYPE = Field.select("datatype", "auto-detect", "auto-detect", "auto", "buffer", "utf8", "json", "base64");
     static final Field BROKER = Field.config("broker", "mqtt-broker").asRequired();
     static final Field NL = Field.bool("nl", false);
     static final Field RAP = Field.bool("rap", true);
-    static final Field RH = Field.num("rh", 0);
+    static final Field RH = Field.num("rh", 0).wholeNumber(0, 2).checkedByEditorOnly();
     static final Field INPUTS = Field.num("inputs", 0);
 
     public static final NodeType TYPE = NodeType.builder("mqtt in", "network").icon("mqtt").ports(0, 1).color("#d8bfd8")

@@ -25,7 +25,7 @@ import java.util.Map;
 public final class MqttOutNode extends Node {
     static final Field NAME = Field.str("name", "");
     static final Field TOPIC = Field.str("topic", "");
-    static final Field QOS = Field.select("qos", "", "", "0", "1", "2");
+    static final Field QOS = Field.select("qos", "", "", "0", "1", "2").wholeNumber(0, 2).checkedByEditorOnly();
     static final Field RETAIN = Field.select("retain", "", "", "true", "false");
     static final Field RESP_TOPIC = Field.str("respTopic", "");
     static final Field CONTENT_TYPE = Field.str("contentType", "");

@@ -26,13 +26,14 @@ import java.util.Map;
  */
 public final class BatchNode extends Node {
     static final Field NAME = Field.str("name", "");
-    static final Field MODE = Field.select("mode", "count", "count", "interval", "concat");
+    static final Field MODE = Field.select("mode", "count", "count", "interval", "concat").onlyOptions();
     static final Field COUNT = Field.num("count", 10).runtimeDefault(1);
     static final Field OVERLAP = Field.num("overlap", 0);
     static final Field INTERVAL = Field.num("interval", 10).label("interval (s)").runtimeDefault(0);
     static final Field ALLOW_EMPTY_SEQUENCE = Field.bool("allowEmptySequence", false);
     static final Field HONOUR_PARTS = Field.bool("honourParts", false);
-    static final Field TOPICS = Field.json("topics", List.of(Map.of("topic", ""))).runtimeDefault(List.of());
+    static final Field TOPICS = Field.rows("topics", Field.row("topic", ""), Field.str("topic", "").label("topic"))
+            .runtimeDefault(List.of());
 
 
 
@@ -89,7 +90,7 @@ public final class BatchNode extends Node {
                     topics.add(t instanceof Map<?, ?> m ? JsValues.toJsString(m.get("topic")) : "");
                 }
             }
-            default -> throw c.error(MODE, "unexpected mode");
+            default -> throw new IllegalStateException("mode " + mode); // the declaration refused other modes
         }
     }
 

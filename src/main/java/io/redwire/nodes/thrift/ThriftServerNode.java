@@ -41,7 +41,7 @@ import java.util.function.Consumer;
  */
 public final class ThriftServerNode extends Node {
     static final Field HOST = Field.str("host", "").label("host (blank: all interfaces; clients use 127.0.0.1)");
-    static final Field PORT = Field.num("port", 9090);
+    static final Field PORT = Field.num("port", 9090).wholeNumber(0, 65535);
     static final Field IDL = Field.code("idl", "thrift", "").label("IDL text");
     static final Field IDL_FILE = Field.str("idlFile", "").label("or a .thrift file under protos/");
     static final Field PROTOCOL = Field.select("protocol", "binary", "binary", "compact", "json");
@@ -77,11 +77,7 @@ public final class ThriftServerNode extends Node {
     ThriftServerNode(NodeConfig c) {
         super(c);
         this.host = c.str(HOST).trim();
-        double p = c.num(PORT);
-        if (p != Math.rint(p) || p < 0 || p > 65535) {
-            throw c.error(PORT, "must be a whole number from 0 to 65535");
-        }
-        this.port = (int) p;
+        this.port = (int) c.num(PORT); // a whole number from 0 to 65535: the declaration refused others
         this.localServer = c.bool(LOCAL_SERVER);
         this.http = "http".equals(c.str(TRANSPORT).trim());
         String path = c.str(HTTP_PATH).trim();

@@ -27,7 +27,7 @@ public final class UdpOutNode extends Node {
     static final Field NAME = Field.str("name", "");
     static final Field ADDR = Field.str("addr", "");
     static final Field IFACE = Field.str("iface", "");
-    static final Field PORT = Field.str("port", "");
+    static final Field PORT = Field.str("port", "").wholeNumber(1, 65535).checkedByEditorOnly();
     static final Field IPV = Field.select("ipv", "udp4", "udp4", "udp6");
     static final Field OUTPORT = Field.str("outport", "");
     static final Field BASE64 = Field.bool("base64", false);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # gRPC + protobuf against HTTP + JSON through the same kind of nodes (a command, not a test): runs
 # flows/bench-grpc-vs-rest.json and GrpcVsRestBench against it, for 1 and 16 concurrent clients of ITEMS items each:
-#   unary (sequential calls / POSTs), stream (one server stream / one GET of ITEMS items), async stream (one bidi
+#   unary (sequential calls / POSTs; also the same Bench.Unary as transcoded REST, POST /v1/bench/item from its
+#   google.api.http rule, and as Connect JSON, POST /bench.Bench/Unary, both on the gRPC port), stream (one server stream / one GET of ITEMS items), async stream (one bidi
 #   stream / POSTs pipelined 16 deep on one connection), create-user with validation (sequential; every 10th invalid).
 # Prints the numbers; appends rows (median ms of ROUNDS rounds after WARMUP_ROUNDS unreported ones) to $RESULTS
 # when scripts/bench.sh runs it.
@@ -111,14 +112,15 @@ import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
 by = {(r.get("link", ""), r["mode"], r["clients"]): r for r in rows}
 rest_twin = {"grpc-unary": "rest-unary", "grpc-stream": "rest-items", "grpc-async-stream": "rest-pipelined",
-             "grpc-create-user": "rest-create-user"}
+             "grpc-create-user": "rest-create-user", "transcoded-rest-unary": "rest-unary",
+             "connect-json-unary": "rest-unary"}
 for r in rows:
     c = r["clients"]
     note = "%d items/s" % r["items_per_s"]
     twin = by.get((r.get("link", ""), rest_twin.get(r["mode"]), c))
     if twin:
         ratio = twin["median_ms"] / r["median_ms"]
-        note += "; REST: %s ms (%s), REST/gRPC %.2f" % (twin["median_ms"], twin["mode"], ratio)
+        note += "; REST: %s ms (%s), REST/this %.2f" % (twin["median_ms"], twin["mode"], ratio)
     name = "gRPC vs REST: %s, %d client%s, %d items each" % (r["mode"], c, "" if c == 1 else "s", r["items"])
     if r.get("link"):
         name += " (%s)" % r["link"]

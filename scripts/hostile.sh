@@ -9,12 +9,13 @@
 # byte in msg.filename; its parser inputs (ParserFigures): a YAML alias bomb, a 2.5 M-field CSV line, $pad to 1e6,
 # 100 000 nested XML elements; and its gRPC figures (GrpcHostileFigures): oversized metadata on the server and the
 # client side (grpcMetadata, with Python grpcio peers), reflection listing and turned off (grpcReflection); issue
-# 24's Thrift over HTTP: bad requests beside libthrift THttpClient calls (thriftHttp). One line per figure, PASS or
-# FAIL; exit 1 when any fails.
+# 24's Thrift over HTTP: bad requests beside libthrift THttpClient calls (thriftHttp), and its Connect figure
+# (ConnectHostileFigures): rounds of bad Connect requests between good calls (connectBadRequests). One line per
+# figure, PASS or FAIL; exit 1 when any fails.
 #   scripts/hostile.sh [seconds the gRPC client does not read, default 60] [figures, comma-separated: uploads60,
 #                      uploads600,grpc,thrift,inputs,crossSite,freeze,commsLogout,contextUnwritable,
 #                      contextFullDisk,contextIds,templateOom,nulFilename,yamlAliasBomb,csvFields,jsonataPad,
-#                      deepXml,grpcMetadata,grpcReflection,thriftHttp; default all]
+#                      deepXml,grpcMetadata,grpcReflection,thriftHttp,connectBadRequests; default all]
 #   The context-store figures of issue 21 (ContextFigures) start an engine each with a localfilesystem store;
 #   contextFullDisk mounts a 256 kB tmpfs (needs root).
 # Needs target/redwire.jar (built when missing) and the test classes. Binds 127.0.0.1 only, on free ports.

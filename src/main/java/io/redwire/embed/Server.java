@@ -229,14 +229,15 @@ public final class Server {
     }
 
     /**
-     * Graceful stop (SIGTERM/SIGINT): not ready any more, stop accepting connections, let open HTTP exchanges
+     * Graceful stop (SIGTERM/SIGINT): not ready any more (nodes hear {@link io.redwire.spi.Node#draining()}: gRPC health turns
+     * NOT_SERVING), stop accepting connections, let open HTTP exchanges
      * (including those waiting on the flows) finish within the deadline, then close every node (each may finish
      * its work), write persistent context, and close Vert.x.
      */
     public Future<Void> stopGracefully(long deadlineMs) {
         health.stopping();
-        return Future.join(web.shutdown(deadlineMs),
-                        adminWeb == null ? Future.succeededFuture() : adminWeb.shutdown(deadlineMs))
+        return engine.draining().transform(d -> Future.join(web.shutdown(deadlineMs),
+                        adminWeb == null ? Future.succeededFuture() : adminWeb.shutdown(deadlineMs)))
                 .transform(x -> engine.shutdown())
                 .eventually(this::closeOwnVertx);
     }

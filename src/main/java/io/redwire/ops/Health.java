@@ -1,6 +1,7 @@
 package io.redwire.ops;
 
 import io.redwire.runtime.Engine;
+import io.redwire.spi.Node;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.healthchecks.CheckResult;
 import io.vertx.ext.healthchecks.HealthChecks;
@@ -12,7 +13,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Probes for orchestrators (vertx-health-check procedures): {@code GET /health/live} is 200 while the flow loop
- * answers; {@code GET /health/ready} is 200 once flows have started and until a stop begins, 503 before and after.
+ * answers; {@code GET /health/ready} is 200 once flows have started and until a stop begins, 503 before and after,
+ * and while a running node says it cannot serve ({@link Node#notReady()}: a grpc-server's health not SERVING).
  * Answered as JSON ({"status":"UP"|"DOWN","checks":[...]}); outside adminAuth, like a probe needs.
  */
 public final class Health {
@@ -30,8 +32,21 @@ public final class Health {
                         p.complete(Status.KO(new JsonObject().put("state", "stalled")));
                         return;
                     }
-                    engine.execute(() -> p.complete(!stopping && engine.flowsStarted() ? Status.OK()
-                            : Status.KO(new JsonObject().put("state", stopping ? "stopping" : engine.state()))));
+                    engine.execute(() -> {
+                        if (stopping || !engine.flowsStarted()) {
+                            p.complete(Status.KO(new JsonObject().put("state", stopping ? "stopping" : engine.state())));
+                            return;
+                        }
+                        JsonObject unready = new JsonObject();
+                        for (Node n : engine.runningNodes()) {
+                            String why = n.notReady();
+                            if (why != null) {
+                                unready.put(n.label(), why);
+                            }
+                        }
+                        p.complete(unready.isEmpty() ? Status.OK()
+                                : Status.KO(new JsonObject().put("state", "started").put("nodes", unready)));
+                    });
                 });
     }
 

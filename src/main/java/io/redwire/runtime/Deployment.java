@@ -260,8 +260,18 @@ final class Deployment {
     }
 
     private void announceStarted(Node n) {
+        tell(n, Node::started);
+    }
+
+    /** A graceful stop began: every node hears {@link Node#draining()}. */
+    void draining() {
+        nodes.values().forEach(n -> tell(n, Node::draining));
+    }
+
+    /** Calls a lifecycle hook; what it throws is logged naming the node and does not stop the others. */
+    private void tell(Node n, java.util.function.Consumer<Node> hook) {
         try {
-            n.started();
+            hook.accept(n);
         } catch (RuntimeException e) {
             engine.log().error("[" + n.label() + "] " + NodeError.textOf(e));
         }

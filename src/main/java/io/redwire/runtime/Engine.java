@@ -409,6 +409,19 @@ public final class Engine implements FlowEngine {
         return f.timeout(DEPLOY_STEP_LIMIT_MS, TimeUnit.MILLISECONDS);
     }
 
+    /** Tells every running node that a graceful stop began ({@link Node#draining()}); completes on the loop. */
+    public Future<Void> draining() {
+        Promise<Void> p = Promise.promise();
+        loop.runOnContext(v -> {
+            Deployment d = current;
+            if (d != null) {
+                d.draining();
+            }
+            p.complete();
+        });
+        return p.future();
+    }
+
     /** Stops the flows and writes persistent context. */
     public Future<Void> stop() {
         Promise<Void> p = Promise.promise();

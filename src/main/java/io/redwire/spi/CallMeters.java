@@ -8,13 +8,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Finished RPCs (gRPC, Thrift) in the process's metrics: a timer {@code redwire_<protocol>_calls} per side (server,
+ * Finished RPCs (gRPC, Thrift) in the process's metrics: a timer {@code redwire_<family>_calls} per side (server,
  * client), service, method and status (gRPC's code name, e.g. OK or NOT_FOUND; for Thrift OK, the declared
- * exception's field name, the TApplicationException type or the transport failure). A timer is registered the
- * first time its combination occurs; later calls only look it up.
+ * exception's field name, the TApplicationException type or the transport failure), and what carried the call:
+ * gRPC's protocol on the wire ({@code protocol}: grpc, grpc-web, connect, http), Thrift's transport
+ * ({@code transport}: buffered, framed, http). A family's calls all carry the same tag keys (one meter name, one set
+ * of keys). A timer is registered the first time its combination occurs; later calls only look it up.
  */
 public final class CallMeters {
-    private record Key(String protocol, String transport, String side, String service, String method,
+    private record Key(String family, String tag, String carrier, String side, String service, String method,
                        String status) {
     }
 
@@ -31,22 +33,25 @@ public final class CallMeters {
     }
 
     /** Records a call that ended with {@code status}, started at {@code startNanos} (System.nanoTime()). */
-    public void finished(String protocol, String side, String service, String method, String status,
+    public void finished(String family, String side, String service, String method, String status,
                          long startNanos) {
-        finished(protocol, null, side, service, method, status, startNanos);
+        tagged(family, null, null, side, service, method, status, startNanos);
     }
 
-    /**
-     * As above, tagged with what carried the call too ({@code transport}: for Thrift "buffered", "framed" or
-     * "http"); a protocol's calls are either all tagged so or none (one meter name, one set of tag keys).
-     */
-    public void finished(String protocol, String transport, String side, String service, String method,
+    /** As above, tagged with the transport that carried the call (Thrift: "buffered", "framed" or "http"). */
+    public void finished(String family, String transport, String side, String service, String method,
                          String status, long startNanos) {
-        timers.computeIfAbsent(new Key(protocol, transport, side, service, method, status), k -> {
-            Timer.Builder b = Timer.builder("redwire_" + k.protocol() + "_calls")
-                    .description(k.protocol() + " calls by status")
+        tagged(family, "transport", transport, side, service, method, status, startNanos);
+    }
+
+    /** As above, tagged {@code tag=carrier} (gRPC: protocol=grpc, grpc-web, connect or http). */
+    public void tagged(String family, String tag, String carrier, String side, String service, String method,
+                       String status, long startNanos) {
+        timers.computeIfAbsent(new Key(family, tag, carrier, side, service, method, status), k -> {
+            Timer.Builder b = Timer.builder("redwire_" + k.family() + "_calls")
+                    .description(k.family() + " calls by status")
                     .tags("side", k.side(), "service", k.service(), "method", k.method(), "status", k.status());
-            return (k.transport() == null ? b : b.tag("transport", k.transport())).register(registry);
+            return (k.tag() == null ? b : b.tag(k.tag(), k.carrier())).register(registry);
         }).record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
     }
 }

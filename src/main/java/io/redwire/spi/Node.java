@@ -77,6 +77,18 @@ public abstract class Node implements ValueScope {
     public void started() {
     }
 
+    /**
+     * A graceful stop began: the flows still run while open exchanges finish, then {@link #close()} follows.
+     * A server that clients probe says here that it is going away (gRPC health turns NOT_SERVING). On the flow loop.
+     */
+    public void draining() {
+    }
+
+    /** Why this node cannot serve now, for the readiness probe (/health/ready); null when it can or has no say. */
+    public String notReady() {
+        return null;
+    }
+
     /** Stops timers, servers and connections. */
     public Future<Void> close() {
         return Future.succeededFuture();

@@ -39,8 +39,11 @@ public final class GrpcVsRestBench {
         int warmUps = a.number(5, 5);
         int exit = 0;
         try (GrpcClients grpc = new GrpcClients(host, a.number(1, 5003), MAX_CLIENTS);
-             RestClients rest = new RestClients(host, a.number(2, 1880), MAX_CLIENTS)) {
+             RestClients rest = new RestClients(host, a.number(2, 1880), MAX_CLIENTS);
+             RestClients onGrpcPort = new RestClients(host, a.number(1, 5003), MAX_CLIENTS)) {
             List<Mode> modes = List.of(new Mode("rest-unary", rest::unary), new Mode("grpc-unary", grpc::unary),
+                    new Mode("transcoded-rest-unary", (c, n) -> onGrpcPort.unaryAt("/v1/bench/item", c, n)),
+                    new Mode("connect-json-unary", (c, n) -> onGrpcPort.unaryAt("/bench.Bench/Unary", c, n)),
                     new Mode("rest-items", rest::items), new Mode("grpc-stream", grpc::stream),
                     new Mode("rest-pipelined", rest::pipelined), new Mode("grpc-async-stream", grpc::asyncStream),
                     new Mode("rest-create-user", rest::createUser), new Mode("grpc-create-user", grpc::createUser));

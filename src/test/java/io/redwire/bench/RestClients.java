@@ -40,6 +40,16 @@ final class RestClients implements AutoCloseable {
         return Pacing.sequential(items, i -> postItem(client, i));
     }
 
+    /** Sequential POSTs of Bench.Unary's JSON to the grpc-server's port: {@code path} is its REST route or Connect's. */
+    CompletableFuture<?> unaryAt(String path, int client, int items) {
+        return Pacing.sequential(items, i -> send(client, HttpMethod.POST, path, Expect.item(i))
+                .thenAccept(r -> {
+                    Map<String, Object> reply = new java.util.HashMap<>(ok(r, 200).toJsonObject().getMap());
+                    reply.putIfAbsent("id", 0); // protobuf's JSON leaves a field at its default out
+                    Expect.echo(reply, i);
+                }));
+    }
+
     CompletableFuture<?> pipelined(int client, int items) {
         return Pacing.upTo(PIPELINE, items, i -> postItem(client, i));
     }

@@ -120,7 +120,8 @@ class OperationsTest {
     private static double calls(String metrics, String protocol, String side, String serviceMethod, String status) {
         int dot = serviceMethod.lastIndexOf('.');
         return sample(metrics, "redwire_" + protocol + "_calls_seconds_count{method=\"" + serviceMethod.substring(dot + 1)
-                + "\",service=\"" + serviceMethod.substring(0, dot) + "\",side=\"" + side + "\",status=\"" + status
+                + (protocol.equals("grpc") ? "\",protocol=\"grpc" : "") + "\",service=\"" + serviceMethod.substring(0, dot)
+                + "\",side=\"" + side + "\",status=\"" + status
                 + (protocol.equals("thrift") ? "\",transport=\"buffered" : "") + "\"}");
     }
 

@@ -108,6 +108,7 @@ public final class HostileFigures {
         figures.put("grpcMetadata", () -> new GrpcHostileFigures(f).metadata());
         figures.put("grpcReflection", () -> new GrpcHostileFigures(f).reflection());
         figures.put("thriftHttp", () -> new ThriftHttpFigures(f, f.port).badRequestsBesideGoodCalls());
+        figures.put("connectBadRequests", () -> new ConnectHostileFigures(f).badRequests(200));
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             if (only.isEmpty() || only.contains(e.getKey())) {

@@ -209,8 +209,8 @@ final class ClientEndpoint {
                     public void onClose(Status status, MultiMap trailers) {
                         inFlight.remove(self[0]);
                         forgetStaleDefinition(l, status);
-                        CallMeters.of(node.engine()).finished("grpc", "client", m.getService().getFullName(),
-                                m.getName(), status.getCode().name(), startNanos);
+                        CallMeters.of(node.engine()).tagged("grpc", "protocol", "grpc", "client",
+                                m.getService().getFullName(), m.getName(), status.getCode().name(), startNanos);
                         events.onClose(status, trailers);
                     }
                 });

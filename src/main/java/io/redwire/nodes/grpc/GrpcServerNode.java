@@ -18,7 +18,8 @@ import java.nio.file.Path;
 
 /**
  * grpc-server config node: the .proto (inline text, or the name of a file under the protos directory), the
- * address, TLS material and, with localServer, a gRPC server for every service of the proto. Without localServer
+ * address, TLS material and, with localServer, a server for every service of the proto (gRPC, gRPC-Web and
+ * Connect on the one port; CORS for the origins corsOrigins lists). Without localServer
  * it only tells grpc-call nodes where to call and with which schema.
  */
 public final class GrpcServerNode extends Node {
@@ -36,6 +37,10 @@ public final class GrpcServerNode extends Node {
     static final Field SELFSIGNED = Field.bool("selfsigned", false);
     static final Field MUTUAL_TLS = Field.bool("mutualTls", false);
     static final Field REFLECTION = Field.bool("reflection", true);
+    static final Field CORS_ORIGINS = Field.str("corsOrigins", "");
+    static final Field CORS_HEADERS = Field.str("corsHeaders", "");
+    static final Field CORS_CREDENTIALS = Field.bool("corsCredentials", false);
+    static final Field CORS_MAX_AGE = Field.num("corsMaxAge", 7200);
     private static final String PEM = "-----BEGIN ";
     private static final String NOT_PEM = "must be PEM text (-----BEGIN ...)";
     static final Field CA = Field.code("ca", "pem", "").pattern(PEM, NOT_PEM).requiredWhen(
@@ -55,7 +60,8 @@ public final class GrpcServerNode extends Node {
             .label(Label.computed())
             .help("A gRPC server and its service. The .proto text is compiled when the flows deploy, with no code generation step; grpc-call nodes use it as their target.")
             .configNode()
-            .fields(PORT, SERVER, NAME, DEFINITION, PROTO_FILE, LOCAL_SERVER, REFLECTION, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN,
+            .fields(PORT, SERVER, NAME, DEFINITION, PROTO_FILE, LOCAL_SERVER, REFLECTION, CORS_ORIGINS, CORS_HEADERS,
+                    CORS_CREDENTIALS, CORS_MAX_AGE, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN,
                     KEY, CA_PRIVATE_KEY, CACERT, CA_NAME, CA_ORG_NAME)
             .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
             .factory(GrpcServerNode::new);
@@ -97,8 +103,17 @@ public final class GrpcServerNode extends Node {
         String key = c.str(KEY);
         boolean reflection = c.bool(REFLECTION)
                 && GrpcSettings.REFLECTION.read(c.services().settings());
-        this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port, reflection,
-                options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key));
+        double maxAge = c.num(CORS_MAX_AGE);
+        if (maxAge != Math.rint(maxAge) || maxAge < 0) {
+            throw c.error(CORS_MAX_AGE, "must be a whole number of seconds, got " + c.str(CORS_MAX_AGE));
+        }
+        GrpcCors cors = GrpcCors.of(c.str(CORS_ORIGINS), c.str(CORS_HEADERS), c.bool(CORS_CREDENTIALS), (int) maxAge);
+        try {
+            this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port, reflection,
+                    options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key), cors);
+        } catch (IllegalArgumentException badHttpRule) { // a google.api.http rule that cannot be served
+            throw c.error(PROTO_FILE, badHttpRule.getMessage());
+        }
     }
 
     /** Whether a definition field's value says "from the server's reflection" (anything else: the .proto). */
@@ -134,6 +149,29 @@ public final class GrpcServerNode extends Node {
         }
         return server.start().onSuccess(v -> log("gRPC server listening on "
                 + (host.isEmpty() ? "0.0.0.0" : host) + ":" + server.boundPort()));
+    }
+
+    @Override
+    public void started() {
+        if (server != null) {
+            server.flowsRunning();
+        }
+    }
+
+    @Override
+    public void draining() {
+        if (server != null) {
+            server.draining();
+        }
+    }
+
+    @Override
+    public String notReady() {
+        if (server == null) {
+            return null;
+        }
+        var status = server.servingStatus();
+        return status == io.grpc.health.v1.HealthCheckResponse.ServingStatus.SERVING ? null : "gRPC health " + status;
     }
 
     @Override

@@ -8,39 +8,29 @@ import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;
 
 import io.grpc.Status;
-import io.vertx.core.Future;
-import io.vertx.core.Timer;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.grpc.common.GrpcMessage;
-import io.vertx.grpc.common.GrpcStatus;
-import io.vertx.grpc.common.InvalidMessageException;
-import io.vertx.grpc.common.MessageSizeOverflowException;
-import io.vertx.grpc.server.GrpcServerRequest;
-import io.vertx.grpc.server.GrpcServerResponse;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One RPC a local grpc-server is answering; msg.call holds it. The server's connections live on the flow loop's
- * event loop, so every event of the call (request messages, end of stream, cancel) arrives on the flow loop and
- * the answer is written from it: no thread hand-off between the socket and the flow.
+ * One RPC a local grpc-server is answering, whatever the protocol ({@link CallWire}: gRPC, gRPC-Web, Connect);
+ * msg.call holds it. The server's connections live on the flow loop's event loop, so every event of the call
+ * (request messages, end of stream, cancel) arrives on the flow loop and the answer is written from it: no thread
+ * hand-off between the socket and the flow.
  *
  * <p>Backpressure: while the client does not take the responses of a bidi or client-streaming call, the call stops
  * reading the client's messages, so HTTP/2 flow control slows the client's sends. A stream that still piles up more
  * than {@link UnsentBytes#LIMIT} unsent bytes (a flow producing responses on its own) is cancelled with a warning.
  */
 public final class InboundCall implements SharedRef {
-    private final GrpcServerRequest<Buffer, Buffer> request;
-    private final GrpcServerResponse<Buffer, Buffer> response;
+    private final CallWire wire;
     private final Descriptors.MethodDescriptor method;
     private final DynamicServer server;
-    private final UnsentBytes unsent = new UnsentBytes();
     private final long startNanos = System.nanoTime();
     private Map<String, Object> metadata;
     private GrpcRegisterFunctionNode target;
-    /** For single-request methods: the request (or why it did not parse) and how many arrived. */
-    private GrpcMessage single;
+    /** For single-request methods: the request and how many arrived. */
+    private DynamicMessage single;
     private int received;
     /** For unary and client-streaming methods: the one response, sent together with the status. */
     private DynamicMessage reply;
@@ -48,46 +38,46 @@ public final class InboundCall implements SharedRef {
     private boolean cancelled;
     private boolean readingPaused;
 
-    private InboundCall(GrpcServerRequest<Buffer, Buffer> request, Descriptors.MethodDescriptor method,
-                        DynamicServer server) {
-        this.request = request;
-        this.response = request.response();
+    private InboundCall(CallWire wire, Descriptors.MethodDescriptor method, DynamicServer server) {
+        this.wire = wire;
         this.method = method;
         this.server = server;
     }
 
     /** Takes a call in: on the flow loop, as the server's request handler. */
-    static void start(GrpcServerRequest<Buffer, Buffer> request, Descriptors.MethodDescriptor method,
-                      DynamicServer server) {
-        InboundCall c = new InboundCall(request, method, server);
-        request.errorHandler(error -> c.lost());       // RST_STREAM from the client: cancel or its deadline
-        request.exceptionHandler(error -> c.lost());   // the connection went away
-        c.response.exceptionHandler(error -> c.lost());
-        request.invalidMessageHandler(c::invalid);
-        Timer deadline = request.deadline();
-        if (deadline != null) {
-            deadline.onSuccess(v -> c.lost()); // Vert.x has answered DEADLINE_EXCEEDED
-        }
+    static void start(CallWire wire, Descriptors.MethodDescriptor method, DynamicServer server) {
+        InboundCall c = new InboundCall(wire, method, server);
         if (!server.track(c)) {
             c.finish(Status.UNAVAILABLE.withDescription("grpc-server is stopping"));
             return;
         }
-        if (method.isClientStreaming()) {
-            request.messageHandler(c::streamMessage);
-            request.endHandler(v -> c.streamEnded());
-        } else {
-            request.messageHandler(m -> {
-                c.single = m;
-                c.received++;
-            });
-            request.endHandler(v -> c.singleRequest());
+        wire.open(c); // a GET's Connect request is in its query: delivered at once, to a tracked call
+    }
+
+    // ---- inbound, from the wire -------------------------------------------------------------------------------
+
+    /** A request message (one of the stream's for client-streaming methods). */
+    void received(DynamicMessage m) {
+        if (closed) {
+            return;
+        }
+        if (!method.isClientStreaming()) {
+            single = m;
+            received++;
+        } else if (resolveTarget()) {
+            target.emit(newMsg(MessageCodec.toObject(m), false));
         }
     }
 
-    // ---- inbound ----------------------------------------------------------------------------------------------
-
-    private void singleRequest() {
+    /** The client's side is complete. */
+    void requestEnded() {
         if (closed) {
+            return;
+        }
+        if (method.isClientStreaming()) {
+            if (resolveTarget()) {
+                target.emit(newMsg(null, true));
+            }
             return;
         }
         if (received != 1) {
@@ -95,47 +85,16 @@ public final class InboundCall implements SharedRef {
                     : "too many requests"));
             return;
         }
-        DynamicMessage m = parse(single);
+        DynamicMessage m = single;
         single = null;
-        if (m != null && resolveTarget()) {
+        if (resolveTarget()) {
             target.emit(newMsg(MessageCodec.toObject(m), false));
         }
     }
 
-    private void streamMessage(GrpcMessage bytes) {
-        if (closed) {
-            return;
-        }
-        DynamicMessage m = parse(bytes);
-        if (m != null && resolveTarget()) {
-            target.emit(newMsg(MessageCodec.toObject(m), false));
-        }
-    }
-
-    private void streamEnded() {
-        if (!closed && resolveTarget()) {
-            target.emit(newMsg(null, true));
-        }
-    }
-
-    /** The request as a message; null after answering INVALID_ARGUMENT (RESOURCE_EXHAUSTED) when refused. */
-    private DynamicMessage parse(GrpcMessage bytes) {
-        try {
-            return WireMessages.parse(method.getInputType(), bytes);
-        } catch (WireMessages.Refused e) {
-            finish(e.tooLarge ? Status.RESOURCE_EXHAUSTED.withDescription(e.getMessage())
-                    : Status.INVALID_ARGUMENT.withDescription("request " + e.getMessage()));
-            return null;
-        }
-    }
-
-    private void invalid(InvalidMessageException e) {
-        if (e instanceof MessageSizeOverflowException tooBig) {
-            finish(Status.RESOURCE_EXHAUSTED.withDescription("gRPC message exceeds maximum size "
-                    + GrpcTransport.MAX_MESSAGE_BYTES + ": " + tooBig.messageSize()));
-        } else {
-            finish(Status.INVALID_ARGUMENT.withDescription("invalid gRPC message: " + e.getMessage()));
-        }
+    /** A request the wire could not take (does not parse, too large): the call ends with {@code status}. */
+    void refused(Status status) {
+        finish(status);
     }
 
     private boolean resolveTarget() {
@@ -151,7 +110,7 @@ public final class InboundCall implements SharedRef {
     }
 
     /** The client left (cancel, deadline, connection lost): nothing more is written. */
-    private void lost() {
+    void lost() {
         if (!closed) {
             cancelled = true;
             closed = true;
@@ -171,7 +130,7 @@ public final class InboundCall implements SharedRef {
             msg.put("complete", true);
         }
         if (metadata == null) {
-            metadata = MetadataCodec.toObject(request.headers());
+            metadata = MetadataCodec.toObject(wire.headers());
         }
         // a single request's msg takes the map itself; every msg of a stream gets its own copy
         msg.put("metadata", method.isClientStreaming() ? copyOfMetadata() : metadata);
@@ -214,27 +173,25 @@ public final class InboundCall implements SharedRef {
             reply = message; // goes out with the status, in one write
             return;
         }
-        Buffer bytes = WireMessages.bytes(message);
-        Future<Void> written = response.write(bytes);
-        if (!unsent.add(written, bytes.length())) {
-            server.clientNotReading(this, unsent.unsent());
-            response.cancel();
+        if (!wire.write(message)) {
+            server.clientNotReading(this, wire.unsent());
+            wire.cancel();
             lost();
             return;
         }
-        if (method.isClientStreaming() && !readingPaused && response.writeQueueFull()) {
+        if (method.isClientStreaming() && !readingPaused && wire.writeQueueFull()) {
             readingPaused = true; // read no more of the client's stream until it reads ours
-            request.pause();
-            response.drainHandler(v -> {
+            wire.pauseRequests();
+            wire.onDrain(() -> {
                 readingPaused = false;
-                request.resume();
+                wire.resumeRequests();
             });
         }
     }
 
     private void counted(Status.Code status) {
-        CallMeters.of(server.engine()).finished("grpc", "server", method.getService().getFullName(),
-                method.getName(), status.name(), startNanos);
+        CallMeters.of(server.engine()).tagged("grpc", "protocol", wire.protocol(), "server",
+                method.getService().getFullName(), method.getName(), status.name(), startNanos);
     }
 
     /** Ends the call with a status; OK after the responses were written. */
@@ -244,20 +201,11 @@ public final class InboundCall implements SharedRef {
         }
         closed = true;
         server.forget(this);
-        counted(status.getCode());
-        if (!status.isOk()) {
-            response.status(GrpcStatus.valueOf(status.getCode().value()));
-            if (status.getDescription() != null) {
-                response.statusMessage(status.getDescription());
-            }
-            response.end();
-        } else if (reply != null) {
-            response.end(WireMessages.bytes(reply));
-        } else if (!method.isServerStreaming()) {
-            response.status(GrpcStatus.INTERNAL).statusMessage("no response sent").end();
-        } else {
-            response.end();
+        if (status.isOk() && reply == null && !method.isServerStreaming()) {
+            status = Status.INTERNAL.withDescription("no response sent");
         }
+        counted(status.getCode());
+        wire.end(status, status.isOk() ? reply : null);
         reply = null;
     }
 }

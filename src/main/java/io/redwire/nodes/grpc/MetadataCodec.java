@@ -23,9 +23,11 @@ import java.util.Set;
  */
 final class MetadataCodec {
     private static final String BIN = "-bin";
-    /** Protocol headers: framing, encodings, timeout and status. */
+    /** Protocol headers (gRPC, gRPC-Web, Connect and HTTP/1.1's own): framing, encodings, timeout and status. */
     private static final Set<String> PROTOCOL = Set.of("content-type", "content-length", "te", "grpc-timeout", "grpc-encoding",
-            "grpc-accept-encoding", "accept-encoding", "grpc-status", "grpc-message", "grpc-status-details-bin");
+            "grpc-accept-encoding", "accept-encoding", "grpc-status", "grpc-message", "grpc-status-details-bin",
+            "x-grpc-web", "connect-protocol-version", "connect-timeout-ms", "connect-content-encoding",
+            "connect-accept-encoding", "content-encoding", "host", "connection", "transfer-encoding", "keep-alive");
 
     private MetadataCodec() {
     }

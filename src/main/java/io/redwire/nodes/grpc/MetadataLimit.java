@@ -27,8 +27,10 @@ final class MetadataLimit {
                 grpc.handle(request);
                 return;
             }
-            // trailers-only: the status in the response headers, which end the stream
-            request.response().putHeader("content-type", "application/grpc")
+            // trailers-only: the status in the response headers, which end the stream (gRPC-Web reads them there too)
+            String type = request.getHeader("content-type");
+            request.response().putHeader("content-type", type != null && type.startsWith("application/grpc-web")
+                            ? type : "application/grpc")
                     .putHeader("grpc-status", String.valueOf(Status.Code.RESOURCE_EXHAUSTED.value()))
                     .putHeader("grpc-message", "request metadata is " + size + " bytes, over the server's limit of "
                             + GrpcTransport.MAX_METADATA_BYTES)

@@ -5,6 +5,7 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.Message;
 
+import io.grpc.Status;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufUtil;
@@ -36,6 +37,12 @@ final class WireMessages {
             super(message);
             this.tooLarge = tooLarge;
         }
+
+        /** The status a server answers a refused request with. */
+        Status status() {
+            return tooLarge ? Status.RESOURCE_EXHAUSTED.withDescription(getMessage())
+                    : Status.INVALID_ARGUMENT.withDescription("request " + getMessage());
+        }
     }
 
     static DynamicMessage parse(Descriptor type, GrpcMessage message) throws Refused {
@@ -56,7 +63,8 @@ final class WireMessages {
                 : CodedInputStream.newInstance(ByteBufUtil.getBytes(buf));
     }
 
-    private static byte[] inflate(Buffer payload) throws Refused {
+    /** A gzip-compressed message's bytes, refused past the message size limit. */
+    static byte[] inflate(Buffer payload) throws Refused {
         ByteBuf buf = ((BufferInternal) payload).getByteBuf();
         try (InputStream in = new GZIPInputStream(new ByteBufInputStream(buf.duplicate()))) {
             byte[] out = in.readNBytes(GrpcTransport.MAX_MESSAGE_BYTES + 1);

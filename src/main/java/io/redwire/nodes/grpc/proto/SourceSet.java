@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 
 /**
  * The .proto files one compile reads: a root given as text, the files it imports from the protos directory and the
- * bundled google/protobuf types. Files are parsed once and kept in dependency order (imports before importers).
+ * bundled google/protobuf and google/api types. Files are parsed once and kept in dependency order (imports before importers).
  * Also the {@link Loader} Wire's linker reads them through.
  */
 final class SourceSet implements Loader {
@@ -96,7 +96,7 @@ final class SourceSet implements Loader {
                 String importedText = textOf(imported);
                 if (importedText == null) {
                     problems.add(at(path, text, imported) + ": import \"" + imported + "\" not found ("
-                            + (dir == null ? "" : "looked in " + dir + " and ") + "the bundled google/protobuf types)");
+                            + (dir == null ? "" : "looked in " + dir + " and ") + "the bundled google/protobuf and google/api types)");
                     continue;
                 }
                 visit(imported, importedText);
@@ -152,7 +152,7 @@ final class SourceSet implements Loader {
         if (text != null) {
             return text;
         }
-        if (dir != null && !path.startsWith("google/protobuf/")) {
+        if (dir != null && !path.startsWith("google/protobuf/") && !WellKnownTypes.isBundled(path)) {
             Path file = dir.resolve(path).normalize();
             if (file.startsWith(dir.normalize()) && Files.isRegularFile(file)) {
                 try {

@@ -1,5 +1,7 @@
 package io.redwire.nodes.grpc.proto;
 
+import com.google.api.AnnotationsProto;
+import com.google.api.HttpProto;
 import com.google.protobuf.AnyProto;
 import com.google.protobuf.ApiProto;
 import com.google.protobuf.DescriptorProtos;
@@ -19,9 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * The google/protobuf/*.proto files every schema may import. Their text (for Wire to link against) comes from the
+ * The google/protobuf/*.proto files and google/api/{annotations,http}.proto every schema may import. Their text (for Wire to link against) comes from the
  * protobuf-java jar; their descriptors are protobuf-java's compiled ones, so messages built on them are the same
- * types the rest of protobuf-java (JsonFormat, reflection) knows.
+ * types the rest of protobuf-java (JsonFormat, reflection) knows, and a method's google.api.http option is the
+ * extension {@link AnnotationsProto#http} reads.
  */
 final class WellKnownTypes {
     private static final Map<String, FileDescriptor> COMPILED = Map.ofEntries(
@@ -35,7 +38,10 @@ final class WellKnownTypes {
             Map.entry("google/protobuf/struct.proto", StructProto.getDescriptor()),
             Map.entry("google/protobuf/timestamp.proto", TimestampProto.getDescriptor()),
             Map.entry("google/protobuf/type.proto", TypeProto.getDescriptor()),
-            Map.entry("google/protobuf/wrappers.proto", WrappersProto.getDescriptor()));
+            Map.entry("google/protobuf/wrappers.proto", WrappersProto.getDescriptor()),
+            // google.api.http rules (HTTP/JSON transcoding), from proto-google-common-protos
+            Map.entry("google/api/annotations.proto", AnnotationsProto.getDescriptor()),
+            Map.entry("google/api/http.proto", HttpProto.getDescriptor()));
 
     private WellKnownTypes() {
     }

@@ -85,6 +85,24 @@ class ProtoDiskCacheTest {
     }
 
     @Test
+    void aGoogleApiHttpRuleReadFromTheCacheIsTheCompiledOne() {
+        String rest = """
+                syntax = "proto3";
+                package r;
+                import "google/api/annotations.proto";
+                service Items { rpc Get(Req) returns (Req) { option (google.api.http) = { get: "/v1/items/{id}" }; } }
+                message Req { string id = 1; }
+                """;
+        ProtoSchema compiled = new ProtoCache(cacheDir).compile("rest.proto", rest, protos);
+        ProtoSchema cached = new ProtoCache(cacheDir).compile("rest.proto", rest, protos);
+        assertEquals(compiled.service("Items").findMethodByName("Get").getOptions().toByteString(),
+                cached.service("Items").findMethodByName("Get").getOptions().toByteString());
+        assertEquals(true, logs.list.stream()
+                .anyMatch(e -> e.getFormattedMessage().contains("read from the compile cache")));
+        assertEquals(compiled.files().keySet(), cached.files().keySet());
+    }
+
+    @Test
     void aCorruptEntryIsCompiledAgainAndRewrittenWithoutAnError() throws Exception {
         startReadsFromCache(ROOT);
         Path entry = entries().get(0);

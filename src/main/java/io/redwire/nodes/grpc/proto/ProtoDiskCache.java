@@ -166,12 +166,25 @@ final class ProtoDiskCache {
             if (in.available() != 0 || !files.containsKey(rootPath)) {
                 return null;
             }
-            Map<String, FileDescriptor> built = DescriptorSet.link(files).files(); // bundled files: protobuf-java's
+            Map<String, FileDescriptor> built = withDependencies(DescriptorSet.link(files).files());
             return new ProtoCompiler.Result(new ProtoSchema(built.get(rootPath), built), fromDir);
         } catch (IOException | RuntimeException e) {
             LOG.debug("proto compile cache entry {} ignored: {}", file, e.toString());
             return null;
         }
+    }
+
+    /** The files and everything they import, transitively (bundled files bring their own imports), as a compile. */
+    private static Map<String, FileDescriptor> withDependencies(Map<String, FileDescriptor> files) {
+        Map<String, FileDescriptor> all = new LinkedHashMap<>();
+        java.util.ArrayDeque<FileDescriptor> todo = new java.util.ArrayDeque<>(files.values());
+        while (!todo.isEmpty()) {
+            FileDescriptor f = todo.pop();
+            if (all.putIfAbsent(f.getName(), f) == null) {
+                todo.addAll(f.getDependencies());
+            }
+        }
+        return all;
     }
 
     private static void writeBytes(DataOutputStream out, byte[] b) throws IOException {

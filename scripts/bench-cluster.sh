@@ -18,8 +18,6 @@ pids=()
 stop_all() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done; pids=(); }
 trap stop_all EXIT
 
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-
 start_members() { # n cluster(yes|no): starts n engines, sets PORTS
   local n=$1 clustered=$2 members="" cports=() i
   PORTS=()

@@ -4,8 +4,10 @@
 #   scripts/bench-mqtt.sh [N]      N messages per measured run (default 50000)
 # mosquitto_pub -l publishes N numbered messages to bench/in<Q>; the flow sets msg.topic to bench/out<Q> and
 # republishes at the same QoS; mosquitto_sub counts them on bench/out<Q>. Rate = N / (first publish .. last
-# received). One warm-up run of N/5 per QoS first. Needs mosquitto, mosquitto-clients, target/redwire.jar (built
-# when missing) and Node-RED (scripts/nodered-peer.sh). Prints `uptime` before each engine: the machine is shared.
+# received). One warm-up run of N/5 per QoS first. First the broker's own ceiling: mosquitto_pub -> mosquitto_sub on
+# one topic, no engine between. Redwire runs through ./redwire (its JVM and defaults). Needs mosquitto,
+# mosquitto-clients, target/redwire.jar (built when missing) and Node-RED (scripts/nodered-peer.sh; SKIP_NODERED=1:
+# Redwire only). Prints `uptime` before each engine: the machine is shared.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -13,10 +15,8 @@ N="${1:-50000}"
 OUT=target/bench; mkdir -p "$OUT"
 . scripts/lib/bench-common.sh
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
-NR_DIR="${REDWIRE_NODERED_DIR:-$HOME/.cache/redwire/nodered}"
 WORK="$(mktemp -d)"
 kill_on_exit "$WORK"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 BROKER=$(free_port)
 printf 'listener %s 127.0.0.1\nallow_anonymous true\npersistence false\nmax_queued_messages 0\n' "$BROKER" > "$WORK/mosquitto.conf"
@@ -43,13 +43,13 @@ print(json.dumps(nodes))
 PY
 }
 
-run() { # qos count -> messages per second (prints "rate received")
+run() { # qos count [topic-in topic-out] -> messages per second (prints "rate received")
   local q=$1 n=$2 sub t0 t1
-  stdbuf -oL mosquitto_sub -h 127.0.0.1 -p "$BROKER" -t "bench/out$q" -q "$q" -C "$n" -W 300 > "$WORK/sub.out" 2>/dev/null &
+  stdbuf -oL mosquitto_sub -h 127.0.0.1 -p "$BROKER" -t "${4:-bench/out$q}" -q "$q" -C "$n" -W 300 > "$WORK/sub.out" 2>/dev/null &
   sub=$!
   sleep 0.5   # mosquitto_sub subscribes
   t0=$(date +%s.%N)
-  seq 1 "$n" | mosquitto_pub -h 127.0.0.1 -p "$BROKER" -t "bench/in$q" -q "$q" -l
+  seq 1 "$n" | mosquitto_pub -h 127.0.0.1 -p "$BROKER" -t "${3:-bench/in$q}" -q "$q" -l
   wait "$sub" || true
   t1=$(date +%s.%N)
   local got
@@ -72,23 +72,30 @@ wait_log() { # file text
   echo "bench-mqtt: '$2' never appeared in $1" >&2; tail -20 "$1" >&2; exit 1
 }
 
+echo "[broker alone] $(uptime)"
+for q in 0 1; do
+  run "$q" $((N / 5)) "bench/floor$q" "bench/floor$q" >/dev/null
+  read -r rate got < <(run "$q" "$N" "bench/floor$q" "bench/floor$q")
+  record "mosquitto_pub -> mosquitto_sub alone, QoS $q, broker ceiling" "$rate" "msg/s" "$got of $N received"
+done
+
 flow > "$WORK/flows.json"
 echo "Redwire ..."
-mkdir -p "$WORK/rw"; java -jar target/redwire.jar "$WORK/flows.json" -u "$WORK/rw" -p "$(free_port)" > "$WORK/redwire.out" 2> "$WORK/redwire.log" &
+mkdir -p "$WORK/rw"; ./redwire "$WORK/flows.json" -u "$WORK/rw" -p "$(free_port)" > "$WORK/redwire.out" 2> "$WORK/redwire.log" &
 RW=$!; PIDS+=($RW)
 wait_log "$WORK/redwire.log" "Connected to broker"
 measure "Redwire"
 kill "$RW"; wait "$RW" 2>/dev/null || true
 
-if [ -f "$NR_DIR/node-binary" ]; then
+if [ "${SKIP_NODERED:-0}" = 1 ]; then
+  echo "Node-RED skipped (SKIP_NODERED=1)"
+elif nodered_installed; then
   echo "Node-RED 5.0.7 ..."
-  mkdir -p "$WORK/nr"; cp "$WORK/flows.json" "$WORK/nr/flows.json"
-  "$(cat "$NR_DIR/node-binary")" "$NR_DIR/node_modules/node-red/red.js" -u "$WORK/nr" -p "$(free_port)" flows.json \
-    > "$WORK/nodered.log" 2>&1 &
-  NR=$!; PIDS+=($NR)
+  start_nodered "$WORK/flows.json" "$WORK/nr" "$(free_port)" "$WORK/nodered.log"
+  NR=$NR_PID; PIDS+=($NR)
   wait_log "$WORK/nodered.log" "Connected to broker"
   measure "Node-RED 5.0.7"
   kill "$NR"; wait "$NR" 2>/dev/null || true
 else
-  echo "Node-RED not installed in $NR_DIR (scripts/nodered-peer.sh): only Redwire measured" >&2
+  echo "Node-RED not installed (scripts/nodered-peer.sh): only Redwire measured" >&2
 fi

@@ -44,3 +44,31 @@ tinycalc_python() { # sets GEN: a temporary directory, removed on exit, holding 
   kill_on_exit "$GEN"
   thrift --gen py -out "$GEN" protos/tinycalc.thrift
 }
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+start_nodered() { # flows dir port log: Node-RED 5.0.7 (scripts/nodered-peer.sh's install) on a copy of flows in dir; sets NR_PID
+  local nr="${REDWIRE_NODERED_DIR:-$HOME/.cache/redwire/nodered}"
+  mkdir -p "$2"; cp "$1" "$2/flows.json"
+  "$(cat "$nr/node-binary")" "$nr/node_modules/node-red/red.js" -u "$2" -p "$3" flows.json > "$4" 2>&1 &
+  NR_PID=$!
+}
+
+nodered_installed() { [ -f "${REDWIRE_NODERED_DIR:-$HOME/.cache/redwire/nodered}/node-binary" ]; }
+
+body_chain_flow() { # n: http in POST /big -> n change nodes (set msg.topic) -> http response, the 73 kB body rows' flow
+  python3 - "$1" <<'PY'
+import json, sys
+n = int(sys.argv[1])
+nodes = [{"id": "big-tab", "type": "tab", "label": "big body"},
+         {"id": "big-in", "type": "http in", "z": "big-tab", "url": "/big", "method": "post", "upload": False,
+          "swaggerDoc": "", "wires": [["big-change-0"]]}]
+for i in range(n):
+    nodes.append({"id": f"big-change-{i}", "type": "change", "z": "big-tab",
+                  "rules": [{"t": "set", "p": "topic", "pt": "msg", "to": f"step {i}", "tot": "str"}],
+                  "wires": [[f"big-change-{i + 1}" if i + 1 < n else "big-out"]]})
+nodes.append({"id": "big-out", "type": "http response", "z": "big-tab", "statusCode": "",
+              "headers": {"Content-Type": "application/json"}, "wires": []})
+print(json.dumps(nodes))
+PY
+}

@@ -8,10 +8,13 @@ import io.redwire.spi.Node;
 import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeType;
 import io.redwire.spi.NodeType.Label;
+import io.redwire.spi.RuntimeSettings;
 
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.net.SocketAddress;
+
+import java.nio.file.Path;
 
 /**
  * grpc-server config node: the .proto (inline text, or the name of a file under the protos directory), the
@@ -119,7 +122,9 @@ public final class GrpcServerNode extends Node {
     }
 
     private static ProtoSchema compile(NodeConfig c, String proto) {
-        ProtoCache cache = c.services().shared(ProtoCache.class, ProtoCache::new);
+        String userDir = RuntimeSettings.USER_DIR.read(c.services().settings());
+        ProtoCache cache = c.services().shared(ProtoCache.class, () -> userDir == null ? new ProtoCache()
+                : new ProtoCache(Path.of(userDir, ".redwire-cache", "proto")));
         try {
             if (namesFile(proto)) {
                 return cache.compileFile(c.services().protosDir(), proto.trim());

@@ -6,10 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Compiled schemas keyed by their text, so a redeploy with an unchanged .proto costs a map lookup instead of a
- * compile. An entry whose imported directory files changed since is compiled again. Thread-safe; bounded.
+ * compile. An entry whose imported directory files changed since is compiled again. Thread-safe; bounded. With a
+ * {@link ProtoDiskCache} a compile the previous start already did is read from disk instead.
  */
 public final class ProtoCache {
     private static final int MAX_ENTRIES = 64;
@@ -26,6 +28,17 @@ public final class ProtoCache {
             return size() > MAX_ENTRIES;
         }
     };
+    private final ProtoDiskCache disk; // null: memory only
+
+    /** A cache in memory only. */
+    public ProtoCache() {
+        this.disk = null;
+    }
+
+    /** A cache that also keeps compiled results in {@code diskDir} for the next start. */
+    public ProtoCache(Path diskDir) {
+        this.disk = new ProtoDiskCache(diskDir);
+    }
 
     /** {@link ProtoCompiler#compile} through the cache. */
     public ProtoSchema compile(String name, String text, Path dir) {
@@ -45,16 +58,19 @@ public final class ProtoCache {
         if (e != null && unchanged(key.dir(), e.filesFromDirectory())) {
             return e.schema();
         }
-        ProtoCompiler.Result r = key.text() == null
+        Supplier<ProtoCompiler.Result> compile = () -> key.text() == null
                 ? ProtoCompiler.compile(Map.of(), key.name(), key.dir())
                 : ProtoCompiler.compile(Map.of(key.name(), key.text()), key.name(), key.dir());
+        ProtoCompiler.Result r = disk == null ? compile.get()
+                : disk.compile(key.name(), key.text(), key.dir(), compile);
         synchronized (entries) {
             entries.put(key, new Entry(r.schema(), r.filesFromDirectory()));
         }
         return r.schema();
     }
 
-    private static boolean unchanged(Path dir, Map<String, String> files) {
+    /** Whether each of {@code files} (path under dir → text) still has that text. */
+    static boolean unchanged(Path dir, Map<String, String> files) {
         for (Map.Entry<String, String> f : files.entrySet()) {
             try {
                 if (!Files.readString(dir.resolve(f.getKey()), StandardCharsets.UTF_8).equals(f.getValue())) {

@@ -1,0 +1,55 @@
+# The floor programs (src/test/java/io/redwire/bench/floor) on ./redwire's JVM and options (sourced after
+# bench-common.sh; run from the repository root, with OUT set). Each prints what the bench parses.
+
+floor_init() { # sets FLOOR_JAVA (once): ./redwire's java and options, the floor's class path; on JDK 25+ its own AOT cache
+  [ -z "${FLOOR_JAVA+x}" ] || return 0
+  local cmd opts=() o aot=""
+  cmd="$(REDWIRE_PRINT_JAVA=1 ./redwire run x)"
+  read -ra cmd <<<"${cmd%% -jar *}"
+  for o in "${cmd[@]}"; do # Redwire's start-up archive belongs to redwire.jar's class path, not the floor's
+    case "$o" in -XX:AOTCache=*) aot=1 ;; -XX:SharedArchiveFile=*|-Xshare:auto) ;; *) opts+=("$o") ;; esac
+  done
+  FLOOR_JAVA=("${opts[@]}" -cp "$(test_classpath target/test-classes/io/redwire/bench/floor/Floor.class)")
+  if [ -n "$aot" ]; then # Redwire starts with an AOT cache, so the floor does too: one trained on the start-up floor
+    local cache="$OUT/floor.aot"
+    if [ ! "$cache" -nt target/test-classes/io/redwire/bench/floor/StartupFloor.class ]; then
+      rm -f "$cache"
+      "${FLOOR_JAVA[@]}" -XX:AOTCacheOutput="$cache" io.redwire.bench.floor.StartupFloor >/dev/null 2>&1 || true
+    fi
+    [ -f "$cache" ] && FLOOR_JAVA+=(-XX:AOTCache="$cache")
+  fi
+  return 0
+}
+
+floor_startup() { # ms from spawn to "Started floor", the median of three starts
+  local t0 line v=() _
+  for _ in 1 2 3; do
+    t0=$(date +%s%3N)
+    read -r line < <("${FLOOR_JAVA[@]}" io.redwire.bench.floor.StartupFloor 2>/dev/null)
+    [[ "$line" == "Started floor"* ]] || { echo "floor: the start-up floor printed '$line'" >&2; return 1; }
+    v+=($(($(date +%s%3N) - t0)))
+  done
+  printf '%s\n' "${v[@]}" | sort -n | sed -n 2p
+}
+
+floor_loops() { # sets: the loop floors' "<name> per-set ms: ..." lines
+  local c
+  for c in HttpLoopFloor GrpcLoopFloor JsFunctionFloor; do
+    "${FLOOR_JAVA[@]}" "io.redwire.bench.floor.$c" "$1" 2>/dev/null
+  done
+}
+
+floor_body_file() { # file: writes the 73 kB JSON body there
+  "${FLOOR_JAVA[@]}" io.redwire.bench.floor.JsonBodyFloor --body > "$1" 2>/dev/null
+}
+
+floor_body_server() { # port: starts the Jackson parse + write server on port, sets FLOOR_PID once it serves
+  "${FLOOR_JAVA[@]}" io.redwire.bench.floor.JsonBodyFloor "$1" > "$OUT/floor-body.log" 2>&1 &
+  FLOOR_PID=$!
+  for _ in $(seq 1 3000); do
+    grep -q 'Started floor' "$OUT/floor-body.log" && return 0
+    kill -0 "$FLOOR_PID" 2>/dev/null || break
+    sleep 0.02
+  done
+  echo "floor: the body server did not start, see $OUT/floor-body.log" >&2; return 1
+}

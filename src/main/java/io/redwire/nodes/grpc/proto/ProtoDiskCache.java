@@ -1,0 +1,202 @@
+package io.redwire.nodes.grpc.proto;
+
+import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import com.google.protobuf.Descriptors.FileDescriptor;
+import io.redwire.storage.AtomicFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Compiled .proto results kept on disk across restarts ({@code <userDir>/.redwire-cache/proto/<sha-256>.bin}), so a
+ * start with the same definitions builds the descriptors from the stored FileDescriptorProtos instead of running Wire.
+ * The key hashes Redwire's build and protobuf-java's version, the root's name, its text and the protos directory.
+ * An entry records the directory files the compile read and is used only while they are unchanged. An unreadable,
+ * corrupt or foreign entry is a miss (compiled again and rewritten), never an error; writes are atomic
+ * ({@link AtomicFile}).
+ */
+final class ProtoDiskCache {
+    private static final Logger LOG = LoggerFactory.getLogger("redwire.grpc");
+    private static final int MAGIC = 0x52575043; // "RWPC"
+    private static final int DIGEST_BYTES = 32;
+    private static final String FORMAT = build() + "/protobuf-" + com.google.protobuf.RuntimeVersion.MAJOR
+            + "." + com.google.protobuf.RuntimeVersion.MINOR + "." + com.google.protobuf.RuntimeVersion.PATCH;
+
+    private final Path dir;
+
+    ProtoDiskCache(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The stored result for this compile when it is still valid, else {@code compile}'s, stored for next time. */
+    ProtoCompiler.Result compile(String rootPath, String text, Path protosDir, Supplier<ProtoCompiler.Result> compile) {
+        String key = key(rootPath, text, protosDir);
+        Path file = dir.resolve(key + ".bin");
+        ProtoCompiler.Result stored = read(file, key, rootPath, protosDir);
+        if (stored != null) {
+            LOG.debug("proto {} read from the compile cache {}", rootPath, file);
+            return stored;
+        }
+        ProtoCompiler.Result compiled = compile.get();
+        try {
+            new AtomicFile(file, null).write(encode(key, compiled));
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("proto {} not stored in the compile cache: {}", rootPath, e.toString());
+        }
+        return compiled;
+    }
+
+    /**
+     * This build of the compiler: the jar's version and its file's time (class directories in development), so an
+     * entry a different build wrote is never read.
+     */
+    private static String build() {
+        String version = ProtoDiskCache.class.getPackage().getImplementationVersion();
+        try {
+            Path code = Path.of(ProtoDiskCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return version + "@" + Files.getLastModifiedTime(code).toMillis();
+        } catch (java.net.URISyntaxException | IOException | RuntimeException unknown) {
+            // no code source: the version alone
+            return String.valueOf(version);
+        }
+    }
+
+    private static String key(String rootPath, String text, Path protosDir) {
+        MessageDigest sha = sha256();
+        for (String part : new String[] {FORMAT, rootPath, text == null ? "\u0000file" : text,
+                protosDir == null ? "" : protosDir.toString()}) {
+            sha.update(part.getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) 0);
+        }
+        return HexFormat.of().formatHex(sha.digest());
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JVM has SHA-256
+        }
+    }
+
+    /** The payload followed by its SHA-256, so a damaged entry (which might still parse) is told apart. */
+    private static byte[] sealed(byte[] payload) {
+        byte[] out = java.util.Arrays.copyOf(payload, payload.length + DIGEST_BYTES);
+        System.arraycopy(sha256().digest(payload), 0, out, payload.length, DIGEST_BYTES);
+        return out;
+    }
+
+    /** The payload of a sealed entry, or null when its digest does not match. */
+    private static byte[] unsealed(byte[] entry) {
+        if (entry.length < DIGEST_BYTES) {
+            return null;
+        }
+        byte[] payload = java.util.Arrays.copyOf(entry, entry.length - DIGEST_BYTES);
+        byte[] digest = java.util.Arrays.copyOfRange(entry, payload.length, entry.length);
+        return MessageDigest.isEqual(sha256().digest(payload), digest) ? payload : null;
+    }
+
+    /** Layout (sealed): magic, key, the directory files (path, text), the compiled files but bundled ones. */
+    private static byte[] encode(String key, ProtoCompiler.Result r) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(MAGIC);
+            out.writeUTF(key);
+            out.writeInt(r.filesFromDirectory().size());
+            for (Map.Entry<String, String> f : r.filesFromDirectory().entrySet()) {
+                out.writeUTF(f.getKey());
+                writeBytes(out, f.getValue().getBytes(StandardCharsets.UTF_8));
+            }
+            Map<String, FileDescriptor> compiled = new LinkedHashMap<>(r.schema().files());
+            compiled.entrySet().removeIf(f -> WellKnownTypes.descriptor(f.getKey()) == f.getValue());
+            out.writeInt(compiled.size());
+            for (Map.Entry<String, FileDescriptor> f : compiled.entrySet()) {
+                out.writeUTF(f.getKey());
+                writeBytes(out, f.getValue().toProto().toByteArray());
+            }
+        }
+        return sealed(bytes.toByteArray());
+    }
+
+    private static ProtoCompiler.Result read(Path file, String key, String rootPath, Path protosDir) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException absent) {
+            return null;
+        } catch (IOException e) {
+            LOG.debug("proto compile cache entry {} unreadable: {}", file, e.toString());
+            return null;
+        }
+        byte[] payload = unsealed(bytes);
+        if (payload == null) {
+            LOG.debug("proto compile cache entry {} is damaged", file);
+            return null;
+        }
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(payload))) {
+            if (in.readInt() != MAGIC || !in.readUTF().equals(key)) {
+                return null;
+            }
+            Map<String, String> fromDir = new LinkedHashMap<>();
+            for (int i = in.readInt(); i > 0; i--) {
+                fromDir.put(in.readUTF(), new String(readBytes(in), StandardCharsets.UTF_8));
+            }
+            if (!fromDir.isEmpty() && (protosDir == null || !ProtoCache.unchanged(protosDir, fromDir))) {
+                return null; // an imported file changed: compile again
+            }
+            Map<String, FileDescriptorProto> files = new LinkedHashMap<>();
+            for (int i = in.readInt(); i > 0; i--) {
+                files.put(in.readUTF(), FileDescriptorProto.parseFrom(readBytes(in)));
+            }
+            if (in.available() != 0 || !files.containsKey(rootPath)) {
+                return null;
+            }
+            Map<String, FileDescriptor> built = withDependencies(DescriptorSet.link(files).files());
+            return new ProtoCompiler.Result(new ProtoSchema(built.get(rootPath), built), fromDir);
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("proto compile cache entry {} ignored: {}", file, e.toString());
+            return null;
+        }
+    }
+
+    /** The files and everything they import, transitively (bundled files bring their own imports), as a compile. */
+    private static Map<String, FileDescriptor> withDependencies(Map<String, FileDescriptor> files) {
+        Map<String, FileDescriptor> all = new LinkedHashMap<>();
+        java.util.ArrayDeque<FileDescriptor> todo = new java.util.ArrayDeque<>(files.values());
+        while (!todo.isEmpty()) {
+            FileDescriptor f = todo.pop();
+            if (all.putIfAbsent(f.getName(), f) == null) {
+                todo.addAll(f.getDependencies());
+            }
+        }
+        return all;
+    }
+
+    private static void writeBytes(DataOutputStream out, byte[] b) throws IOException {
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static byte[] readBytes(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > in.available()) {
+            throw new IOException("length " + n + " past the end");
+        }
+        return in.readNBytes(n);
+    }
+}

@@ -4,12 +4,9 @@ import io.redwire.spi.RuntimeSettings;
 import io.redwire.runtime.Version;
 import io.redwire.spi.Settings;
 
-import at.favre.lib.crypto.bcrypt.BCrypt;
-
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayDeque;
 import java.util.Base64;
@@ -213,7 +210,7 @@ public final class AdminAuth {
             throw new GrantRefused(403, "invalid_grant", "Too many login attempts. Wait 10 minutes and try again");
         }
         User u = users.get(username);
-        boolean ok = verify(password, u == null ? dummyHash() : u.hash) && u != null;
+        boolean ok = PasswordHash.matches(password, u == null ? dummyHash() : u.hash) && u != null;
         Object asked = scope == null || scope.isEmpty() ? null : scope.contains(" ")
                 ? List.of(scope.trim().split("\\s+")) : scope;
         if (!ok || (asked != null && !Permissions.covers(u.permissions, asked))) {
@@ -236,18 +233,9 @@ public final class AdminAuth {
         return out;
     }
 
-    static boolean verify(String password, String hash) {
-        try {
-            return BCrypt.verifyer().verify(password.getBytes(StandardCharsets.UTF_8),
-                    hash.getBytes(StandardCharsets.UTF_8)).verified;
-        } catch (IllegalArgumentException malformedHash) {
-            return false;
-        }
-    }
-
     private String dummyHash() {
         if (dummyHash == null) {
-            dummyHash = hash(Base64.getEncoder().encodeToString(random.generateSeed(12)));
+            dummyHash = PasswordHash.of(Base64.getEncoder().encodeToString(random.generateSeed(12)));
         }
         return dummyHash;
     }
@@ -322,10 +310,5 @@ public final class AdminAuth {
         p.put("type", type);
         p.put("label", "user." + id);
         return p;
-    }
-
-    /** A bcrypt hash as {@code redwire hash-pw} prints it (version 2b, cost 10). */
-    public static String hash(String password) {
-        return BCrypt.with(BCrypt.Version.VERSION_2B).hashToString(10, password.toCharArray());
     }
 }

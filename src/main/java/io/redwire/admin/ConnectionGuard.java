@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * does ({@link StrictRequestDecoder}). A timer that comes due closes only after the loop's next read of its sockets,
  * so a request sent while the process was frozen is answered ({@link #closeAfterNextPoll}).
  */
-final class ConnectionGuard {
+public final class ConnectionGuard {
     private static final long AFTER_NEXT_POLL_MS = 10;
     private final Vertx vertx;
     private final long headersTimeoutMs;
@@ -132,7 +132,7 @@ final class ConnectionGuard {
     }
 
     /** Whether a request declares a body (HTTP/2 streams may always have one). */
-    static boolean mayHaveBody(HttpServerRequest req) {
+    public static boolean mayHaveBody(HttpServerRequest req) {
         if (req.version() == HttpVersion.HTTP_2) {
             return true;
         }

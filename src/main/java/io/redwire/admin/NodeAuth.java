@@ -79,7 +79,7 @@ final class NodeAuth implements Handler<RoutingContext> {
             return HexFormat.of().formatHex(MessageDigest.getInstance("MD5")
                     .digest(password.getBytes(StandardCharsets.UTF_8))).equals(pass);
         }
-        return AdminAuth.verify(password, pass);
+        return PasswordHash.matches(password, pass);
     }
 
     /** {user, password} from a Basic Authorization header, else null. */

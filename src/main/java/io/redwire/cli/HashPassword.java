@@ -1,6 +1,6 @@
 package io.redwire.cli;
 
-import io.redwire.admin.AdminAuth;
+import io.redwire.admin.PasswordHash;
 
 import java.io.BufferedReader;
 import java.io.Console;
@@ -34,7 +34,7 @@ public final class HashPassword {
             return 2;
         }
         try {
-            out.println(AdminAuth.hash(password));
+            out.println(PasswordHash.of(password));
         } catch (IllegalArgumentException e) {
             err.println("redwire hash-pw: " + e.getMessage()); // bcrypt takes at most 72 bytes
             return 2;

@@ -25,8 +25,8 @@ class AdminAuthTest {
 
     @BeforeAll
     static void hashes() {
-        adminHash = AdminAuth.hash("s3cret");
-        readerHash = AdminAuth.hash("lookonly");
+        adminHash = PasswordHash.of("s3cret");
+        readerHash = PasswordHash.of("lookonly");
     }
 
     private static Settings settings(String extra) {

@@ -21,7 +21,7 @@ class CommsSessionTest {
 
     @BeforeAll
     static void hash() {
-        adminHash = AdminAuth.hash("s3cret");
+        adminHash = PasswordHash.of("s3cret");
     }
 
     /** An admin user and an anonymous default user who may read (status.read included). */

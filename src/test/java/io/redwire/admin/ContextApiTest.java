@@ -99,7 +99,7 @@ public class ContextApiTest {
 
     @Test
     void contextRoutesNeedTheContextPermissions() throws Exception {
-        String hash = AdminAuth.hash("lookonly");
+        String hash = PasswordHash.of("lookonly");
         var settings = AdminServer.settings("""
                 {"adminAuth":{"type":"credentials","users":[{"username":"reader","password":"%s",
                  "permissions":"read"}]}}""".formatted(hash));

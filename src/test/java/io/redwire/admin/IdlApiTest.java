@@ -109,7 +109,7 @@ public class IdlApiTest {
         String settings = """
                 {"adminAuth":{"type":"credentials","users":[
                   {"username":"reader","password":"%s","permissions":"read"}]}}
-                """.formatted(AdminAuth.hash("lookonly"));
+                """.formatted(PasswordHash.of("lookonly"));
         try (AdminServer s = new AdminServer(AdminServer.settings(settings), null)) {
             assertEquals(401, s.post("/redwire/idl/grpc", PROTO, "content-type", "text/plain").statusCode());
             HttpResponse<String> login = s.post("/auth/token", Json.stringify(Map.of("client_id", "node-red-editor",

@@ -233,7 +233,7 @@ class EditorE2ETest {
 
     @Test
     void withAdminAuthTheEditorAsksForALogin() throws Exception {
-        String hash = io.redwire.admin.AdminAuth.hash("letmein");
+        String hash = io.redwire.admin.PasswordHash.of("letmein");
         Settings settings = AdminServer.settings("{\"adminAuth\":{\"type\":\"credentials\",\"users\":[{\"username\":"
                 + "\"admin\",\"password\":\"" + hash + "\",\"permissions\":\"*\"}]}}");
         try (AdminServer s = new AdminServer(settings, null)) {

@@ -1,6 +1,6 @@
 package io.redwire.reliab;
 
-import io.redwire.admin.AdminAuth;
+import io.redwire.admin.PasswordHash;
 import io.redwire.admin.CommsClient;
 import io.redwire.admin.FrozenProcessTest;
 import io.redwire.msg.Json;
@@ -89,7 +89,7 @@ final class AdminHostileFigures {
         Files.writeString(settings, """
                 {"adminAuth":{"type":"credentials","sessionExpiryTime":3,
                   "users":[{"username":"admin","password":"%s","permissions":"*"}]}}
-                """.formatted(AdminAuth.hash("s3cret")));
+                """.formatted(PasswordHash.of("s3cret")));
         Files.writeString(dir.resolve("flows.json"), FLOWS);
         try (PeerProcess engine = PeerProcess.start("./redwire", "run", dir.resolve("flows.json").toString(),
                 "--port", String.valueOf(port), "--user-dir", dir.resolve("user").toString(),

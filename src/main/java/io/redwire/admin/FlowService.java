@@ -77,7 +77,8 @@ public final class FlowService {
         return revision;
     }
 
-    static String revisionOf(String json) {
+    /** The rev of a flows JSON text, as {@link #revision()} (the admin API tests compute their expected rev with it). */
+    public static String revisionOf(String json) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(json.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest);

@@ -1,8 +1,8 @@
 package io.redwire;
 
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Setting;
+import io.redwire.api.NodeFamily;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Setting;
 
 import org.junit.jupiter.api.Test;
 

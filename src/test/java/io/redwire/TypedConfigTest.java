@@ -1,7 +1,7 @@
 package io.redwire;
 
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeConfig;
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
 
 import org.junit.jupiter.api.Test;
 

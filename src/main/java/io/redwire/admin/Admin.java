@@ -1,6 +1,8 @@
 package io.redwire.admin;
 
 import io.redwire.credentials.CredentialStore;
+import io.redwire.deploy.FlowFile;
+import io.redwire.deploy.FlowService;
 import io.redwire.runtime.Engine;
 
 import io.vertx.ext.web.Router;

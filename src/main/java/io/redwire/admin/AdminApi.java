@@ -1,15 +1,17 @@
 package io.redwire.admin;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.DebugTarget;
+import io.redwire.api.InjectTarget;
+import io.redwire.api.Node;
+import io.redwire.api.NodeType;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.deploy.DeployException;
+import io.redwire.deploy.FlowService;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.FlowException;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.Version;
-import io.redwire.spi.DebugTarget;
-import io.redwire.spi.InjectTarget;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeType;
 
 import io.vertx.core.Future;
 import io.vertx.ext.web.Router;
@@ -151,7 +153,7 @@ public final class AdminApi {
     }
 
     private static void fail(RoutingContext ctx, Throwable cause) {
-        if (cause instanceof AdminException e) {
+        if (cause instanceof DeployException e) {
             Replies.error(ctx, e);
         } else if (cause instanceof FlowException e) { // e.g. a stored flows file that no longer parses
             Replies.error(ctx, 400, "invalid_flows", e.getMessage());

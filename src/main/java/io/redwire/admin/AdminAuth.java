@@ -1,8 +1,9 @@
 package io.redwire.admin;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 import io.redwire.runtime.Version;
-import io.redwire.spi.Settings;
+import io.redwire.web.PasswordHash;
 
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;

@@ -1,7 +1,7 @@
 package io.redwire.admin;
 
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Settings;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
 

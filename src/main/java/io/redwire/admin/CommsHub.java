@@ -1,12 +1,13 @@
 package io.redwire.admin;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.DebugEvent;
+import io.redwire.api.Node;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.deploy.FlowService;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
-import io.redwire.spi.DebugEvent;
-import io.redwire.spi.Node;
 
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.ext.web.RoutingContext;
@@ -39,7 +40,7 @@ public final class CommsHub implements FlowService.DeployListener {
             Node n = engine.node(id);
             return n == null ? null : n.type();
         });
-        engine.comms().subscribe(this::publish);
+        engine.events().subscribe(this::publish);
         auth.onRevoke(token -> connections.forEach(c -> c.endIfOpenedWith(token)));
     }
 

@@ -1,10 +1,10 @@
 package io.redwire.admin;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.Node;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.js.Undefined;
 import io.redwire.msg.ContextScope;
 import io.redwire.runtime.Engine;
-import io.redwire.spi.Node;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;

@@ -1,5 +1,7 @@
 package io.redwire.admin;
 
+import io.redwire.web.ConnectionGuard;
+
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.net.HostAndPort;
 import io.vertx.ext.web.RoutingContext;

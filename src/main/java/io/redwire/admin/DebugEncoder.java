@@ -1,12 +1,12 @@
 package io.redwire.admin;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.CircularMarkers;
 import io.redwire.msg.ErrorValue;
 import io.redwire.msg.Json;
 import io.redwire.msg.SharedRef;
-import io.redwire.spi.DebugEvent;
 
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;

@@ -1,9 +1,9 @@
 package io.redwire.admin;
 
+import io.redwire.api.NodeType;
+import io.redwire.api.ServiceOutline;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.ServiceOutline;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;

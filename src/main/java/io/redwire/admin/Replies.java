@@ -1,5 +1,6 @@
 package io.redwire.admin;
 
+import io.redwire.deploy.DeployException;
 import io.redwire.msg.Json;
 
 import io.vertx.ext.web.RoutingContext;
@@ -28,7 +29,7 @@ final class Replies {
         json(ctx, status, body);
     }
 
-    static void error(RoutingContext ctx, AdminException e) {
+    static void error(RoutingContext ctx, DeployException e) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("code", e.code());
         body.put("message", e.getMessage());

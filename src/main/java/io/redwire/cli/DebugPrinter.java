@@ -1,9 +1,9 @@
 package io.redwire.cli;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.CircularMarkers;
-import io.redwire.spi.DebugEvent;
 
 import java.io.PrintStream;
 import java.time.LocalDateTime;

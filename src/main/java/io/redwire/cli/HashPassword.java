@@ -1,6 +1,6 @@
 package io.redwire.cli;
 
-import io.redwire.admin.PasswordHash;
+import io.redwire.web.PasswordHash;
 
 import java.io.BufferedReader;
 import java.io.Console;

@@ -1,9 +1,9 @@
 package io.redwire.cli;
 
-import io.redwire.admin.FlowFile;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
+import io.redwire.deploy.FlowFile;
 import io.redwire.runtime.SettingsFile;
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Settings;
 
 import java.io.IOException;
 import java.nio.file.Files;

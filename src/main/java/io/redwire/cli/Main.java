@@ -1,5 +1,9 @@
 package io.redwire.cli;
 
+import io.redwire.api.InjectTarget;
+import io.redwire.api.Node;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 import io.redwire.cluster.ClusterOptions;
 import io.redwire.cluster.RedwireCluster;
 import io.redwire.embed.Server;
@@ -7,10 +11,6 @@ import io.redwire.logging.Logging;
 import io.redwire.msg.FlowException;
 import io.redwire.ops.UncaughtErrors;
 import io.redwire.runtime.StartupTimeline;
-import io.redwire.spi.InjectTarget;
-import io.redwire.spi.Node;
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Settings;
 import io.vertx.core.Vertx;
 import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
@@ -119,7 +119,7 @@ public final class Main {
                 fire(server, o.inject, fired);
             }
         };
-        server.engine().comms().subscribe(new DebugPrinter(out, o.debugJson(), afterDebug));
+        server.engine().events().subscribe(new DebugPrinter(out, o.debugJson(), afterDebug));
         String host = launch.host();
         try {
             int port = await(server.listen(host, launch.port()), "port " + launch.port(), host);

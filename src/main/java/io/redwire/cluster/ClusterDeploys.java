@@ -1,7 +1,7 @@
 package io.redwire.cluster;
 
-import io.redwire.admin.DeployReplication;
-import io.redwire.admin.FlowService;
+import io.redwire.deploy.DeployReplication;
+import io.redwire.deploy.FlowService;
 import io.redwire.flow.FlowFileReader;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -1,7 +1,7 @@
 package io.redwire.cluster;
 
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Settings;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 
 import java.util.ArrayList;
 import java.util.List;

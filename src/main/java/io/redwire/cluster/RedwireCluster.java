@@ -1,10 +1,10 @@
 package io.redwire.cluster;
 
-import io.redwire.admin.FlowService;
 import io.redwire.credentials.CredentialStore;
+import io.redwire.deploy.FlowService;
 import io.redwire.flow.FlowFileReader;
-import io.redwire.runtime.Engine;
 import io.redwire.msg.Json;
+import io.redwire.runtime.Engine;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;

@@ -1,10 +1,10 @@
 package io.redwire.context;
 
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 import io.redwire.logging.Log;
 import io.redwire.msg.ContextStore;
 import io.redwire.msg.ContextStoreLookup;
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Settings;
 
 import io.vertx.core.Context;
 import io.vertx.core.Future;

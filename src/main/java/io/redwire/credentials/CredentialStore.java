@@ -1,9 +1,9 @@
 package io.redwire.credentials;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 import io.redwire.logging.Log;
 import io.redwire.msg.Json;
-import io.redwire.spi.Settings;
 import io.redwire.storage.AtomicFile;
 
 import java.io.IOException;

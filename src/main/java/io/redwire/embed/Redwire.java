@@ -1,15 +1,15 @@
 package io.redwire.embed;
 
-import io.redwire.admin.FlowFile;
+import io.redwire.api.DebugEvent;
+import io.redwire.api.InjectTarget;
+import io.redwire.api.Node;
+import io.redwire.api.NodeFamily;
+import io.redwire.api.NodeType;
+import io.redwire.api.Setting;
+import io.redwire.api.Settings;
+import io.redwire.deploy.FlowFile;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.runtime.SettingsFile;
-import io.redwire.spi.DebugEvent;
-import io.redwire.spi.InjectTarget;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.Setting;
-import io.redwire.spi.Settings;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -89,7 +89,7 @@ public final class Redwire implements AutoCloseable {
      * {@link DebugEvent} (node warnings and errors carry a level), "status/&lt;id&gt;", "notification/…".
      */
     public AutoCloseable onEvent(BiConsumer<String, Object> listener) {
-        Runnable unsubscribe = server.engine().comms().subscribe(listener);
+        Runnable unsubscribe = server.engine().events().subscribe(listener);
         return unsubscribe::run;
     }
 

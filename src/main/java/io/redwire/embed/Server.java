@@ -2,11 +2,11 @@ package io.redwire.embed;
 
 import io.redwire.admin.Admin;
 import io.redwire.admin.AdminRoot;
-import io.redwire.admin.FlowFile;
-import io.redwire.admin.NodeRouteTable;
-import io.redwire.admin.WebServer;
+import io.redwire.api.NodeType;
+import io.redwire.api.Settings;
 import io.redwire.credentials.CredentialException;
 import io.redwire.credentials.CredentialStore;
+import io.redwire.deploy.FlowFile;
 import io.redwire.flow.FlowSet;
 import io.redwire.logging.Log;
 import io.redwire.ops.FlowLoopWatchdog;
@@ -15,11 +15,11 @@ import io.redwire.ops.ProcessMetrics;
 import io.redwire.runtime.Engine;
 import io.redwire.runtime.NodeFamilies;
 import io.redwire.runtime.NodeRegistry;
-import io.redwire.runtime.StartupTimeline;
 import io.redwire.runtime.PluginJars;
 import io.redwire.runtime.RuntimeMetrics;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.Settings;
+import io.redwire.runtime.StartupTimeline;
+import io.redwire.web.NodeRouteTable;
+import io.redwire.web.WebServer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
@@ -119,7 +119,7 @@ public final class Server {
                 () -> Runtime.getRuntime().halt(FlowLoopWatchdog.EXIT_STATUS)); // shutdown hooks need the loop
         this.health = new Health(engine, () -> watchdog != null && watchdog.unhealthy());
         this.stopLoopProbe = metrics.watchLoop(engine);
-        log.sidebar(engine.comms()::publish); // node warnings and errors also reach the editor's debug sidebar
+        log.sidebar(engine.events()::publish); // node warnings and errors also reach the editor's debug sidebar
         try {
             Function<String, Map<String, String>> declared = type -> {
                 NodeType t = engine.registry().get(type);
@@ -229,7 +229,7 @@ public final class Server {
     }
 
     /**
-     * Graceful stop (SIGTERM/SIGINT): not ready any more (nodes hear {@link io.redwire.spi.Node#draining()}: gRPC health turns
+     * Graceful stop (SIGTERM/SIGINT): not ready any more (nodes hear {@link io.redwire.api.Node#draining()}: gRPC health turns
      * NOT_SERVING), stop accepting connections, let open HTTP exchanges
      * (including those waiting on the flows) finish within the deadline, then close every node (each may finish
      * its work), write persistent context, and close Vert.x.

@@ -25,7 +25,7 @@ public final class FlowSet {
     public static final String SUBFLOW_STATUS = "_subflow-status";
 
     private final List<Map<String, Object>> source;
-    private final Map<String, FlowUnit> units = new LinkedHashMap<>();
+    private final Map<String, FlowDef> units = new LinkedHashMap<>();
     private final List<NodeDef> configNodes = new ArrayList<>();
     private final List<NodeDef> flowNodes = new ArrayList<>();
     private final List<Map<String, Object>> globalEnv = new ArrayList<>();
@@ -56,7 +56,7 @@ public final class FlowSet {
         return source;
     }
 
-    public Map<String, FlowUnit> units() {
+    public Map<String, FlowDef> units() {
         return units;
     }
 
@@ -129,7 +129,7 @@ public final class FlowSet {
                 continue;
             }
             String id = (String) tab.get("id");
-            units.put(id, new FlowUnit(id, str(tab.get("label")), null, null, null, null,
+            units.put(id, new FlowDef(id, str(tab.get("label")), null, null, null, null,
                     List.of(envOf(tab)), groupsOf(id, Map.of())));
             expandUnit(id, id, Map.of());
         }
@@ -166,7 +166,7 @@ public final class FlowSet {
         }
         List<List<Map<String, Object>>> env = List.of(envOf(instance), envOf(sf));
         String name = instance.get("name") instanceof String s && !s.isEmpty() ? s : str(sf.get("name"));
-        units.put(instanceId, new FlowUnit(instanceId, name, parentUnit, instanceId, sfId, name, env,
+        units.put(instanceId, new FlowDef(instanceId, name, parentUnit, instanceId, sfId, name, env,
                 groupsOf(sfId, rename)));
 
         // the instance's input forwards to the subflow's first nodes (or straight to an output: pass-through)

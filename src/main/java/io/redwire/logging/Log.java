@@ -1,7 +1,7 @@
 package io.redwire.logging;
 
-import io.redwire.spi.DebugEvent;
-import io.redwire.spi.Node;
+import io.redwire.api.DebugEvent;
+import io.redwire.api.Node;
 
 import java.io.PrintStream;
 import java.time.LocalDateTime;

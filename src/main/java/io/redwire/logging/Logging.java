@@ -1,7 +1,7 @@
 package io.redwire.logging;
 
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Settings;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;

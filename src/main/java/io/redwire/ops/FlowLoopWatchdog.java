@@ -3,12 +3,12 @@ package io.redwire.ops;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.Node;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.logging.Log;
 import io.redwire.msg.JvmErrors;
 import io.redwire.msg.NodeError;
 import io.redwire.runtime.Engine;
-import io.redwire.spi.Node;
 
 import java.util.Arrays;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.redwire.ops;
 
+import io.redwire.api.Node;
 import io.redwire.runtime.Engine;
-import io.redwire.spi.Node;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.healthchecks.CheckResult;
 import io.vertx.ext.healthchecks.HealthChecks;

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * The process's Prometheus registry: Vert.x's own meters through vertx-micrometer-metrics (HTTP server/client
  * requests by method and code — gRPC included, as it runs on Vert.x HTTP/2 —, pools by type and name,
  * connections), the engine's {@link io.redwire.runtime.RuntimeMetrics}, gRPC and Thrift calls by status
- * ({@link io.redwire.spi.CallMeters}), the http in latency histogram and the flow loop's delay. Served as
+ * ({@link io.redwire.net.CallMeters}), the http in latency histogram and the flow loop's delay. Served as
  * {@code GET /metrics} in the Prometheus text format.
  */
 public final class ProcessMetrics {

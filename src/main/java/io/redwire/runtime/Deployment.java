@@ -1,18 +1,18 @@
 package io.redwire.runtime;
 
+import io.redwire.api.FlowEventNode;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
+import io.redwire.api.Settings;
+import io.redwire.flow.FlowDef;
 import io.redwire.flow.FlowSet;
-import io.redwire.flow.FlowUnit;
 import io.redwire.flow.NodeDef;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.FlowException;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.FlowEventNode;
 import io.redwire.spi.HttpRoutes;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
 import io.redwire.spi.NodeServices;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.Settings;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -48,7 +48,7 @@ final class Deployment {
         this.set = set;
         this.globalEnv = EnvScope.of(EnvScope.process(), List.of(set.globalEnv()), null, engine.globalContext(),
                 engine.log());
-        for (FlowUnit u : set.units().values()) {
+        for (FlowDef u : set.units().values()) {
             FlowScope parent = u.parentId() == null ? null : flows.get(u.parentId());
             ContextScope parentCtx = parent == null ? null : parent.context();
             ContextScope ctx = flowContexts.computeIfAbsent(u.id(),
@@ -202,7 +202,7 @@ final class Deployment {
                 targets[p] = to.toArray(new Node[0]);
             }
             String scopeId = n.id() + ":" + (d.unitId() == null ? "global" : d.unitId());
-            n.bind(new NodeAttachment(engine, flow, targets, new ContextScope(null, engine.contextStores(), scopeId),
+            n.bind(new EngineBinding(engine, flow, targets, new ContextScope(null, engine.contextStores(), scopeId),
                     engine.metrics().forType(d.type())));
             if (n instanceof FlowEventNode e && flow != null) {
                 flow.register(e);
@@ -221,7 +221,7 @@ final class Deployment {
     /** Global config nodes report into the first flow, as Node-RED delegates their errors to a user's flow. */
     private FlowScope firstFlow() {
         if (flows.isEmpty()) {
-            FlowUnit none = new FlowUnit("global", "global", null, null, null, null, List.of(), Map.of());
+            FlowDef none = new FlowDef("global", "global", null, null, null, null, List.of(), Map.of());
             flows.put("global", new FlowScope(none, null, engine, new ContextScope(null), globalEnv));
         }
         return flows.values().iterator().next();

@@ -1,21 +1,21 @@
 package io.redwire.runtime;
 
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.msg.ContextStore;
+import io.redwire.api.DebugEvent;
+import io.redwire.api.LoopTimers;
+import io.redwire.api.Node;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 import io.redwire.context.ContextStores;
 import io.redwire.flow.FlowSet;
 import io.redwire.logging.Log;
 import io.redwire.msg.ContextScope;
+import io.redwire.msg.ContextStore;
 import io.redwire.msg.FlowException;
 import io.redwire.msg.JvmErrors;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.Membership;
-import io.redwire.spi.DebugEvent;
 import io.redwire.spi.FlowEngine;
-import io.redwire.spi.LoopTimers;
 import io.redwire.spi.HttpRoutes;
-import io.redwire.spi.Node;
-import io.redwire.spi.Settings;
+import io.redwire.spi.Membership;
 
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -49,7 +49,7 @@ public final class Engine implements FlowEngine {
     private final NodeRegistry registry;
     private final Settings settings;
     private final Log log;
-    private final Comms comms = new Comms();
+    private final EventFeed comms = new EventFeed();
     private ContextStores contextStores;
     private final RuntimeMetrics metrics;
     private ContextScope global;
@@ -120,7 +120,7 @@ public final class Engine implements FlowEngine {
         return log;
     }
 
-    public Comms comms() {
+    public EventFeed events() {
         return comms;
     }
 
@@ -273,7 +273,7 @@ public final class Engine implements FlowEngine {
         while (!queue.isEmpty() && n++ < max) {
             Node target = (Node) queue.poll();
             Map<String, Object> msg = (Map<String, Object>) queue.poll();
-            if (target.binding() instanceof NodeAttachment b && b.engine() == this && current != null
+            if (target.binding() instanceof EngineBinding b && b.engine() == this && current != null
                     && current.contains(target)) {
                 b.counters().received++;
                 delivering = target;

@@ -1,13 +1,13 @@
 package io.redwire.runtime;
 
+import io.redwire.api.FlowEventNode;
+import io.redwire.api.Node;
+import io.redwire.flow.FlowDef;
 import io.redwire.flow.FlowSet;
-import io.redwire.flow.FlowUnit;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.ErrorValue;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.FlowEventNode;
-import io.redwire.spi.Node;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,7 +23,7 @@ import java.util.Map;
 public final class FlowScope {
     private static final int MAX_CATCHES = 10;
 
-    private final FlowUnit unit;
+    private final FlowDef unit;
     private final FlowScope parent;
     private final Engine engine;
     private final ContextScope context;
@@ -36,7 +36,7 @@ public final class FlowScope {
     private boolean statusPort;
     private boolean starting;
 
-    FlowScope(FlowUnit unit, FlowScope parent, Engine engine, ContextScope context, EnvScope parentEnv) {
+    FlowScope(FlowDef unit, FlowScope parent, Engine engine, ContextScope context, EnvScope parentEnv) {
         this.unit = unit;
         this.parent = parent;
         this.engine = engine;
@@ -48,7 +48,7 @@ public final class FlowScope {
         return unit.id();
     }
 
-    public FlowUnit unit() {
+    public FlowDef unit() {
         return unit;
     }
 

@@ -1,7 +1,7 @@
 package io.redwire.runtime;
 
-import io.redwire.spi.NodeFamily;
-import io.redwire.spi.NodeType;
+import io.redwire.api.NodeFamily;
+import io.redwire.api.NodeType;
 
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,8 +1,8 @@
 package io.redwire.runtime;
 
-import io.redwire.spi.NodeType;
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Setting;
+import io.redwire.api.NodeType;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Setting;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 
 /**
  * Node families from plugin jars: every {@code *.jar} in the given directories gets a class loader of its own (parent:
- * Redwire's) and registers the {@link io.redwire.spi.NodeFamily} services it declares. A jar that cannot be read or
+ * Redwire's) and registers the {@link io.redwire.api.NodeFamily} services it declares. A jar that cannot be read or
  * declares no family is reported by name; the loaders stay open for the process's lifetime.
  */
 public final class PluginJars {
@@ -40,7 +40,7 @@ public final class PluginJars {
                 List<String> families = NodeFamilies.load(registry, loader, true, source, problems);
                 if (families.isEmpty()) {
                     problems.accept("plugin " + jar + " registered no node family (it needs "
-                            + "META-INF/services/io.redwire.spi.NodeFamily)");
+                            + "META-INF/services/io.redwire.api.NodeFamily)");
                     close(loader);
                 }
                 families.forEach(f -> loaded.add(f + " (" + source + ")"));

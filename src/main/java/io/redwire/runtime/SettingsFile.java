@@ -1,7 +1,7 @@
 package io.redwire.runtime;
 
+import io.redwire.api.Settings;
 import io.redwire.msg.Json;
-import io.redwire.spi.Settings;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,12 +1,12 @@
 package io.redwire.runtime;
 
+import io.redwire.api.Done;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
 import io.redwire.flow.FlowSet;
 import io.redwire.js.Inspect;
 import io.redwire.js.Undefined;
-import io.redwire.spi.Done;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
 
 import java.util.LinkedHashMap;
 import java.util.List;

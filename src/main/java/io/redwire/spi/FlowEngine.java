@@ -1,5 +1,10 @@
 package io.redwire.spi;
 
+import io.redwire.api.DebugEvent;
+import io.redwire.api.LoopTimers;
+import io.redwire.api.Node;
+import io.redwire.api.Settings;
+
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 

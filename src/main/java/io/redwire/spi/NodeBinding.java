@@ -1,5 +1,6 @@
 package io.redwire.spi;
 
+import io.redwire.api.Node;
 import io.redwire.msg.ContextScope;
 
 import java.util.Map;

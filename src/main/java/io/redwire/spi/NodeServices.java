@@ -1,5 +1,8 @@
 package io.redwire.spi;
 
+import io.redwire.api.Node;
+import io.redwire.api.Settings;
+
 import io.vertx.core.Vertx;
 
 import java.nio.file.Path;

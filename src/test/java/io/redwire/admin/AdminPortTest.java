@@ -1,7 +1,7 @@
 package io.redwire.admin;
 
+import io.redwire.api.Settings;
 import io.redwire.embed.Server;
-import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,10 @@
 package io.redwire.admin;
 
+import io.redwire.api.DebugEvent;
+import io.redwire.api.Settings;
+import io.redwire.deploy.FlowFile;
 import io.redwire.embed.Server;
 import io.redwire.msg.Json;
-import io.redwire.spi.DebugEvent;
-import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 
 import java.net.URI;
@@ -28,7 +29,7 @@ public final class AdminServer implements AutoCloseable {
     /** With a user directory beside a flows file: credentials are stored encrypted in {@code <flows>_cred.json}. */
     public AdminServer(Settings settings, FlowFile store, Path userDir) {
         this.server = new Server(settings, Path.of("protos"), store, false, userDir);
-        server.engine().comms().subscribe((topic, data) -> {
+        server.engine().events().subscribe((topic, data) -> {
             if (data instanceof DebugEvent e && e.level() == null) {
                 debug.add(e);
             }

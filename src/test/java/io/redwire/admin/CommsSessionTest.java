@@ -1,7 +1,8 @@
 package io.redwire.admin;
 
+import io.redwire.api.Settings;
 import io.redwire.msg.Json;
-import io.redwire.spi.Settings;
+import io.redwire.web.PasswordHash;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

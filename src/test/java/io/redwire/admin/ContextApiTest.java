@@ -1,6 +1,7 @@
 package io.redwire.admin;
 
 import io.redwire.msg.Json;
+import io.redwire.web.PasswordHash;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,10 @@
 package io.redwire.admin;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.js.Undefined;
 import io.redwire.msg.ErrorValue;
 import io.redwire.msg.Json;
 import io.redwire.msg.SharedRef;
-import io.redwire.spi.DebugEvent;
 
 import org.junit.jupiter.api.Test;
 

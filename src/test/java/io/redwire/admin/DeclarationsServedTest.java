@@ -1,9 +1,9 @@
 package io.redwire.admin;
 
+import io.redwire.api.Field;
+import io.redwire.api.NodeType;
 import io.redwire.msg.Json;
 import io.redwire.runtime.NodeFamilies;
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeType;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,12 @@
 package io.redwire.admin;
 
+import io.redwire.api.DebugEvent;
+import io.redwire.api.Settings;
+import io.redwire.deploy.FlowFile;
+import io.redwire.deploy.FlowService;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Version;
-import io.redwire.spi.DebugEvent;
-import io.redwire.spi.Settings;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

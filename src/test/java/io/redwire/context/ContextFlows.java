@@ -1,7 +1,7 @@
 package io.redwire.context;
 
+import io.redwire.api.Settings;
 import io.redwire.msg.Json;
-import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package io.redwire.credentials;
 
-import io.redwire.admin.FlowFile;
+import io.redwire.api.Settings;
+import io.redwire.deploy.FlowFile;
 import io.redwire.embed.Server;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Version;
-import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 import io.redwire.testing.NodeRedPeer;
 import io.redwire.testing.Ports;

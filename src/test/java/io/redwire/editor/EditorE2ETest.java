@@ -2,10 +2,10 @@ package io.redwire.editor;
 
 import io.redwire.admin.AdminAuth;
 import io.redwire.admin.AdminServer;
-import io.redwire.admin.FlowFile;
+import io.redwire.api.Settings;
+import io.redwire.deploy.FlowFile;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.Json;
-import io.redwire.spi.Settings;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -233,7 +233,7 @@ class EditorE2ETest {
 
     @Test
     void withAdminAuthTheEditorAsksForALogin() throws Exception {
-        String hash = io.redwire.admin.PasswordHash.of("letmein");
+        String hash = io.redwire.web.PasswordHash.of("letmein");
         Settings settings = AdminServer.settings("{\"adminAuth\":{\"type\":\"credentials\",\"users\":[{\"username\":"
                 + "\"admin\",\"password\":\"" + hash + "\",\"permissions\":\"*\"}]}}");
         try (AdminServer s = new AdminServer(settings, null)) {

@@ -362,8 +362,8 @@ class EditorSidebarAndFormsE2ETest {
                 node("hr", "http request", "z", "t1", "name", "", "method", "GET", "ret", "txt", "paytoqs", "ignore",
                         "url", url, "authType", "", "x", 280, "y", 40, "wires", List.of(List.of()))));
         Path userDir = java.nio.file.Files.createDirectories(dir.resolve("user"));
-        try (AdminServer s = new AdminServer(io.redwire.spi.Settings.defaults(),
-                io.redwire.admin.FlowFile.inUserDir(userDir), userDir)) {
+        try (AdminServer s = new AdminServer(io.redwire.api.Settings.defaults(),
+                io.redwire.deploy.FlowFile.inUserDir(userDir), userDir)) {
             assumeTrue(s.server().engine().registry().has("http request"));
             EditorE2ETest.openOn(b, s, dir, flow, "hr");
             b.actions().doubleClick(b.find("#canvas .node[data-id='hr'] .node-body")).perform();

@@ -1,6 +1,6 @@
 package io.redwire.embed;
 
-import io.redwire.spi.NodeType;
+import io.redwire.api.NodeType;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package io.redwire.embed;
 
-import io.redwire.spi.Done;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
+import io.redwire.api.Done;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.ext.web.Router;

@@ -1,6 +1,6 @@
 package io.redwire.embed;
 
-import io.redwire.spi.NodeType;
+import io.redwire.api.NodeType;
 import io.vertx.core.Vertx;
 
 import org.junit.jupiter.api.Test;

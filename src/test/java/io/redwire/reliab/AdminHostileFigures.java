@@ -1,11 +1,11 @@
 package io.redwire.reliab;
 
-import io.redwire.admin.PasswordHash;
 import io.redwire.admin.CommsClient;
 import io.redwire.admin.FrozenProcessTest;
 import io.redwire.msg.Json;
 import io.redwire.testing.PeerProcess;
 import io.redwire.testing.Ports;
+import io.redwire.web.PasswordHash;
 
 import java.net.URI;
 import java.net.URLEncoder;

@@ -1,11 +1,11 @@
 package io.redwire.reliab;
 
 import io.redwire.admin.DebugEncoder;
+import io.redwire.api.DebugEvent;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 import io.redwire.msg.Json;
 import io.redwire.msg.Messages;
-import io.redwire.spi.DebugEvent;
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.AfterAll;
@@ -135,7 +135,7 @@ class CyclicParityTest {
     @Test
     void aCaughtErrorIsNotLogged() throws Exception {
         List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
-        harness.server().engine().comms().subscribe((topic, data) -> {
+        harness.server().engine().events().subscribe((topic, data) -> {
             if (data instanceof DebugEvent e && e.level() != null) {
                 logged.add(e.id() + ": " + e.value());
             }
@@ -161,7 +161,7 @@ class CyclicParityTest {
             // events of other tests' requests
         }
         List<DebugEvent> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
-        harness.server().engine().comms().subscribe((topic, data) -> {
+        harness.server().engine().events().subscribe((topic, data) -> {
             if (data instanceof DebugEvent e && e.level() != null && e.id().endsWith("_dbg")) {
                 errors.add(e); // the debug nodes (console on too) must not fail
             }

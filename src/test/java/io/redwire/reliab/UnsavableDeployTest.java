@@ -1,8 +1,8 @@
 package io.redwire.reliab;
 
 import io.redwire.admin.AdminServer;
-import io.redwire.admin.FlowFile;
-import io.redwire.spi.Settings;
+import io.redwire.api.Settings;
+import io.redwire.deploy.FlowFile;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,7 @@
 package io.redwire.runtime;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.msg.FlowException;
-import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.Test;
@@ -49,7 +49,7 @@ class CoreRoutingTest {
         try (Harness h = new Harness().deploy(FANOUT)) {
             Engine engine = h.server().engine();
             List<String> seen = new CopyOnWriteArrayList<>();
-            Runnable unsubscribe = engine.comms().subscribe((topic, data) -> seen.add(topic));
+            Runnable unsubscribe = engine.events().subscribe((topic, data) -> seen.add(topic));
             CompletableFuture<List<String>> before = new CompletableFuture<>();
             CompletableFuture<List<String>> after = new CompletableFuture<>();
             engine.loop().runOnContext(v -> {

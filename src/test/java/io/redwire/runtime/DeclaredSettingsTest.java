@@ -1,6 +1,6 @@
 package io.redwire.runtime;
 
-import io.redwire.spi.Settings;
+import io.redwire.api.Settings;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.Test;

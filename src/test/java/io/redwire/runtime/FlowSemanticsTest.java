@@ -1,8 +1,8 @@
 package io.redwire.runtime;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.cli.Main;
 import io.redwire.msg.FlowException;
-import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.Test;

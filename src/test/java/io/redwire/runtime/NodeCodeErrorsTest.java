@@ -1,11 +1,11 @@
 package io.redwire.runtime;
 
+import io.redwire.api.Done;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
+import io.redwire.api.Settings;
 import io.redwire.embed.Server;
-import io.redwire.spi.Done;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.Test;

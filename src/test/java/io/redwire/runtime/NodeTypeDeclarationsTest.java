@@ -1,7 +1,7 @@
 package io.redwire.runtime;
 
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeType;
+import io.redwire.api.Field;
+import io.redwire.api.NodeType;
 
 import org.junit.jupiter.api.Test;
 

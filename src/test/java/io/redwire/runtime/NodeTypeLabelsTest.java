@@ -1,9 +1,9 @@
 package io.redwire.runtime;
 
+import io.redwire.api.Field;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 import io.redwire.msg.Json;
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
 
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Source;

@@ -1,8 +1,8 @@
 package io.redwire.runtime;
 
+import io.redwire.api.Settings;
 import io.redwire.embed.Server;
 import io.redwire.msg.Json;
-import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 import io.redwire.testing.JarBuilder;
 
@@ -36,15 +36,15 @@ class PluginJarsTest {
         brokenJar("missing-class.jar", "broken.missing.Nodes", null);
         brokenJar("throwing.jar", "broken.throwing.Nodes", """
                 package broken.throwing;
-                public final class Nodes implements io.redwire.spi.NodeFamily {
+                public final class Nodes implements io.redwire.api.NodeFamily {
                     public Nodes() { throw new IllegalStateException("no licence key"); }
                     public String name() { return "throwing"; }
-                    public java.util.List<io.redwire.spi.NodeType> types() { return java.util.List.of(); }
+                    public java.util.List<io.redwire.api.NodeType> types() { return java.util.List.of(); }
                 }
                 """);
         brokenJar("duplicate.jar", "broken.duplicate.Nodes", """
                 package broken.duplicate;
-                import io.redwire.spi.*;
+                import io.redwire.api.*;
                 public final class Nodes implements NodeFamily {
                     public String name() { return "duplicate"; }
                     public java.util.List<NodeType> types() {
@@ -62,7 +62,7 @@ class PluginJarsTest {
         if (source != null) {
             JarBuilder.source(src, family, source);
         }
-        Path services = dir.resolve("res/META-INF/services/io.redwire.spi.NodeFamily");
+        Path services = dir.resolve("res/META-INF/services/io.redwire.api.NodeFamily");
         Files.createDirectories(services.getParent());
         Files.writeString(services, family + "\n");
         JarBuilder.build(src, dir.resolve("res"), nodesDir.resolve(name));

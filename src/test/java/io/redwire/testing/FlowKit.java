@@ -1,8 +1,8 @@
 package io.redwire.testing;
 
+import io.redwire.api.DebugEvent;
+import io.redwire.api.Settings;
 import io.redwire.msg.Json;
-import io.redwire.spi.DebugEvent;
-import io.redwire.spi.Settings;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +30,7 @@ public final class FlowKit extends HarnessKit {
 
     public FlowKit(Map<String, Object> settings, String nodesJson) {
         harness = new Harness(new Settings(settings));
-        harness.server().engine().comms().subscribe((topic, data) -> {
+        harness.server().engine().events().subscribe((topic, data) -> {
             if (data instanceof DebugEvent e) {
                 events.add(e.level() == null ? new Event(e.id(), asMap(e.value()), null, null)
                         : new Event(e.id(), null, e.level(), e.value()));

@@ -2,12 +2,12 @@ package io.redwire.testing;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
+import io.redwire.api.DebugEvent;
+import io.redwire.api.Settings;
 import io.redwire.embed.Server;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
-import io.redwire.spi.DebugEvent;
-import io.redwire.spi.Settings;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -42,7 +42,7 @@ public final class Harness implements AutoCloseable {
     /** A harness around a server built by the test (its own node directories, user directory, ...). */
     public Harness(Server server) {
         this.server = server;
-        server.engine().comms().subscribe((topic, data) -> {
+        server.engine().events().subscribe((topic, data) -> {
             if (data instanceof DebugEvent e && e.level() == null) {
                 debug.add(e);
             }

@@ -1,7 +1,7 @@
 package io.redwire.testing;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.msg.Json;
-import io.redwire.spi.DebugEvent;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

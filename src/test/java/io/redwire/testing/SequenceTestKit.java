@@ -1,7 +1,7 @@
 package io.redwire.testing;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.msg.Json;
-import io.redwire.spi.DebugEvent;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +44,7 @@ public final class SequenceTestKit extends HarnessKit {
         }
         nodes.add(0, Map.of("id", "t1", "type", "tab", "label", "test"));
         harness = new Harness();
-        harness.server().engine().comms().subscribe((topic, data) -> {
+        harness.server().engine().events().subscribe((topic, data) -> {
             if (data instanceof DebugEvent e && e.level() == null) {
                 outputs.add(new Out(e.id(), (Map<String, Object>) e.value(), elapsedMs()));
             }

@@ -1,7 +1,7 @@
 package io.redwire.yaml;
 
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Settings;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 import io.redwire.msg.NodeError;
 
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package io.redwire.nodes.common;
 
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 
 /** catch: receives errors reported by nodes in its scope (msg.error). */
 public final class CatchNode extends ScopedEventNode {

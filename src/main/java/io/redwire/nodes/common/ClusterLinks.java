@@ -1,6 +1,6 @@
 package io.redwire.nodes.common;
 
-import io.redwire.spi.Node;
+import io.redwire.api.Node;
 import io.redwire.msg.PortableMessage;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.MessageConsumer;

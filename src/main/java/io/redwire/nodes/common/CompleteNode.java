@@ -1,9 +1,9 @@
 package io.redwire.nodes.common;
 
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 
 /** complete: receives a copy of each msg the nodes in its scope finish with (done()). */
 public final class CompleteNode extends ScopedEventNode {

@@ -1,19 +1,19 @@
 package io.redwire.nodes.common;
 
+import io.redwire.api.DebugEvent;
+import io.redwire.api.DebugTarget;
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.CircularMarkers;
 import io.redwire.msg.Json;
 import io.redwire.msg.JsonataExpression;
 import io.redwire.msg.PropertyPath;
-import io.redwire.spi.DebugEvent;
-import io.redwire.spi.DebugTarget;
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 

@@ -1,18 +1,18 @@
 package io.redwire.nodes.common;
 
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.InjectTarget;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.PropertyPath;
 import io.redwire.msg.TypedValue;
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.InjectTarget;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
 
 import com.cronutils.model.CronType;
 import com.cronutils.model.definition.CronDefinitionBuilder;

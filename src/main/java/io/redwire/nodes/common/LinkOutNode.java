@@ -1,12 +1,12 @@
 package io.redwire.nodes.common;
 
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.LinkCalls;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.LinkCalls;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 
 import java.util.List;
 import java.util.Map;

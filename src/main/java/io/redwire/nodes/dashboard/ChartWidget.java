@@ -1,9 +1,9 @@
 package io.redwire.nodes.dashboard;
 
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
 import io.redwire.msg.TypedValue;
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.redwire.nodes.dashboard;
 
-import io.redwire.spi.Field;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.spi.HttpRoutes;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.RuntimeSettings;
 
 import io.vertx.core.Future;
 import io.vertx.ext.web.RoutingContext;

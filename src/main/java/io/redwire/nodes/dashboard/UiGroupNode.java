@@ -1,8 +1,8 @@
 package io.redwire.nodes.dashboard;
 
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
 
 
 /** ui-group (config): a card of widgets on a page, {@code width} columns wide (widgets lay out inside it). */

@@ -1,9 +1,9 @@
 package io.redwire.nodes.dashboard;
 
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package io.redwire.nodes.dashboard;
 
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Messages;
 import io.redwire.msg.TypedValue;
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
 
 import java.util.LinkedHashMap;
 import java.util.List;

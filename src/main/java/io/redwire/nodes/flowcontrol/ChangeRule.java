@@ -1,5 +1,6 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.api.Node;
 import io.redwire.js.JsReplace;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
@@ -8,7 +9,6 @@ import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.PropertyPath;
 import io.redwire.msg.TypedValue;
-import io.redwire.spi.Node;
 
 import java.util.Map;
 import java.util.regex.Pattern;

@@ -1,5 +1,6 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.api.NodeConfig;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.ContextScope;
@@ -9,7 +10,6 @@ import io.redwire.msg.NodeError;
 import io.redwire.msg.PropertyPath;
 import io.redwire.msg.TypedValue;
 import io.redwire.msg.ValueScope;
-import io.redwire.spi.NodeConfig;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

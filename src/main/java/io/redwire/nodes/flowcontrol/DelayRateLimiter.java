@@ -1,12 +1,12 @@
 package io.redwire.nodes.flowcontrol;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.Done;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.js.JsRules;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.Done;
-import io.redwire.spi.NodeConfig;
 
 import java.util.Arrays;
 import java.util.LinkedList;

@@ -1,7 +1,7 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.api.Setting;
 import io.redwire.js.Mustache;
-import io.redwire.spi.Setting;
 
 import java.util.List;
 

@@ -1,12 +1,12 @@
 package io.redwire.nodes.flowcontrol;
 
+import io.redwire.api.NodeConfig;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Json;
 import io.redwire.msg.JsonataExpression;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.TypedValue;
-import io.redwire.spi.NodeConfig;
 
 import java.util.Date;
 import java.util.HashMap;

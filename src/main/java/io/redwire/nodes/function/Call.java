@@ -1,6 +1,6 @@
 package io.redwire.nodes.function;
 
-import io.redwire.spi.Done;
+import io.redwire.api.Done;
 
 import java.util.Map;
 

@@ -1,15 +1,15 @@
 package io.redwire.nodes.function;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.Done;
+import io.redwire.api.LinkCalls;
+import io.redwire.api.Node;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 import io.redwire.js.JsValues;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.TypedValue;
-import io.redwire.spi.Done;
-import io.redwire.spi.LinkCalls;
-import io.redwire.spi.Node;
-import io.redwire.spi.Settings;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

@@ -1,11 +1,11 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.api.Done;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
 import io.redwire.js.Undefined;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.Done;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
 
 import com.google.protobuf.Descriptors;
 

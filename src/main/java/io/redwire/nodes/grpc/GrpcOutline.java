@@ -1,10 +1,10 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.api.ServiceOutline;
 import io.redwire.nodes.grpc.proto.ProtoCompiler;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
-import io.redwire.spi.ServiceOutline;
 
-import io.redwire.spi.Field;
+import io.redwire.api.Field;
 
 import com.google.protobuf.Descriptors.MethodDescriptor;
 import com.google.protobuf.Descriptors.ServiceDescriptor;

@@ -1,14 +1,14 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.nodes.grpc.proto.ProtoCache;
 import io.redwire.nodes.grpc.proto.ProtoException;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
-import io.redwire.spi.RuntimeSettings;
 
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientOptions;

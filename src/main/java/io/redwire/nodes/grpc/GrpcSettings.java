@@ -1,6 +1,6 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.spi.Setting;
+import io.redwire.api.Setting;
 
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeConfig;
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
 
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.ClientAuth;

@@ -2,7 +2,7 @@ package io.redwire.nodes.grpc;
 
 import io.redwire.msg.Messages;
 import io.redwire.msg.SharedRef;
-import io.redwire.spi.CallMeters;
+import io.redwire.net.CallMeters;
 
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.DynamicMessage;

@@ -1,7 +1,7 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.api.Node;
 import io.redwire.msg.Messages;
-import io.redwire.spi.Node;
 
 import com.google.protobuf.DynamicMessage;
 

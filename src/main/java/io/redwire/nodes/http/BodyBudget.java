@@ -1,6 +1,6 @@
 package io.redwire.nodes.http;
 
-import io.redwire.spi.MemoryBudget;
+import io.redwire.net.MemoryBudget;
 
 /**
  * The memory every http-in request body being read or handled may hold together (settings.httpBodyMemoryLimit).

@@ -1,14 +1,14 @@
 package io.redwire.nodes.http;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.msg.Messages;
-import io.redwire.spi.BodySilence;
-import io.redwire.spi.Field;
+import io.redwire.net.BodySilence;
 import io.redwire.spi.HttpRoutes;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpVersion;

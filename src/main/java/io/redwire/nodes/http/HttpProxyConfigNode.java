@@ -1,10 +1,10 @@
 package io.redwire.nodes.http;
 
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 
 import java.util.ArrayList;
 import java.util.List;

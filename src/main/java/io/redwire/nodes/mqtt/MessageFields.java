@@ -1,6 +1,6 @@
 package io.redwire.nodes.mqtt;
 
-import io.redwire.spi.Field;
+import io.redwire.api.Field;
 
 import java.util.Map;
 

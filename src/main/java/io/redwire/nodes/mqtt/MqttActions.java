@@ -1,7 +1,7 @@
 package io.redwire.nodes.mqtt;
 
+import io.redwire.api.Done;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.Done;
 
 import java.util.Map;
 

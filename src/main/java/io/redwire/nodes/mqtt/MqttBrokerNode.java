@@ -1,14 +1,14 @@
 package io.redwire.nodes.mqtt;
 
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
+import io.redwire.api.Settings;
+import io.redwire.api.TlsConfig;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
-import io.redwire.spi.Settings;
-import io.redwire.spi.TlsConfig;
 
 import io.vertx.core.Future;
 import io.vertx.core.net.ClientSSLOptions;
@@ -240,7 +240,7 @@ public final class MqttBrokerNode extends Node {
         return v instanceof String text ? MqttProperties.userPropertiesText(text) : MqttProperties.userProperties(v);
     }
 
-    private io.redwire.spi.Settings settings() {
+    private io.redwire.api.Settings settings() {
         return config.services().settings();
     }
 

@@ -1,13 +1,13 @@
 package io.redwire.nodes.mqtt;
 
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 import io.redwire.js.JsValues;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 

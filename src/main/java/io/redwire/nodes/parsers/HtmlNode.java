@@ -1,13 +1,13 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
-import io.redwire.spi.NodeConfig;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
 import io.redwire.msg.PropertyPath;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;

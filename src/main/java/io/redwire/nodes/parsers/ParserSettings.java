@@ -1,7 +1,7 @@
 package io.redwire.nodes.parsers;
 
+import io.redwire.api.Setting;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.Setting;
 
 import java.util.List;
 

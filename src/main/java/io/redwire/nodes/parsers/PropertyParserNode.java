@@ -1,10 +1,10 @@
 package io.redwire.nodes.parsers;
 
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
 import io.redwire.msg.PropertyPath;
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

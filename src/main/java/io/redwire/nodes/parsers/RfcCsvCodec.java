@@ -1,6 +1,6 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.spi.Done;
+import io.redwire.api.Done;
 import io.redwire.msg.NodeError;
 
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Done;
-import io.redwire.spi.NodeConfig;
-import io.redwire.msg.NodeError;
-import io.redwire.spi.NodeType;
+import io.redwire.api.Done;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.js.Undefined;
+import io.redwire.msg.NodeError;
 import io.redwire.yaml.JsYaml;
 
 import java.util.Map;

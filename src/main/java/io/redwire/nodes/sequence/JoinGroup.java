@@ -1,12 +1,12 @@
 package io.redwire.nodes.sequence;
 
+import io.redwire.api.Done;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.PropertyPath;
 import io.redwire.msg.TypedValue;
-import io.redwire.spi.Done;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

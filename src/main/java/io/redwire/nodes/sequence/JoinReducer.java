@@ -1,15 +1,15 @@
 package io.redwire.nodes.sequence;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.js.JsValues;
 import io.redwire.js.StableSort;
 import io.redwire.js.Undefined;
 import io.redwire.msg.JsonataExpression;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.TypedValue;
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeConfig;
 
 import com.dashjoin.jsonata.Jsonata;
 

@@ -1,6 +1,11 @@
 package io.redwire.nodes.sequence;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.js.JsRules;
 import io.redwire.js.JsValues;
 import io.redwire.js.StableSort;
@@ -8,11 +13,6 @@ import io.redwire.js.Undefined;
 import io.redwire.msg.JsonataExpression;
 import io.redwire.msg.NodeError;
 import io.redwire.msg.PropertyPath;
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
 
 import io.vertx.core.Future;
 

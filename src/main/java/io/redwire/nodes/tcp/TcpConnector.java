@@ -1,9 +1,9 @@
 package io.redwire.nodes.tcp;
 
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.TlsConfig;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.TlsConfig;
 
 import io.vertx.core.Future;
 import io.vertx.core.net.ConnectOptions;

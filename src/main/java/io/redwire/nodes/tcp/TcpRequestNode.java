@@ -1,14 +1,14 @@
 package io.redwire.nodes.tcp;
 
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
 import io.redwire.msg.Messages;
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 import io.vertx.core.net.NetClient;

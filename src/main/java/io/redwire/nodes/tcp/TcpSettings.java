@@ -1,8 +1,8 @@
 package io.redwire.nodes.tcp;
 
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Setting;
-import io.redwire.spi.Settings;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Setting;
+import io.redwire.api.Settings;
 
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.redwire.nodes.tcp;
 
+import io.redwire.api.Node;
 import io.redwire.js.JsValues;
-import io.redwire.spi.Node;
 
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.net.NetSocket;

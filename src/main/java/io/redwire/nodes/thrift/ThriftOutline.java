@@ -1,9 +1,9 @@
 package io.redwire.nodes.thrift;
 
+import io.redwire.api.ServiceOutline;
 import io.redwire.nodes.thrift.codec.IdlCompiler;
 import io.redwire.nodes.thrift.codec.IdlSource;
 import io.redwire.nodes.thrift.codec.ServiceDef;
-import io.redwire.spi.ServiceOutline;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,13 +1,13 @@
 package io.redwire.nodes.thrift;
 
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 import io.redwire.msg.Messages;
 import io.redwire.nodes.thrift.codec.IncomingCall;
 import io.redwire.nodes.thrift.codec.MethodDef;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
 
 import io.vertx.core.Future;
 

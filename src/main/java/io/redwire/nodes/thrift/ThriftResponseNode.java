@@ -1,16 +1,16 @@
 package io.redwire.nodes.thrift;
 
+import io.redwire.api.Done;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
 import io.redwire.js.Undefined;
 import io.redwire.msg.NodeError;
+import io.redwire.net.CallMeters;
 import io.redwire.nodes.thrift.codec.FieldDef;
 import io.redwire.nodes.thrift.codec.IncomingCall;
 import io.redwire.nodes.thrift.codec.ValueException;
-import io.redwire.spi.CallMeters;
-import io.redwire.spi.Done;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
 
 import org.apache.thrift.TApplicationException;
 

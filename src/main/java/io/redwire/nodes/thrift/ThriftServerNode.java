@@ -1,5 +1,11 @@
 package io.redwire.nodes.thrift;
 
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.nodes.thrift.codec.CallRoutes;
 import io.redwire.nodes.thrift.codec.Framing;
 import io.redwire.nodes.thrift.codec.HttpCalls;
@@ -16,13 +22,7 @@ import io.redwire.nodes.thrift.codec.ThriftModels;
 import io.redwire.nodes.thrift.codec.ThriftServer;
 import io.redwire.nodes.thrift.codec.ThriftWire;
 import io.redwire.nodes.thrift.codec.WireProtocol;
-import io.redwire.spi.Field;
 import io.redwire.spi.HttpRoutes;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
-import io.redwire.spi.RuntimeSettings;
 
 import io.vertx.core.Future;
 
@@ -104,7 +104,7 @@ public final class ThriftServerNode extends Node {
     }
 
     /** What the connections of every Thrift server hold in buffered input together. */
-    static final class ThriftInputBudget extends io.redwire.spi.MemoryBudget {
+    static final class ThriftInputBudget extends io.redwire.net.MemoryBudget {
         ThriftInputBudget(long limit) {
             super(limit);
         }

@@ -1,7 +1,7 @@
 package io.redwire.nodes.thrift;
 
+import io.redwire.api.Setting;
 import io.redwire.nodes.thrift.codec.ThriftWire;
-import io.redwire.spi.Setting;
 
 import java.util.List;
 

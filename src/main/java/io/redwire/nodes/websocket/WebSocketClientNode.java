@@ -1,13 +1,13 @@
 package io.redwire.nodes.websocket;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType.Label;
+import io.redwire.api.NodeType;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.TlsConfig;
 import io.redwire.js.JsValues;
 import io.redwire.js.Undefined;
-import io.redwire.spi.Field;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.NodeType.Label;
-import io.redwire.spi.TlsConfig;
 
 import io.vertx.core.Future;
 import io.vertx.core.http.WebSocket;

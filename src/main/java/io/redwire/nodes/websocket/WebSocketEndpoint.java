@@ -1,11 +1,11 @@
 package io.redwire.nodes.websocket;
 
-import io.redwire.spi.RuntimeSettings;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.RuntimeSettings;
 import io.redwire.msg.Json;
 import io.redwire.msg.Messages;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
 
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.WebSocketBase;

@@ -1,6 +1,6 @@
 package io.redwire.nodes.websocket;
 
-import io.redwire.spi.DeclaredFamily;
+import io.redwire.api.DeclaredFamily;
 
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package io.redwire.nodes.eventbus;
 
-import io.redwire.spi.DebugEvent;
+import io.redwire.api.DebugEvent;
 import io.redwire.testing.Harness;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.Test;

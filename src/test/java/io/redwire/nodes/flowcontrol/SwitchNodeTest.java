@@ -1,6 +1,6 @@
 package io.redwire.nodes.flowcontrol;
 
-import io.redwire.spi.DebugEvent;
+import io.redwire.api.DebugEvent;
 import io.redwire.testing.NodeFlow;
 
 import org.junit.jupiter.api.Test;

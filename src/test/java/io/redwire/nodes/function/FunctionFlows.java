@@ -1,8 +1,8 @@
 package io.redwire.nodes.function;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.logging.Log;
 import io.redwire.msg.Json;
-import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.redwire.nodes.function;
 
-import io.redwire.spi.DebugEvent;
+import io.redwire.api.DebugEvent;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.BeforeAll;

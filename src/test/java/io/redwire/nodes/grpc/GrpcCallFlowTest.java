@@ -1,7 +1,7 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.msg.Json;
-import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.AfterAll;

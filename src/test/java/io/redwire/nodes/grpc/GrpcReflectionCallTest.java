@@ -1,7 +1,7 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.msg.Json;
-import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 import io.redwire.testing.Ports;
 import io.redwire.testing.PythonGrpc;

@@ -1,7 +1,7 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.api.Settings;
 import io.redwire.msg.Json;
-import io.redwire.spi.Settings;
 import io.redwire.testing.Harness;
 import io.redwire.testing.PythonGrpc;
 

@@ -1,10 +1,10 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.msg.FlowException;
 import io.redwire.msg.Json;
 import io.redwire.nodes.grpc.proto.ProtoCompiler;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
-import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 import io.redwire.testing.TestCerts;
 

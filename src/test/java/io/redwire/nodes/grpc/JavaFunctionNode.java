@@ -1,10 +1,10 @@
 package io.redwire.nodes.grpc;
 
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
 
 import java.util.List;
 import java.util.Map;

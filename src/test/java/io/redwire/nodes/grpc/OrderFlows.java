@@ -1,8 +1,8 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.api.Node;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Messages;
-import io.redwire.spi.Node;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

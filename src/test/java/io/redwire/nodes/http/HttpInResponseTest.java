@@ -1,7 +1,7 @@
 package io.redwire.nodes.http;
 
-import io.redwire.spi.DebugEvent;
-import io.redwire.spi.Settings;
+import io.redwire.api.DebugEvent;
+import io.redwire.api.Settings;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.Test;

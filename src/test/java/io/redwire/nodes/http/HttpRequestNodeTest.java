@@ -1,7 +1,7 @@
 package io.redwire.nodes.http;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.msg.Json;
-import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 import io.redwire.testing.Ports;
 
@@ -488,7 +488,7 @@ class HttpRequestNodeTest {
     void statusShowsRequestingUntilTheResponseArrives() throws Exception {
         try (Harness h = new Harness()) {
             List<Object> statuses = new CopyOnWriteArrayList<>();
-            h.server().engine().comms().subscribe((topic, data) -> {
+            h.server().engine().events().subscribe((topic, data) -> {
                 if (topic.equals("status/req")) {
                     statuses.add(data);
                 }

@@ -1,7 +1,7 @@
 package io.redwire.nodes.parsers;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.msg.JsonParse;
-import io.redwire.spi.DebugEvent;
 import io.redwire.testing.NodeFlow;
 
 import org.junit.jupiter.api.Test;

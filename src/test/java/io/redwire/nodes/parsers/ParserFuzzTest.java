@@ -1,7 +1,7 @@
 package io.redwire.nodes.parsers;
 
-import io.redwire.spi.RuntimeSettings;
-import io.redwire.spi.Settings;
+import io.redwire.api.RuntimeSettings;
+import io.redwire.api.Settings;
 import io.redwire.msg.Json;
 import io.redwire.msg.Messages;
 import io.redwire.msg.NodeError;

@@ -1,6 +1,6 @@
 package io.redwire.nodes.tcp;
 
-import io.redwire.spi.DebugEvent;
+import io.redwire.api.DebugEvent;
 import io.redwire.testing.Harness;
 import io.redwire.testing.Ports;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.redwire.nodes.thrift;
 
 import io.redwire.admin.AdminServer;
-import io.redwire.spi.DebugEvent;
+import io.redwire.api.DebugEvent;
 import io.redwire.testing.Harness;
 import org.junit.jupiter.api.Test;
 

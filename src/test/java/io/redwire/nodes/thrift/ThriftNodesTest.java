@@ -1,8 +1,8 @@
 package io.redwire.nodes.thrift;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.js.JsValues;
 import io.redwire.msg.FlowException;
-import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 import io.redwire.testing.Ports;
 

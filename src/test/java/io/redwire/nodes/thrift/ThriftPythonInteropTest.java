@@ -1,9 +1,9 @@
 package io.redwire.nodes.thrift;
 
+import io.redwire.api.DebugEvent;
 import io.redwire.embed.Server;
 import io.redwire.js.JsValues;
 import io.redwire.msg.Json;
-import io.redwire.spi.DebugEvent;
 import io.redwire.testing.Harness;
 
 import org.junit.jupiter.api.Test;

@@ -1,12 +1,12 @@
 package com.example.redwire;
 
+import io.redwire.api.Done;
+import io.redwire.api.Field;
+import io.redwire.api.Node;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
+import io.redwire.api.Setting;
 import io.redwire.msg.PropertyPath;
-import io.redwire.spi.Done;
-import io.redwire.spi.Field;
-import io.redwire.spi.Node;
-import io.redwire.spi.NodeConfig;
-import io.redwire.spi.NodeType;
-import io.redwire.spi.Setting;
 
 import java.util.Locale;
 import java.util.Map;

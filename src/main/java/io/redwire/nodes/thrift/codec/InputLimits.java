@@ -1,6 +1,6 @@
 package io.redwire.nodes.thrift.codec;
 
-import io.redwire.spi.MemoryBudget;
+import io.redwire.net.MemoryBudget;
 
 /**
  * What a server's connections may hold: buffered input together (null: unbounded), and how long one message may

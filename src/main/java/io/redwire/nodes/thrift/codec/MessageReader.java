@@ -1,6 +1,6 @@
 package io.redwire.nodes.thrift.codec;
 
-import io.redwire.spi.MemoryBudget;
+import io.redwire.net.MemoryBudget;
 import io.vertx.core.buffer.Buffer;
 
 import org.apache.thrift.TException;

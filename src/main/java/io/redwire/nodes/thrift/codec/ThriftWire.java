@@ -34,7 +34,7 @@ public record ThriftWire(WireProtocol protocol, Framing framing, int maxMessageS
     }
 
     /** A reader whose buffer growth is taken from {@code budget} (a server's connections share one). */
-    public <T> MessageReader<T> reader(MessageReader.Decoder<T> decoder, io.redwire.spi.MemoryBudget budget) {
+    public <T> MessageReader<T> reader(MessageReader.Decoder<T> decoder, io.redwire.net.MemoryBudget budget) {
         return new MessageReader<>(this, decoder, budget);
     }
 

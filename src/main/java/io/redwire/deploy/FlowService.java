@@ -1,0 +1,245 @@
+package io.redwire.deploy;
+
+import io.redwire.api.Node;
+import io.redwire.credentials.CredentialStore;
+import io.redwire.flow.FlowFileReader;
+import io.redwire.msg.Json;
+import io.redwire.runtime.Engine;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+
+/**
+ * The deployed flows as the admin API sees them: their stored JSON, its revision, and deploys one at a time.
+ * Unlike Node-RED (save, then start), a deploy is started first and only saved once it runs, so a refused deploy
+ * changes nothing: the previous flows keep running and stay stored.
+ */
+public final class FlowService {
+    /** Told around each deploy, on the flow loop (the comms hub clears stale node statuses with it). */
+    public interface DeployListener {
+        void deployStarting();
+
+        /** @param restarted whether running nodes were replaced (false when the new flows were refused unbuilt) */
+        void deployFinished(boolean restarted);
+    }
+
+    private final Engine engine;
+    private final FlowFile store;
+    private final CredentialStore credentials;
+    private final List<DeployListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile String flowsJson = "[]";
+    private volatile String revision = revisionOf("[]");
+    private String previousJson = "[]"; // what ran before the deploy being attempted; flow loop only
+    private Future<?> tail = Future.succeededFuture(); // the last queued deploy; touched on the flow loop only
+    private volatile DeployReplication replication = DeployReplication.ALONE;
+
+    /**
+     * @param store       where deploys are saved; null keeps them in memory only
+     * @param credentials where the nodes' credentials are kept, apart from the flows
+     */
+    public FlowService(Engine engine, FlowFile store, CredentialStore credentials) {
+        this.engine = engine;
+        this.store = store;
+        this.credentials = credentials;
+    }
+
+    public CredentialStore credentials() {
+        return credentials;
+    }
+
+    /** Spreads every deploy from now on (cluster mode). */
+    public void replicateWith(DeployReplication r) {
+        this.replication = r;
+    }
+
+    public void addListener(DeployListener l) {
+        listeners.add(l);
+    }
+
+    /** The deployed flows exactly as stored (compact JSON array). */
+    public String flowsJson() {
+        return flowsJson;
+    }
+
+    /** Node-RED's rev: SHA-256 hex of JSON.stringify(flows). */
+    public String revision() {
+        return revision;
+    }
+
+    /** The rev of a flows JSON text, as {@link #revision()} (the admin API tests compute their expected rev with it). */
+    public static String revisionOf(String json) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(json.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing from the JVM", e);
+        }
+    }
+
+    /**
+     * Replaces the running flows, after the deploys queued before it.
+     *
+     * @param expectedRev the revision the client edited (v2 API); null forces the deploy
+     * @param save        whether to write the flows to the store once they run
+     * @return the new revision; fails with an {@link DeployException} (409 stale rev, 400 refused, 500 not saved)
+     */
+    public Future<String> deploy(List<Map<String, Object>> flows, String expectedRev, boolean save) {
+        DeployReplication r = replication;
+        return r.exclusive(() -> queue(() -> attempt(flows, expectedRev, save).compose(rev -> spread(r, rev))));
+    }
+
+    /** Runs flows in this process only: at start-up, and when another member of a cluster spreads a deploy. */
+    public Future<String> deployHere(List<Map<String, Object>> flows, boolean save) {
+        return queue(() -> attempt(flows, null, save));
+    }
+
+    private Future<String> queue(Supplier<Future<String>> deploy) {
+        Promise<String> result = Promise.promise();
+        engine.execute(() -> {
+            Future<String> run = tail.transform(x -> {
+                previousJson = flowsJson;
+                return deploy.get();
+            });
+            tail = run;
+            run.onComplete(result);
+        });
+        return result.future();
+    }
+
+    /**
+     * Once the new flows run here: start them on the other members, or go back to the previous flows. The members
+     * get the credentials with the flows (each stores them in its own credentials file).
+     */
+    private Future<String> spread(DeployReplication r, String rev) {
+        String previous = previousJson;
+        String withCredentials = Json.stringify(CredentialStore.withCredentials(
+                FlowFileReader.parse(flowsJson, "deployed flows"), credentials.current()));
+        return r.spread(withCredentials, previous).transform(spread -> {
+            if (spread.succeeded()) {
+                return Future.succeededFuture(rev);
+            }
+            String message = spread.cause().getMessage();
+            engine.log().error("deploy refused by the cluster: " + message);
+            return attempt(FlowFileReader.parse(previous, "previous flows"), null, true).transform(back ->
+                    Future.failedFuture(new DeployException(400, "deploy_failed", message,
+                            Arrays.asList(message.split("\n")))));
+        });
+    }
+
+    /** Safe mode (--safe): the flows are stored and served to the editor, but nothing starts until a deploy. */
+    public void loadStopped(List<Map<String, Object>> flows, boolean safeMode) {
+        flowsJson = Json.stringify(flows);
+        revision = revisionOf(flowsJson);
+        if (safeMode) {
+            engine.enterSafeMode();
+        }
+    }
+
+    /** Node-RED's "reload" deployment: the stored flows are read again and restarted. */
+    public Future<String> reload() {
+        if (store == null) {
+            return deploy(FlowFileReader.parse(flowsJson, "deployed flows"), null, false);
+        }
+        return engine.vertx().executeBlocking(() -> store.load(engine.log()))
+                .compose(flows -> deploy(flows, null, false));
+    }
+
+    private Future<String> attempt(List<Map<String, Object>> flows, String expectedRev, boolean save) {
+        if (expectedRev != null && !expectedRev.equals(revision)) {
+            return Future.failedFuture(new DeployException(409, "version_mismatch", "Error"));
+        }
+        // credentials leave the flow here: the stored and served flows never hold them
+        CredentialStore.Prepared prepared = credentials.prepare(flows);
+        String json;
+        try {
+            json = Json.stringify(prepared.flows());
+        } catch (IllegalArgumentException e) {
+            return Future.failedFuture(new DeployException(400, "invalid_request", e.getMessage()));
+        }
+        String previousJson = flowsJson;
+        List<Node> before = List.copyOf(engine.runningNodes());
+        listeners.forEach(DeployListener::deployStarting);
+        return engine.deploy(CredentialStore.withCredentials(prepared.flows(), prepared.credentials()))
+                .transform(started -> {
+            boolean restarted = replacedAny(before);
+            listeners.forEach(l -> l.deployFinished(restarted));
+            if (started.failed()) {
+                publishState();
+                String message = String.valueOf(started.cause().getMessage());
+                return Future.failedFuture(new DeployException(400, "deploy_failed", message,
+                        Arrays.asList(message.split("\n"))).causedBy(started.cause()));
+            }
+            Future<Void> saved = save && store != null
+                    ? engine.vertx().executeBlocking(() -> {
+                        store.save(FlowFileReader.parse(json, "deployed flows"));
+                        credentials.saveIfChanged(prepared);
+                        return null;
+                    })
+                    : Future.succeededFuture();
+            return saved.transform(s -> {
+                if (s.failed()) {
+                    return rollBack(previousJson, s.cause());
+                }
+                credentials.commit(prepared);
+                return Future.succeededFuture(accepted(json));
+            });
+        });
+    }
+
+    /** The deploy runs and is stored: it becomes the served flows and revision. */
+    private String accepted(String json) {
+        flowsJson = json;
+        revision = revisionOf(json);
+        publishState();
+        engine.events().publish("notification/runtime-deploy", Map.of("revision", revision));
+        return revision;
+    }
+
+    /**
+     * Never run what was not saved (a restart would silently go back): the flows that are stored are started
+     * again, and the deploy is answered 500.
+     */
+    private Future<String> rollBack(String previousJson, Throwable saveFailure) {
+        engine.log().error("could not save the flows to " + store.path() + ": " + saveFailure.getMessage()
+                + "; the previous flows are running again");
+        List<Map<String, Object>> previous = CredentialStore.withCredentials(
+                FlowFileReader.parse(previousJson, "deployed flows"), credentials.current());
+        return engine.deploy(previous).transform(restarted -> {
+            publishState();
+            String kept = restarted.succeeded() ? "the previous flows are running again"
+                    : "the previous flows could not be restarted either: " + restarted.cause().getMessage();
+            return Future.failedFuture(new DeployException(500, "storage_error",
+                    "the flows could not be saved (" + saveFailure.getMessage() + "); " + kept));
+        });
+    }
+
+    private boolean replacedAny(List<Node> before) {
+        if (before.isEmpty()) {
+            return !engine.runningNodes().isEmpty();
+        }
+        for (Node n : before) {
+            if (engine.node(n.id()) != n) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void publishState() {
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("state", engine.state());
+        state.put("deploy", true);
+        engine.events().publish("notification/runtime-state", state);
+    }
+}

@@ -24,6 +24,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -116,13 +117,27 @@ class LayeringTest {
     }
 
     @Test
-    void theTopLevelPackagesAreTheTable() {
-        List<String> found = classes.stream().map(JavaClass::getPackageName)
-                .filter(p -> p.startsWith("io.redwire.")).map(p -> p.substring(11).split("\\.")[0]).distinct()
-                .sorted().toList();
-        List<String> listed = TOP_LEVEL.stream().sorted().toList();
-        assertTrue(found.equals(listed), "LayeringTest and README's architecture table list " + listed
-                + ", the tree has " + found + ": place the new package in the rules");
+    void theRulesAndReadmesTableNameEveryPackage() throws Exception {
+        List<String> packages = classes.stream().map(JavaClass::getPackageName)
+                .filter(p -> p.startsWith("io.redwire.")).map(p -> p.substring(11)).distinct().sorted().toList();
+        List<String> topLevel = packages.stream().map(p -> p.split("\\.")[0]).distinct().sorted().toList();
+        assertEquals(TOP_LEVEL.stream().sorted().toList(), topLevel, "LayeringTest's rules place every package");
+        String readme = Files.readString(Path.of("README.md"));
+        String table = readme.substring(readme.indexOf("## Architecture"));
+        table = table.substring(0, table.indexOf("\n\n", table.indexOf("| package")));
+        List<String> firstColumn = new ArrayList<>();
+        for (String row : table.split("\n")) {
+            Matcher names = Pattern.compile("`([a-z.]+)`").matcher(row.split("\\|", 3).length > 2
+                    ? row.split("\\|", 3)[1] : "");
+            while (names.find()) {
+                firstColumn.add(names.group(1));
+            }
+        }
+        List<String> missing = packages.stream().filter(p -> !p.startsWith("nodes.") || p.split("\\.").length == 2)
+                .filter(p -> !firstColumn.contains(p)).toList();
+        List<String> stale = firstColumn.stream().filter(n -> !packages.contains(n)).toList();
+        assertTrue(missing.isEmpty() && stale.isEmpty(), "README's architecture table: missing " + missing
+                + ", naming no package " + stale);
     }
 
     @Test

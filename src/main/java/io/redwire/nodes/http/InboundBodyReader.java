@@ -11,19 +11,11 @@ import io.vertx.ext.web.RoutingContext;
  * Reads an http in request's body within its limits: apiMaxLength for one body (raw-body's rule: refused as soon as
  * it is known to exceed it), settings.httpBodyMemoryLimit for all bodies in flight together, and httpReadTimeout for
  * a body that stops arriving.
+ *
+ * @param readTimeoutMs how long a request body, kept or being dropped, may go without a byte before its connection
+ *                      is cut
  */
-final class InboundBodyReader {
-    private final long maxBody;
-    /** How long a request body, kept or being dropped, may go without a byte before its connection is cut. */
-    private final long readTimeoutMs;
-    private final BodyBudget budget;
-
-    InboundBodyReader(long maxBody, long readTimeoutMs, BodyBudget budget) {
-        this.maxBody = maxBody;
-        this.readTimeoutMs = readTimeoutMs;
-        this.budget = budget;
-    }
-
+record InboundBodyReader(long maxBody, long readTimeoutMs, BodyBudget budget) {
     /** Accepting the body would pass settings.httpBodyMemoryLimit. */
     static final class Overloaded extends RuntimeException {
         Overloaded() {

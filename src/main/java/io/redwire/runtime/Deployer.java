@@ -141,6 +141,18 @@ final class Deployer {
         return f.timeout(DEPLOY_STEP_LIMIT_MS, TimeUnit.MILLISECONDS);
     }
 
+    Future<Void> draining() {
+        Promise<Void> p = Promise.promise();
+        engine.loop().runOnContext(v -> {
+            Deployment d = current;
+            if (d != null) {
+                d.draining();
+            }
+            p.complete();
+        });
+        return p.future();
+    }
+
     Future<Void> stop() {
         Promise<Void> p = Promise.promise();
         engine.loop().runOnContext(v -> stop(current).eventually(() -> engine.contextStores().flush())

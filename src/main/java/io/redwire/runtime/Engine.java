@@ -270,15 +270,7 @@ public final class Engine implements FlowEngine {
 
     /** Tells every running node that a graceful stop began ({@link Node#draining()}); completes on the loop. */
     public Future<Void> draining() {
-        Promise<Void> p = Promise.promise();
-        loop.runOnContext(v -> {
-            Deployment d = current;
-            if (d != null) {
-                d.draining();
-            }
-            p.complete();
-        });
-        return p.future();
+        return deployer.draining();
     }
 
     /** Stops the flows and writes persistent context. */

@@ -56,9 +56,9 @@ class LayeringTest {
 
     private static final List<Rule> RULES = List.of(
             new Rule("families use only the API and the shared helpers", List.of("io.redwire.nodes.."),
-                    allBut("api", "spi", "net", "msg", "js", "yaml", "nodes"),
+                    allBut("api", "spi", "net", "msg", "js", "yaml", "storage", "nodes"),
                     "a node family is written against io.redwire.api and io.redwire.spi (plus the shared msg, js, "
-                            + "yaml and net helpers), so it can ship as a plugin jar"),
+                            + "yaml, net and storage helpers), so it can ship as a plugin jar"),
             new Rule("the API and the runtime's contracts know no runtime",
                     List.of("io.redwire.api..", "io.redwire.spi.."), allBut("api", "spi", "msg", "js"),
                     "a node author needs nothing else"),

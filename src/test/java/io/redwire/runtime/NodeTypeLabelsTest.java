@@ -124,13 +124,17 @@ class NodeTypeLabelsTest {
                 "types declaring Label.computed() vs the functions of labels.js");
     }
 
-    /** Node-RED 5.0.7's palette names three of its types otherwise than by their type name (paletteLabel). */
+    /** Node-RED 5.0.7's palette names three of its types otherwise than by their type name (paletteLabel), and
+     * @flowfuse/node-red-dashboard 1.31 names its widgets without the {@code ui-} prefix. */
     @Test
     void thePaletteNamesTypesAsNodeRedDoes() {
         Map<String, String> named = new TreeMap<>();
         types.values().stream().filter(t -> t.paletteLabel() != null)
                 .forEach(t -> named.put(t.type(), t.paletteLabel()));
-        assertEquals(Map.of("rbe", "filter", "file", "write file", "file in", "read file"), named);
+        assertEquals(Map.ofEntries(Map.entry("rbe", "filter"), Map.entry("file", "write file"),
+                Map.entry("file in", "read file"), Map.entry("ui-button", "button"), Map.entry("ui-chart", "chart"),
+                Map.entry("ui-slider", "slider"), Map.entry("ui-switch", "switch"), Map.entry("ui-text", "text"),
+                Map.entry("ui-text-input", "text input")), named);
     }
 
     @Test

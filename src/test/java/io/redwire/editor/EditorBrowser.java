@@ -34,6 +34,16 @@ public final class EditorBrowser implements AutoCloseable {
     private final Path profile;
     private static EditorBrowser shared;
 
+    /**
+     * The opening of an editor test's flow JSON, the rest of the nodes to follow: tab t1 labelled {@code label}, and
+     * inject i1 on it at (100, {@code y}) wired to {@code firstId}, with {@code injectFields} (name, props, payload).
+     */
+    static String tabAndInject(String label, String injectFields, int y, String firstId) {
+        return "[{\"id\":\"t1\",\"type\":\"tab\",\"label\":\"" + label + "\"},\n"
+                + " {\"id\":\"i1\",\"type\":\"inject\",\"z\":\"t1\"," + injectFields
+                + ",\"x\":100,\"y\":" + y + ",\"wires\":[[\"" + firstId + "\"]]},\n";
+    }
+
     /** One browser for every editor test class of this JVM (starting Chromium costs seconds); closed at exit. */
     public static synchronized EditorBrowser shared() throws Exception {
         if (shared == null) {

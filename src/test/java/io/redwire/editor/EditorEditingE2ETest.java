@@ -246,10 +246,8 @@ class EditorEditingE2ETest {
 
     @Test
     void subflowPortsLinkWiresAndGroupsAreDrawnAndEditable(@TempDir Path dir) throws Exception {
-        String flow = """
-                [{"id":"t1","type":"tab","label":"main"},
-                 {"id":"i1","type":"inject","z":"t1","name":"go","props":[{"p":"payload"}],"payload":"","payloadType":"date",
-                  "x":100,"y":80,"wires":[["lo"]]},
+        String flow = EditorBrowser.tabAndInject("main",
+                "\"name\":\"go\",\"props\":[{\"p\":\"payload\"}],\"payload\":\"\",\"payloadType\":\"date\"", 80, "lo") + """
                  {"id":"lo","type":"link out","z":"t1","name":"","mode":"link","links":["li"],"x":240,"y":80,"wires":[]},
                  {"id":"li","type":"link in","z":"t1","name":"","links":["lo"],"x":100,"y":200,"wires":[["inst"]]},
                  {"id":"inst","type":"subflow:sf","z":"t1","name":"","x":260,"y":200,"wires":[["d1"]]},
@@ -301,10 +299,8 @@ class EditorEditingE2ETest {
 
     @Test
     void theFunctionFormIsACodeEditorWithSyntaxHighlighting(@TempDir Path dir) throws Exception {
-        String flow = """
-                [{"id":"t1","type":"tab","label":"fn"},
-                 {"id":"i1","type":"inject","z":"t1","name":"","props":[{"p":"payload"}],"payload":"","payloadType":"date",
-                  "x":100,"y":80,"wires":[["f1"]]},
+        String flow = EditorBrowser.tabAndInject("fn",
+                "\"name\":\"\",\"props\":[{\"p\":\"payload\"}],\"payload\":\"\",\"payloadType\":\"date\"", 80, "f1") + """
                  {"id":"f1","type":"function","z":"t1","name":"","func":"if (msg.payload) {\\n    return msg;\\n}",
                   "outputs":1,"noerr":2,"initialize":"","finalize":"","libs":[],"x":260,"y":80,"wires":[[]]}]""";
         try (AdminServer s = new AdminServer()) {

@@ -126,10 +126,8 @@ class EditorSidebarAndFormsE2ETest {
      */
     @Test
     void selectionToSubflowMakesPortsFromCrossingWiresAndIsUndoable(@TempDir Path dir) throws Exception {
-        String flow = """
-                [{"id":"t1","type":"tab","label":"main"},
-                 {"id":"i1","type":"inject","z":"t1","name":"","props":[{"p":"payload"}],"payload":"7","payloadType":"num",
-                  "x":100,"y":80,"wires":[["c1"]]},
+        String flow = EditorBrowser.tabAndInject("main",
+                "\"name\":\"\",\"props\":[{\"p\":\"payload\"}],\"payload\":\"7\",\"payloadType\":\"num\"", 80, "c1") + """
                  {"id":"c1","type":"change","z":"t1","name":"","rules":[{"t":"set","p":"a","pt":"msg","to":"1","tot":"num"}],
                   "x":280,"y":80,"wires":[["s1"]]},
                  {"id":"s1","type":"switch","z":"t1","name":"","property":"payload","propertyType":"msg",
@@ -205,10 +203,8 @@ class EditorSidebarAndFormsE2ETest {
     /** http request and join forms say what the values mean and show only the fields of the chosen mode. */
     @Test
     void httpRequestAndJoinFormsShowTheFieldsOfTheChosenMode(@TempDir Path dir) throws Exception {
-        String flow = """
-                [{"id":"t1","type":"tab","label":"forms"},
-                 {"id":"i1","type":"inject","z":"t1","name":"","props":[{"p":"payload"}],"payload":"","payloadType":"date",
-                  "x":100,"y":40,"wires":[["hr"]]},
+        String flow = EditorBrowser.tabAndInject("forms",
+                "\"name\":\"\",\"props\":[{\"p\":\"payload\"}],\"payload\":\"\",\"payloadType\":\"date\"", 40, "hr") + """
                  {"id":"hr","type":"http request","z":"t1","name":"","method":"GET","ret":"txt","paytoqs":"ignore",
                   "url":"http://127.0.0.1:1/x","authType":"","x":280,"y":40,"wires":[["jn"]]},
                  {"id":"jn","type":"join","z":"t1","name":"","mode":"auto","build":"object","property":"payload",

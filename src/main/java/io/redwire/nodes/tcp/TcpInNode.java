@@ -57,7 +57,7 @@ public final class TcpInNode extends Node {
     private NetServer server;
     private NetClient client;
     private NetSocket clientSocket;
-    private long reconnectTimer = -1;
+    private final TcpRedial redial;
     private boolean closing;
     private int count;
     private final java.util.Set<NetSocket> mine = new java.util.HashSet<>();
@@ -76,6 +76,7 @@ public final class TcpInNode extends Node {
         this.topic = c.str(TOPIC);
         this.sessions = c.services().shared(TcpSessions.class, TcpSessions::new);
         this.limits = TcpSettings.Connections.of(c.services().settings());
+        this.redial = new TcpRedial(this, host, port, this::dial);
     }
 
     @Override
@@ -89,7 +90,7 @@ public final class TcpInNode extends Node {
                     .connectHandler(this::accepted));
         }
         client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true).setConnectTimeout(30_000));
-        connecting();
+        redial.connecting();
         return Future.succeededFuture();
     }
 
@@ -145,18 +146,6 @@ public final class TcpInNode extends Node {
         return s;
     }
 
-    private void connect() {
-        connecting();
-        dial();
-    }
-
-    /** Logged and shown as Node-RED's client does when it sets out (during the start, for the first time). */
-    private void connecting() {
-        reconnectTimer = -1;
-        log("connecting to " + host + ":" + port);
-        status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
-    }
-
     private void dial() {
         String id = Messages.newId();
         connector.connect(client, port, host).onComplete(ar -> {
@@ -192,7 +181,7 @@ public final class TcpInNode extends Node {
             if (!endedByPeer) {
                 log("connection lost to " + host + ":" + port);
             }
-            reconnectTimer = vertx().setTimer(endedByPeer ? 20 : limits.reconnectMs(), t -> connect());
+            redial.later(endedByPeer ? 20 : limits.reconnectMs());
         }
     }
 
@@ -244,9 +233,7 @@ public final class TcpInNode extends Node {
     @Override
     public Future<Void> close() {
         closing = true;
-        if (reconnectTimer >= 0) {
-            vertx().cancelTimer(reconnectTimer);
-        }
+        redial.cancel();
         if (server != null) {
             mine.forEach(NetSocket::close);
             return server.close().onComplete(v -> log("stopped listening on port"));

@@ -57,7 +57,7 @@ public final class TcpOutNode extends Node {
     private NetSocket socket;
     private boolean closing;
     private boolean endedOnPurpose;
-    private long reconnectTimer = -1;
+    private final TcpRedial redial;
 
     TcpOutNode(NodeConfig c) {
         super(c);
@@ -70,13 +70,14 @@ public final class TcpOutNode extends Node {
         this.sessions = c.services().shared(TcpSessions.class, TcpSessions::new);
         this.writes = new TcpWrites(this);
         this.limits = TcpSettings.Connections.of(c.services().settings());
+        this.redial = new TcpRedial(this, host, port, this::dial);
     }
 
     @Override
     public Future<Void> start() {
         if ("client".equals(mode)) {
             client = vertx().createNetClient(new NetClientOptions().setTcpKeepAlive(true).setConnectTimeout(30_000));
-            connecting();
+            redial.connecting();
         }
         if (!"server".equals(mode)) {
             return Future.succeededFuture();
@@ -92,18 +93,6 @@ public final class TcpOutNode extends Node {
         if ("client".equals(mode)) {
             dial();
         }
-    }
-
-    private void connect() {
-        connecting();
-        dial();
-    }
-
-    /** Logged and shown as Node-RED's client does when it sets out (during the start, for the first time). */
-    private void connecting() {
-        reconnectTimer = -1;
-        log("connecting to " + host + ":" + port);
-        status(Map.of("fill", "grey", "shape", "dot", "text", "common.status.connecting"));
     }
 
     private void dial() {
@@ -141,7 +130,7 @@ public final class TcpOutNode extends Node {
         if (!quick) {
             log("connection lost to " + host + ":" + port);
         }
-        reconnectTimer = vertx().setTimer(quick ? 20 : limits.reconnectMs(), t -> connect());
+        redial.later(quick ? 20 : limits.reconnectMs());
     }
 
     private void accepted(NetSocket peer) {
@@ -214,9 +203,7 @@ public final class TcpOutNode extends Node {
     @Override
     public Future<Void> close() {
         closing = true;
-        if (reconnectTimer >= 0) {
-            vertx().cancelTimer(reconnectTimer);
-        }
+        redial.cancel();
         if (socket != null) {
             socket.close();
         }

@@ -101,6 +101,12 @@ class HttpRequestNodeTest {
         return (Map<?, ?>) msg.get("payload");
     }
 
+    /** Deploys {@link #requestFlow} with the inject props and request config given, injects, returns the echo seen. */
+    private static Map<?, ?> echoedBy(Harness h, String injectProps, String requestConfig) throws Exception {
+        h.deploy(requestFlow(h.port(), injectProps, requestConfig));
+        return echoed(send(h));
+    }
+
     // ---- responses --------------------------------------------------------------------------------------------
 
     @Test
@@ -178,35 +184,30 @@ class HttpRequestNodeTest {
         try (TargetServer target = new TargetServer().route("/echo", HttpRequestNodeTest::echo);
              Harness h = new Harness()) {
             String url = urlProp(target.url("/echo"));
-            h.deploy(requestFlow(h.port(), "[" + url + ",{\"p\":\"payload\",\"v\":\"{\\\"a\\\":1}\",\"vt\":\"json\"}]",
-                    "\"method\":\"POST\",\"ret\":\"obj\""));
-            Map<?, ?> json = echoed(send(h));
+            Map<?, ?> json = echoedBy(h, "[" + url + ",{\"p\":\"payload\",\"v\":\"{\\\"a\\\":1}\",\"vt\":\"json\"}]",
+                    "\"method\":\"POST\",\"ret\":\"obj\"");
             assertEquals("{\"a\":1}", json.get("body"));
             assertEquals("application/json", ((Map<?, ?>) json.get("headers")).get("content-type"));
             assertEquals("7", ((Map<?, ?>) json.get("headers")).get("content-length"));
 
-            h.deploy(requestFlow(h.port(), "[" + url + ",{\"p\":\"payload\",\"v\":\"plain body\",\"vt\":\"str\"}]",
-                    "\"method\":\"POST\",\"ret\":\"obj\""));
-            Map<?, ?> text = echoed(send(h));
+            Map<?, ?> text = echoedBy(h, "[" + url + ",{\"p\":\"payload\",\"v\":\"plain body\",\"vt\":\"str\"}]",
+                    "\"method\":\"POST\",\"ret\":\"obj\"");
             assertEquals("plain body", text.get("body"));
             assertNull(((Map<?, ?>) text.get("headers")).get("content-type"));
 
-            h.deploy(requestFlow(h.port(), "[" + url + ",{\"p\":\"payload\",\"v\":\"42\",\"vt\":\"num\"}]",
-                    "\"method\":\"PUT\",\"ret\":\"obj\""));
-            Map<?, ?> number = echoed(send(h));
+            Map<?, ?> number = echoedBy(h, "[" + url + ",{\"p\":\"payload\",\"v\":\"42\",\"vt\":\"num\"}]",
+                    "\"method\":\"PUT\",\"ret\":\"obj\"");
             assertEquals("PUT", number.get("method"));
             assertEquals("42", number.get("body"));
 
-            h.deploy(requestFlow(h.port(), "[" + url + ",{\"p\":\"payload\",\"v\":\"{\\\"a\\\":1,\\\"b\\\":[1,\\\"x y\\\"]}\","
+            Map<?, ?> form = echoedBy(h, "[" + url + ",{\"p\":\"payload\",\"v\":\"{\\\"a\\\":1,\\\"b\\\":[1,\\\"x y\\\"]}\","
                     + "\"vt\":\"json\"}]", "\"method\":\"POST\",\"ret\":\"obj\",\"headers\":[{\"keyType\":\"Content-Type\","
-                    + "\"keyValue\":\"\",\"valueType\":\"application/x-www-form-urlencoded\",\"valueValue\":\"\"}]"));
-            Map<?, ?> form = echoed(send(h));
+                    + "\"keyValue\":\"\",\"valueType\":\"application/x-www-form-urlencoded\",\"valueValue\":\"\"}]");
             assertEquals("a=1&b=1&b=x%20y", form.get("body"));
             assertEquals("application/x-www-form-urlencoded", ((Map<?, ?>) form.get("headers")).get("content-type"));
 
-            h.deploy(requestFlow(h.port(), "[" + url + ",{\"p\":\"payload\",\"v\":\"{\\\"a\\\":1}\",\"vt\":\"json\"}]",
-                    "\"method\":\"GET\",\"ret\":\"obj\""));
-            Map<?, ?> get = echoed(send(h));
+            Map<?, ?> get = echoedBy(h, "[" + url + ",{\"p\":\"payload\",\"v\":\"{\\\"a\\\":1}\",\"vt\":\"json\"}]",
+                    "\"method\":\"GET\",\"ret\":\"obj\"");
             assertEquals("", get.get("body"));
             assertNull(((Map<?, ?>) get.get("headers")).get("content-type"));
         }
@@ -216,13 +217,12 @@ class HttpRequestNodeTest {
     void multipartPayloadBecomesAForm() throws Exception {
         try (TargetServer target = new TargetServer().route("/echo", HttpRequestNodeTest::echo);
              Harness h = new Harness()) {
-            h.deploy(requestFlow(h.port(), "[" + urlProp(target.url("/echo")) + ",{\"p\":\"payload\",\"v\":"
+            Map<?, ?> seen = echoedBy(h, "[" + urlProp(target.url("/echo")) + ",{\"p\":\"payload\",\"v\":"
                             + "\"{\\\"field\\\":\\\"v1\\\",\\\"n\\\":5,\\\"file\\\":{\\\"value\\\":\\\"file text\\\","
                             + "\\\"options\\\":{\\\"filename\\\":\\\"a.txt\\\",\\\"contentType\\\":\\\"text/plain\\\"}}}\","
                             + "\"vt\":\"json\"}]",
                     "\"method\":\"POST\",\"ret\":\"obj\",\"headers\":[{\"keyType\":\"other\",\"keyValue\":\"content-type\","
-                            + "\"valueType\":\"other\",\"valueValue\":\"multipart/form-data\"}]"));
-            Map<?, ?> seen = echoed(send(h));
+                            + "\"valueType\":\"other\",\"valueValue\":\"multipart/form-data\"}]");
             String ctype = (String) ((Map<?, ?>) seen.get("headers")).get("content-type");
             assertTrue(ctype.matches("multipart/form-data; boundary=-{26}[0-9]{24}"), ctype);
             String b = "--" + ctype.substring(ctype.indexOf('=') + 1);
@@ -237,18 +237,15 @@ class HttpRequestNodeTest {
     void methodUseTakesMsgMethodAndPaytoqsAppendsTheQuery() throws Exception {
         try (TargetServer target = new TargetServer().route("/echo", HttpRequestNodeTest::echo);
              Harness h = new Harness()) {
-            h.deploy(requestFlow(h.port(), "[" + urlProp(target.url("/echo")) + ",{\"p\":\"method\",\"v\":\"patch\","
-                    + "\"vt\":\"str\"}]", "\"method\":\"use\",\"ret\":\"obj\""));
-            assertEquals("PATCH", echoed(send(h)).get("method"));
+            assertEquals("PATCH", echoedBy(h, "[" + urlProp(target.url("/echo")) + ",{\"p\":\"method\",\"v\":\"patch\","
+                    + "\"vt\":\"str\"}]", "\"method\":\"use\",\"ret\":\"obj\"").get("method"));
 
-            h.deploy(requestFlow(h.port(), "[" + urlProp(target.url("/echo?k=%zz")) + ",{\"p\":\"payload\",\"v\":"
+            assertEquals("/echo?k=%25zz&a=1&b=1&b=2", echoedBy(h, "[" + urlProp(target.url("/echo?k=%zz")) + ",{\"p\":\"payload\",\"v\":"
                     + "\"{\\\"a\\\":1,\\\"b\\\":[1,2]}\",\"vt\":\"json\"}]", "\"method\":\"GET\",\"ret\":\"obj\","
-                    + "\"paytoqs\":\"query\""));
-            assertEquals("/echo?k=%25zz&a=1&b=1&b=2", echoed(send(h)).get("uri"));
+                    + "\"paytoqs\":\"query\"").get("uri"));
 
-            h.deploy(requestFlow(h.port(), "[" + urlProp(target.url("/echo")) + ",{\"p\":\"payload\",\"v\":"
-                    + "\"{\\\"a\\\":1}\",\"vt\":\"json\"}]", "\"method\":\"GET\",\"ret\":\"obj\",\"paytoqs\":\"body\""));
-            Map<?, ?> getBody = echoed(send(h));
+            Map<?, ?> getBody = echoedBy(h, "[" + urlProp(target.url("/echo")) + ",{\"p\":\"payload\",\"v\":"
+                    + "\"{\\\"a\\\":1}\",\"vt\":\"json\"}]", "\"method\":\"GET\",\"ret\":\"obj\",\"paytoqs\":\"body\"");
             assertEquals("GET", getBody.get("method"));
             assertEquals("{\"a\":1}", getBody.get("body"));
         }
@@ -258,15 +255,14 @@ class HttpRequestNodeTest {
     void headersMergeCaseInsensitivelyKeepingTheLastSpelling() throws Exception {
         try (TargetServer target = new TargetServer().route("/echo", HttpRequestNodeTest::echo);
              Harness h = new Harness()) {
-            h.deploy(requestFlow(h.port(), "[" + urlProp(target.url("/echo")) + ",{\"p\":\"headers\",\"v\":"
+            Map<?, ?> seen = echoedBy(h, "[" + urlProp(target.url("/echo")) + ",{\"p\":\"headers\",\"v\":"
                     + "\"{\\\"x-h\\\":\\\"v\\\",\\\"X-Mixed-Case\\\":\\\"m\\\",\\\"X-Gone\\\":\\\"g\\\",\\\"x-empty\\\":\\\"\\\"}\","
                     + "\"vt\":\"json\"},{\"p\":\"hv\",\"v\":\"from-msg\",\"vt\":\"str\"}]",
                     "\"ret\":\"obj\",\"headers\":["
                     + "{\"keyType\":\"other\",\"keyValue\":\"x-mixed-case\",\"valueType\":\"other\",\"valueValue\":\"node\"},"
                     + "{\"keyType\":\"other\",\"keyValue\":\"x-gone\",\"valueType\":\"other\",\"valueValue\":\"\"},"
                     + "{\"keyType\":\"other\",\"keyValue\":\"X-From-Msg\",\"valueType\":\"msg\",\"valueValue\":\"hv\"},"
-                    + "{\"keyType\":\"other\",\"keyValue\":\"X-Missing\",\"valueType\":\"msg\",\"valueValue\":\"nope\"}]"));
-            Map<?, ?> seen = echoed(send(h));
+                    + "{\"keyType\":\"other\",\"keyValue\":\"X-Missing\",\"valueType\":\"msg\",\"valueValue\":\"nope\"}]");
             Map<?, ?> headers = (Map<?, ?>) seen.get("headers");
             List<?> names = (List<?>) seen.get("names");
             assertEquals("v", headers.get("x-h"));
@@ -300,10 +296,9 @@ class HttpRequestNodeTest {
     void aModifiedUpstreamHeaderSetIsSentWithoutTheMarker() throws Exception {
         try (TargetServer target = new TargetServer().route("/echo", HttpRequestNodeTest::echo);
              Harness h = new Harness()) {
-            h.deploy(requestFlow(h.port(), "[" + urlProp(target.url("/echo")) + ",{\"p\":\"headers\",\"v\":"
+            Map<?, ?> headers = (Map<?, ?>) echoedBy(h, "[" + urlProp(target.url("/echo")) + ",{\"p\":\"headers\",\"v\":"
                     + "\"{\\\"x-kept\\\":\\\"1\\\",\\\"x-node-red-request-node\\\":\\\"00000000\\\"}\",\"vt\":\"json\"}]",
-                    "\"ret\":\"obj\""));
-            Map<?, ?> headers = (Map<?, ?>) echoed(send(h)).get("headers");
+                    "\"ret\":\"obj\"").get("headers");
             assertEquals("1", headers.get("x-kept"));
             assertFalse(headers.containsKey("x-node-red-request-node"));
         }
@@ -370,9 +365,8 @@ class HttpRequestNodeTest {
             target.route("/see", r -> r.response().setStatusCode(303).putHeader("Location", "/echo").end())
                     .route("/echo", HttpRequestNodeTest::echo);
             try (Harness h = new Harness()) {
-                h.deploy(requestFlow(h.port(), "[" + urlProp(target.url("/see")) + ",{\"p\":\"payload\",\"v\":\"body\","
-                        + "\"vt\":\"str\"}]", "\"method\":\"POST\",\"ret\":\"obj\""));
-                Map<?, ?> seen = echoed(send(h));
+                Map<?, ?> seen = echoedBy(h, "[" + urlProp(target.url("/see")) + ",{\"p\":\"payload\",\"v\":\"body\","
+                        + "\"vt\":\"str\"}]", "\"method\":\"POST\",\"ret\":\"obj\"");
                 assertEquals("GET", seen.get("method"));
                 assertEquals("", seen.get("body"));
 
@@ -506,13 +500,11 @@ class HttpRequestNodeTest {
         try (TargetServer target = new TargetServer().route("/echo", HttpRequestNodeTest::echo);
              Harness h = new Harness()) {
             String url = urlProp(target.url("/echo"));
-            h.deploy(requestFlow(h.port(), "[" + url + "]",
-                    "\"ret\":\"obj\",\"credentials\":{\"user\":\"u\",\"password\":\"p\"}"));
-            assertEquals("Basic dTpw", ((Map<?, ?>) echoed(send(h)).get("headers")).get("authorization"));
+            assertEquals("Basic dTpw", ((Map<?, ?>) echoedBy(h, "[" + url + "]",
+                    "\"ret\":\"obj\",\"credentials\":{\"user\":\"u\",\"password\":\"p\"}").get("headers")).get("authorization"));
 
-            h.deploy(requestFlow(h.port(), "[" + url + "]",
-                    "\"ret\":\"obj\",\"authType\":\"bearer\",\"credentials\":{\"password\":\"tok\"}"));
-            assertEquals("Bearer tok", ((Map<?, ?>) echoed(send(h)).get("headers")).get("authorization"));
+            assertEquals("Bearer tok", ((Map<?, ?>) echoedBy(h, "[" + url + "]",
+                    "\"ret\":\"obj\",\"authType\":\"bearer\",\"credentials\":{\"password\":\"tok\"}").get("headers")).get("authorization"));
 
             // credentials persist across deploys unless cleared, as in Node-RED: the editor sends blanks to clear
             h.deploy(requestFlow(h.port(), "[" + urlProp("http://a%40b:pw@127.0.0.1:" + target.port() + "/echo") + "]",
@@ -598,9 +590,8 @@ class HttpRequestNodeTest {
             assertEquals("RequestError: unable to verify the first certificate", error.get("message"));
             assertEquals("UNABLE_TO_VERIFY_LEAF_SIGNATURE", error.get("code"));
 
-            h.deploy(requestFlow(h.port(), "[" + url + ",{\"p\":\"rejectUnauthorized\",\"v\":\"false\",\"vt\":\"bool\"}]",
-                    "\"ret\":\"obj\""));
-            assertEquals("GET", echoed(send(h)).get("method"));
+            assertEquals("GET", echoedBy(h, "[" + url + ",{\"p\":\"rejectUnauthorized\",\"v\":\"false\",\"vt\":\"bool\"}]",
+                    "\"ret\":\"obj\"").get("method"));
         }
     }
 

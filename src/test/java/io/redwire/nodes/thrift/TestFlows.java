@@ -41,10 +41,38 @@ final class TestFlows {
 
     @SafeVarargs
     static String flow(Map<String, Object>... nodes) {
+        return flow(List.of(), nodes);
+    }
+
+    /** The nodes, then {@code callers} (from {@link #callers}), then debug "out" that the callers are wired to. */
+    @SafeVarargs
+    static String flow(List<Map<String, Object>> callers, Map<String, Object>... nodes) {
         List<Object> all = new ArrayList<>();
         all.add(Map.of("id", TAB, "type", "tab", "label", "thrift"));
         all.addAll(List.of(nodes));
+        if (!callers.isEmpty()) {
+            all.addAll(callers);
+            all.add(debug("out"));
+        }
         return Json.stringify(all);
+    }
+
+    /**
+     * For each method and its payload JSON (given in pairs): inject "{@code method}" wired to thrift-call
+     * "call{@code Method}", which calls {@code service.method} through {@code server} and is wired to "out";
+     * the injects first, then the calls.
+     */
+    static List<Map<String, Object>> callers(String server, String service, String... methodsAndPayloads) {
+        List<Map<String, Object>> injects = new ArrayList<>();
+        List<Map<String, Object>> calls = new ArrayList<>();
+        for (int i = 0; i < methodsAndPayloads.length; i += 2) {
+            String method = methodsAndPayloads[i];
+            String callId = "call" + Character.toUpperCase(method.charAt(0)) + method.substring(1);
+            injects.add(inject(method, methodsAndPayloads[i + 1], callId));
+            calls.add(call(callId, server, service, method, "out"));
+        }
+        injects.addAll(calls);
+        return injects;
     }
 
     static Map<String, Object> inject(String id, String payloadJson, String... wiresTo) {

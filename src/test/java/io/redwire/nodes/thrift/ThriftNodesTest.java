@@ -18,6 +18,7 @@ import java.util.Map;
 
 import static io.redwire.nodes.thrift.TestFlows.boundPort;
 import static io.redwire.nodes.thrift.TestFlows.call;
+import static io.redwire.nodes.thrift.TestFlows.callers;
 import static io.redwire.nodes.thrift.TestFlows.debug;
 import static io.redwire.nodes.thrift.TestFlows.flow;
 import static io.redwire.nodes.thrift.TestFlows.inject;
@@ -81,18 +82,11 @@ class ThriftNodesTest {
     void unknownAndUnservedMethodsAnswerUnknownMethodAndTheServerKeepsServing() throws Exception {
         int port = Ports.free();
         String clientIdl = ECHO.replace("void nothing()", "void nothing(),\n  i32 missing()");
-        String flows = flow(
+        String flows = flow(callers("C", "Echo", "missing", "{}", "nothing", "{}", "pair", "{\"a\":1,\"b\":2}"),
                 node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
                 node("C", "thrift-server", "port", port, "idl", clientIdl),
                 register("reg", "S", "Echo", "pair", "resp"),
-                node("resp", "thrift-response"),
-                inject("missing", "{}", "callMissing"),
-                inject("nothing", "{}", "callNothing"),
-                inject("pair", "{\"a\":1,\"b\":2}", "callPair"),
-                call("callMissing", "C", "Echo", "missing", "out"),
-                call("callNothing", "C", "Echo", "nothing", "out"),
-                call("callPair", "C", "Echo", "pair", "out"),
-                debug("out"));
+                node("resp", "thrift-response"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("missing");
             assertEquals(Map.of("name", "TApplicationException", "code", "UNKNOWN_METHOD",
@@ -313,7 +307,7 @@ class ThriftNodesTest {
 
     @Test
     void aFlowRaisesADeclaredExceptionThroughMsgErrAndAnyOtherErrorAsInternalError() throws Exception {
-        String flows = flow(
+        String flows = flow(callers("S", "Inventory", "find", "{\"key\": {\"name\": \"x\"}}", "clear", "{}"),
                 node("S", "thrift-server", "port", 0, "idlFile", "inventory.thrift", "protocol", "compact",
                         "localServer", true),
                 register("regFind", "S", "Inventory", "find", "notFound"),
@@ -321,12 +315,7 @@ class ThriftNodesTest {
                         "resp"),
                 register("regClear", "S", "Inventory", "clear", "boom"),
                 setMsg("boom", "err", "boom", "str", "resp"),
-                node("resp", "thrift-response"),
-                inject("find", "{\"key\": {\"name\": \"x\"}}", "callFind"),
-                inject("clear", "{}", "callClear"),
-                call("callFind", "S", "Inventory", "find", "out"),
-                call("callClear", "S", "Inventory", "clear", "out"),
-                debug("out"));
+                node("resp", "thrift-response"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("find");
             assertEquals(Map.of("name", "NotFound", "code", "notFound",
@@ -341,18 +330,13 @@ class ThriftNodesTest {
     @Test
     void aReplyThatDoesNotMatchTheCallersIdlIsAProtocolErrorAndTheConnectionCarriesOn() throws Exception {
         int port = Ports.free();
-        String flows = flow(
+        String flows = flow(callers("C", "Echo", "text", "{\"a\": 1}", "pair", "{\"a\": 1, \"b\": 2}"),
                 node("S", "thrift-server", "port", port, "idl", ECHO, "localServer", true),
                 node("C", "thrift-server", "port", port, "idl", ECHO.replace("string text(", "i32 text(")),
                 register("reg", "S", "Echo", "text", "hello"),
                 setMsg("hello", "payload", "hello", "str", "resp"),
                 register("regPair", "S", "Echo", "pair", "resp"),
-                node("resp", "thrift-response"),
-                inject("text", "{\"a\": 1}", "callText"),
-                inject("pair", "{\"a\": 1, \"b\": 2}", "callPair"),
-                call("callText", "C", "Echo", "text", "out"),
-                call("callPair", "C", "Echo", "pair", "out"),
-                debug("out"));
+                node("resp", "thrift-response"));
         try (Harness h = new Harness().deploy(flows)) {
             h.inject("text");
             assertEquals(Map.of("name", "TProtocolException", "code", "PROTOCOL_ERROR", "message",

@@ -42,8 +42,10 @@ function rangeProblem(f, label, text) {
     return null;
   }
   const n = Number(text);
-  const ok = !Number.isNaN(n) && n >= r.min && n <= r.max && (!r.integer || Number.isInteger(n));
-  return ok ? null : `${label} must be ${r.integer ? "a whole number" : "a number"} from ${r.min} to ${r.max}`;
+  const bounded = r.max !== undefined;
+  const ok = !Number.isNaN(n) && n >= r.min && (!bounded || n <= r.max) && (!r.integer || Number.isInteger(n));
+  const kind = r.integer ? "a whole number" : "a number";
+  return ok ? null : `${label} must be ${kind} ${bounded ? `from ${r.min} to ${r.max}` : `of at least ${r.min}`}`;
 }
 
 function rowCountProblem(f, label, count) {

@@ -35,6 +35,12 @@ test("row counts and ranges", () => {
     ["port must be a whole number from 0 to 65535"]);
 });
 
+test("a lower bound alone has no upper end", () => {
+  const timed = { fields: [{ name: "timeout", kind: "number", default: 0, range: { min: 0, integer: false } }] };
+  assert.deepEqual(nodeProblems({ timeout: "-1" }, timed), ["timeout must be a number of at least 0"]);
+  assert.deepEqual(nodeProblems({ timeout: "1e12" }, timed), []);
+});
+
 test("a field required in one mode is checked only in that mode", () => {
   const rules = [{ p: "a" }];
   assert.deepEqual(nodeProblems({ rules, ssl: true }, type), ["ssl needs the key"]);

@@ -81,8 +81,14 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
     public record Range(double min, double max, boolean integer) {
         /** The words of a problem, e.g. "a whole number from 0 to 65535". */
         public String describe() {
-            return (integer ? "a whole number" : "a number") + " from " + JsValues.numberToString(min) + " to "
-                    + JsValues.numberToString(max);
+            String kind = integer ? "a whole number" : "a number";
+            return bounded() ? kind + " from " + JsValues.numberToString(min) + " to " + JsValues.numberToString(max)
+                    : kind + " of at least " + JsValues.numberToString(min);
+        }
+
+        /** False for a lower bound only ({@link #atLeast}). */
+        public boolean bounded() {
+            return max != Double.POSITIVE_INFINITY;
         }
     }
 
@@ -288,6 +294,16 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
     /** Whole numbers from {@code min} to {@code max} (a port: 0 to 65535). */
     public Field wholeNumber(double min, double max) {
         return with(d -> d.range = new Range(min, max, true));
+    }
+
+    /** Numbers of {@code min} or more (a timeout: 0 or more). */
+    public Field atLeast(double min) {
+        return range(min, Double.POSITIVE_INFINITY);
+    }
+
+    /** Whole numbers of {@code min} or more. */
+    public Field wholeNumberAtLeast(double min) {
+        return wholeNumber(min, Double.POSITIVE_INFINITY);
     }
 
     /** See {@link TextPattern}. */

@@ -58,7 +58,13 @@ final class FieldDescription {
             d.put("alsoStoredAs", f.alsoStoredAs());
         }
         if (f.range() != null) {
-            d.put("range", Map.of("min", f.range().min(), "max", f.range().max(), "integer", f.range().integer()));
+            Map<String, Object> range = new LinkedHashMap<>();
+            range.put("min", f.range().min());
+            if (f.range().bounded()) {
+                range.put("max", f.range().max()); // JSON has no Infinity: a lower bound alone leaves max out
+            }
+            range.put("integer", f.range().integer());
+            d.put("range", range);
         }
         if (f.pattern() != null) {
             d.put("pattern", Map.of("regex", f.pattern().regex(), "problem", f.pattern().problem()));

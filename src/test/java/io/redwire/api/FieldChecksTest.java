@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The one validator over the declarations: rows (each row's sub-fields, only those in use for the row), row counts,
@@ -85,6 +86,21 @@ class FieldChecksTest {
         assertEquals(List.of(), problems("{\"qos\":7}"), "the runtime reads an out-of-range qos its own way");
         assertEquals(List.of("field 'qos' must be a number, got \"x\""), problems("{\"qos\":\"x\"}"),
                 "the kind's own check stays");
+    }
+
+    @Test
+    void aLowerBoundAloneIsCheckedAndServedWithoutAMax() {
+        NodeRegistry registry = NodeFamilies.discover(getClass().getClassLoader(), p -> { });
+        assertTrue(registry.get("thrift-call").validate(Map.of("timeout", -1))
+                .contains("field 'timeout' must be a number of at least 0, got -1"));
+        assertTrue(registry.get("function").validate(Map.of("timeout", "-5"))
+                .contains("field 'timeout' must be a number of at least 0, got \"-5\""));
+        assertTrue(registry.get("grpc-server").validate(Map.of("corsMaxAge", 1.5))
+                .contains("field 'corsMaxAge' must be a whole number of at least 0, got 1.5"));
+        assertEquals(List.of(), registry.get("thrift-call").validate(Map.of("timeout", 1e12)).stream()
+                .filter(p -> p.contains("timeout")).toList(), "no upper bound");
+        assertEquals(Map.of("min", 0.0, "integer", false),
+                FieldDescription.of(Field.num("t", 0).atLeast(0), null).get("range"));
     }
 
     @Test

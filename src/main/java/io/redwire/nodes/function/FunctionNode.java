@@ -18,7 +18,8 @@ public final class FunctionNode extends Node implements LinkCalls.Caller {
     static final Field NAME = Field.str("name", "");
     static final Field FUNC = Field.code("func", "javascript", "\nreturn msg;");
     static final Field OUTPUTS = Field.num("outputs", 1);
-    static final Field TIMEOUT = Field.num("timeout", 0).label("timeout (seconds, 0 = settings.functionTimeout)");
+    static final Field TIMEOUT = Field.num("timeout", 0).atLeast(0)
+            .label("timeout (seconds, 0 = settings.functionTimeout)");
     static final Field NOERR = Field.num("noerr", 0).asInternal(); // Node-RED's editor counts syntax errors here
     static final Field INITIALIZE = Field.code("initialize", "javascript", "");
     static final Field FINALIZE = Field.code("finalize", "javascript", "");
@@ -37,10 +38,7 @@ public final class FunctionNode extends Node implements LinkCalls.Caller {
 
     FunctionNode(NodeConfig c) {
         super(c);
-        double timeout = c.num(TIMEOUT);
-        if (timeout < 0) {
-            throw c.error(TIMEOUT, "must not be negative");
-        }
+        double timeout = c.num(TIMEOUT); // declared: 0 or more
         FunctionCode code = new FunctionCode(c.str(FUNC), c.str(INITIALIZE), c.str(FINALIZE),
                 (int) c.num(OUTPUTS), timeout, libs(c));
         this.runner = new FunctionRunner(this, code, linkCalls);

@@ -40,7 +40,7 @@ public final class GrpcServerNode extends Node {
     static final Field CORS_ORIGINS = Field.str("corsOrigins", "");
     static final Field CORS_HEADERS = Field.str("corsHeaders", "");
     static final Field CORS_CREDENTIALS = Field.bool("corsCredentials", false);
-    static final Field CORS_MAX_AGE = Field.num("corsMaxAge", 7200);
+    static final Field CORS_MAX_AGE = Field.num("corsMaxAge", 7200).wholeNumberAtLeast(0);
     private static final String PEM = "-----BEGIN ";
     private static final String NOT_PEM = "must be PEM text (-----BEGIN ...)";
     static final Field CA = Field.code("ca", "pem", "").pattern(PEM, NOT_PEM).requiredWhen(
@@ -103,11 +103,8 @@ public final class GrpcServerNode extends Node {
         String key = c.str(KEY);
         boolean reflection = c.bool(REFLECTION)
                 && GrpcSettings.REFLECTION.read(c.services().settings());
-        double maxAge = c.num(CORS_MAX_AGE);
-        if (maxAge != Math.rint(maxAge) || maxAge < 0) {
-            throw c.error(CORS_MAX_AGE, "must be a whole number of seconds, got " + c.str(CORS_MAX_AGE));
-        }
-        GrpcCors cors = GrpcCors.of(c.str(CORS_ORIGINS), c.str(CORS_HEADERS), c.bool(CORS_CREDENTIALS), (int) maxAge);
+        GrpcCors cors = GrpcCors.of(c.str(CORS_ORIGINS), c.str(CORS_HEADERS), c.bool(CORS_CREDENTIALS),
+                (int) c.num(CORS_MAX_AGE));
         try {
             this.server = new DynamicServer(this, schema, host.isEmpty() ? "0.0.0.0" : host, port, reflection,
                     options -> GrpcTls.server(options, ssl, mutualTls, ca, chain, key), cors);

@@ -27,7 +27,7 @@ public final class ThriftCallNode extends Node {
     static final Field SERVICE = Field.str("service", "").label("service (blank: msg.service)")
             .idlService("server");
     static final Field METHOD = Field.str("method", "").label("method (blank: msg.method)").idlMethod("server");
-    static final Field TIMEOUT = Field.num("timeout", 10000).label("timeout in ms (0: none)");
+    static final Field TIMEOUT = Field.num("timeout", 10000).atLeast(0).label("timeout in ms (0: none)");
 
     public static final NodeType TYPE = NodeType.builder("thrift-call", "thrift").icon("thrift").color("#A6BBCF").ports(1, 1)
             .help("Calls a function of a Thrift service with `msg.payload` as its arguments and sends the result on.")
@@ -45,11 +45,8 @@ public final class ThriftCallNode extends Node {
         String service = c.str(SERVICE).trim();
         String method = c.str(METHOD).trim();
         this.fixedMethod = service.isEmpty() || method.isEmpty() ? null : resolve(c, server, service, method);
-        double t = c.num(TIMEOUT);
-        if (t < 0) {
-            throw c.error(TIMEOUT, "must be 0 (none) or more milliseconds");
-        }
-        this.timeoutMs = (long) t;
+        this.timeoutMs = (long) c.num(TIMEOUT); // declared: 0 (none) or more
+
     }
 
     static ThriftServerNode serverOf(NodeConfig c) {

@@ -34,26 +34,17 @@ public final class CallMeters {
         return engine.shared(CallMeters.class, () -> new CallMeters(engine.meters()));
     }
 
-    /** Records a call that ended with {@code status}, started at {@code startNanos} (System.nanoTime()). */
-    public void finished(String family, String side, String service, String method, String status,
-                         long startNanos) {
-        tagged(family, null, null, side, service, method, status, startNanos);
-    }
-
-    /** As above, tagged with the transport that carried the call (Thrift: "buffered", "framed" or "http"). */
-    public void finished(String family, String transport, String side, String service, String method,
-                         String status, long startNanos) {
-        tagged(family, "transport", transport, side, service, method, status, startNanos);
-    }
-
-    /** As above, tagged {@code tag=carrier} (gRPC: protocol=grpc, grpc-web, connect or http). */
+    /**
+     * Records a call that ended with {@code status}, started at {@code startNanos} (System.nanoTime()), tagged
+     * {@code tag=carrier} (gRPC: protocol=grpc, grpc-web, connect or http; Thrift: transport=buffered, framed or http).
+     */
     public void tagged(String family, String tag, String carrier, String side, String service, String method,
                        String status, long startNanos) {
         timers.computeIfAbsent(new Key(family, tag, carrier, side, service, method, status), k -> {
             Timer.Builder b = Timer.builder("redwire_" + k.family() + "_calls")
                     .description(k.family() + " calls by status")
                     .tags("side", k.side(), "service", k.service(), "method", k.method(), "status", k.status());
-            return (k.tag() == null ? b : b.tag(k.tag(), k.carrier())).register(registry);
+            return b.tag(k.tag(), k.carrier()).register(registry);
         }).record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
     }
 }

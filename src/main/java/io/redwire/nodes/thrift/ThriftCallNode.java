@@ -88,8 +88,8 @@ public final class ThriftCallNode extends Node {
         MethodDef called = method;
         server.client().call(method, args, timeoutMs).onComplete(ar -> {
             if (!(ar.cause() instanceof ValueException)) { // not sent: the arguments did not fit the IDL
-                CallMeters.of(engine()).finished("thrift", server.transportName(), "client", called.service(), called.name(),
-                        ar.succeeded() ? "OK" : ar.cause() instanceof ThriftFailure f ? f.code() : "ERROR", startNanos);
+                CallMeters.of(engine()).tagged("thrift", "transport", server.transportName(), "client",
+                        called.service(), called.name(), ar.succeeded() ? "OK" : ar.cause() instanceof ThriftFailure f ? f.code() : "ERROR", startNanos);
             }
             if (ar.succeeded()) {
                 msg.put("payload", ar.result());

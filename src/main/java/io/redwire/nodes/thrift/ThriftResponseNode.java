@@ -61,8 +61,8 @@ public final class ThriftResponseNode extends Node {
             done.done(new NodeError("Error: " + e.getMessage()));
         }
         if (call.status() != null) {
-            CallMeters.of(engine()).finished("thrift", call.transport(), "server", call.method().service(), call.method().name(),
-                    call.status(), call.startNanos());
+            CallMeters.of(engine()).tagged("thrift", "transport", call.transport(), "server",
+                    call.method().service(), call.method().name(), call.status(), call.startNanos());
         }
     }
 

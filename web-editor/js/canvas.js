@@ -633,9 +633,10 @@ export class Canvas {
   }
 
   pressSelect(id, e) {
+    this.unselectIfStill = null;
     if (e.shiftKey || e.ctrlKey || e.metaKey) {
       if (this.selection.has(id)) {
-        this.selection.delete(id);
+        this.unselectIfStill = id; // on release, unless the press became a (Ctrl-drag detach) move
       } else {
         this.selection.add(id);
       }
@@ -833,6 +834,11 @@ export class Canvas {
       if (d.moved && !(d.mode === "move" && this.tools?.dropped(d))) {
         this.model.changed(false);
       }
+      if (!d.moved && this.unselectIfStill) {
+        this.selection.delete(this.unselectIfStill);
+        this.refreshSelection();
+      }
+      this.unselectIfStill = null;
     } else if (d.mode === "wire" || d.mode === "wire-back") {
       d.path.remove();
       const hit = document.elementFromPoint(e.clientX, e.clientY);

@@ -3,6 +3,7 @@
 
 import { newId } from "./model.js";
 import { nodeProblems } from "./validate.js";
+import { wirePath } from "./wirepath.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const NODE_HEIGHT = 30;
@@ -458,7 +459,8 @@ export class Canvas {
     const sg = this.geoms.get(w.source);
     const tg = this.geoms.get(w.target);
     const a = this.outputPoint(sg, Math.min(w.port, Math.max(sg.outputs - 1, 0)));
-    return curve(a, this.inputPoint(tg));
+    const b = this.inputPoint(tg);
+    return wirePath(a.x, a.y, b.x, b.y, this.statuses.has(w.source) || this.statuses.has(w.target));
   }
 
   /** Redraws only the wires touching these nodes. */
@@ -977,6 +979,5 @@ export class Canvas {
 }
 
 function curve(a, b) {
-  const dx = Math.max(40, Math.abs(b.x - a.x) / 2);
-  return `M ${a.x} ${a.y} C ${a.x + dx} ${a.y}, ${b.x - dx} ${b.y}, ${b.x} ${b.y}`;
+  return wirePath(a.x, a.y, b.x, b.y);
 }

@@ -105,4 +105,9 @@ export function bindKeys(actions, keymap = KEYMAP) {
   });
 }
 
+/** The keys bound to an action, as the keymap writes them ("ctrl-shift-g"); chords hold a space. */
+export function keysFor(action, keymap = KEYMAP) {
+  return Object.keys(keymap).filter((k) => keymap[k] === action);
+}
+
 export { KEYMAP };

@@ -78,7 +78,7 @@ class DeployDiffTest {
     void addedAndRemovedNodesAndTabEnvRestartWhatTheyTouch() {
         assertEquals(Set.of("b"), diff(",\n {\"id\":\"b\",\"type\":\"debug\",\"z\":\"t1\",\"x\":2,\"y\":1,\"wires\":[]}",
                 "").restarted(DeployMode.NODES));
-        assertEquals(Set.of("t2", "d", "inst", "grp", "e"),
+        assertEquals(Set.of("d", "inst", "grp", "e"),
                 diff("{\"id\":\"t2\",\"type\":\"tab\"}", "{\"id\":\"t2\",\"type\":\"tab\",\"env\":[]}")
                         .restarted(DeployMode.NODES));
     }

@@ -17,6 +17,7 @@ public final class Admin {
     private final AdminApi api;
     private final ContextApi context;
     private final IdlApi idl;
+    private final JsonataTestApi jsonata;
     private final AdminAuth auth;
 
     /**
@@ -32,6 +33,7 @@ public final class Admin {
         this.api = new AdminApi(engine, flows, auth);
         this.context = new ContextApi(engine);
         this.idl = new IdlApi(engine);
+        this.jsonata = new JsonataTestApi(engine.vertx());
     }
 
     /** Adds the admin routes, /comms and the editor; mount before the http-in routes. */
@@ -40,6 +42,7 @@ public final class Admin {
         api.mount(router);
         context.mount(router, auth);
         idl.mount(router, auth);
+        jsonata.mount(router, auth);
         EditorFiles.mount(router);
     }
 

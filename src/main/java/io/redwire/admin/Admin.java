@@ -19,6 +19,7 @@ public final class Admin {
     private final AdminApi api;
     private final ContextApi context;
     private final IdlApi idl;
+    private final JsonataTestApi jsonata;
     private final LibraryApi library;
     private final AdminAuth auth;
 
@@ -36,6 +37,7 @@ public final class Admin {
         this.api = new AdminApi(engine, flows, auth);
         this.context = new ContextApi(engine);
         this.idl = new IdlApi(engine);
+        this.jsonata = new JsonataTestApi(engine.vertx());
         this.library = new LibraryApi(engine, userDir);
     }
 
@@ -45,6 +47,7 @@ public final class Admin {
         api.mount(router);
         context.mount(router, auth);
         idl.mount(router, auth);
+        jsonata.mount(router, auth);
         library.mount(router, auth);
         EditorFiles.mount(router);
     }

@@ -26,6 +26,7 @@ import { ZoomControls } from "./navigator.js";
 import { Registry } from "./registry.js";
 import { openSearch, quickAdd } from "./search.js";
 import { selectionToSubflow } from "./subflows.js";
+import { SubflowEditing } from "./subflowui.js";
 import { Tabs } from "./tabs.js";
 import { UserSettings } from "./usersettings.js";
 
@@ -40,6 +41,7 @@ let debug;
 let info;
 let zoom;
 let clipboard;
+let subflowEditing;
 let context;
 let tools;
 let actions;
@@ -70,8 +72,9 @@ function openForm(node) {
     readCredentials: (type, id) => authed(() => api.get(
       `credentials/${encodeURIComponent(type)}/${encodeURIComponent(id)}`)),
   });
-  addLibraryButton(document.querySelector(`[data-node-id="${CSS.escape(node.id)}"]`), registry.get(node.type), api,
-    (text, kind) => notify(text, kind, { timeout: 2000 }));
+  const formRoot = document.querySelector(`[data-node-id="${CSS.escape(node.id)}"]`);
+  addLibraryButton(formRoot, registry.get(node.type), api, (text, kind) => notify(text, kind, { timeout: 2000 }));
+  subflowEditing.addTemplateButton(formRoot, node, () => formRoot.querySelector("#form-cancel")?.click());
   return closed;
 }
 
@@ -121,6 +124,7 @@ function withTab(flows) {
 
 function refresh() {
   tabs.render();
+  subflowEditing?.refresh(tabs.active);
   if (canvas.tab !== tabs.active) {
     canvas.setTab(tabs.active);
   } else {
@@ -343,12 +347,17 @@ async function start() {
   });
   tabs = new Tabs($("tabs"), model, { select: (id) => {
     canvas.setTab(id);
+    subflowEditing?.refresh(id);
     if (!$("context-panel").hidden) {
       context.refresh("flow");
     }
   } });
-  new Palette($("palette-content"), $("palette-search"), registry, canvas,
-    (type, x, y) => canvas.addNodeAt(type, x, y)).render();
+  const palette = new Palette($("palette-content"), $("palette-search"), registry, canvas,
+    (type, x, y) => canvas.addNodeAt(type, x, y));
+  palette.render();
+  subflowEditing = new SubflowEditing(model, { showTab: (id) => tabs.select(id), toSubflow, palette,
+    paletteContainer: $("palette-content"), families: () => [...registry.families().keys()],
+    icons: [...new Set([...registry.types.values()].map((t) => t.icon).filter(Boolean)), "subflow"].sort() });
   debug = new DebugPanel($("debug-messages"), $("debug-clear"), $("debug-muted"), {
     toggleNode: (id, on) => {
       const n = model.get(id);

@@ -12,6 +12,7 @@ import { h } from "./dialog.js";
 import { addCoreMenuItems, openContextMenu, toolActions } from "./editormenus.js";
 import { openGroupForm } from "./groupform.js";
 import { openNodeForm } from "./form.js";
+import { Explorer } from "./explorer.js";
 import { InfoPanel } from "./info.js";
 import { exportableSet, parseFlows } from "./flowjson.js";
 import { openExport, openImport } from "./io.js";
@@ -42,6 +43,7 @@ let info;
 let zoom;
 let clipboard;
 let subflowEditing;
+let explorer;
 let context;
 let tools;
 let actions;
@@ -124,6 +126,7 @@ function withTab(flows) {
 
 function refresh() {
   tabs.render();
+  explorer?.render();
   subflowEditing?.refresh(tabs.active);
   if (canvas.tab !== tabs.active) {
     canvas.setTab(tabs.active);
@@ -224,6 +227,19 @@ function showPanel(id) {
   if (id === "context-panel") {
     context.refreshAll();
   }
+  if (id === "explorer-panel") {
+    explorer.render();
+  }
+}
+
+/** The explorer sidebar: its tab and panel join the sidebar's. */
+function mountExplorer() {
+  const panel = h("section", { id: "explorer-panel", class: "sidebar-panel", hidden: true });
+  $("sidebar").appendChild(panel);
+  document.querySelector(".sidebar-tabs").appendChild(h("button", { type: "button", dataset: { panel: "explorer-panel" } },
+    "explorer"));
+  return new Explorer(panel, model, registry, { reveal: (id) => canvas.reveal(id), showTab: (id) => tabs.select(id),
+    edit: openForm, visible: () => !panel.hidden });
 }
 
 function toSubflow() {
@@ -400,6 +416,7 @@ async function start() {
   $("redo-button").addEventListener("click", () => model.redo());
   $("subflow-button").addEventListener("click", toSubflow);
   $("search-button").addEventListener("click", () => openSearch(model, registry, (id) => canvas.reveal(id)));
+  explorer = mountExplorer();
   for (const b of document.querySelectorAll(".sidebar-tabs button")) {
     b.addEventListener("click", () => showPanel(b.dataset.panel));
   }

@@ -7,6 +7,7 @@ import { Clipboard } from "./clipboard.js";
 import { ContextPanel } from "./context.js";
 import { Comms } from "./comms.js";
 import { DebugPanel } from "./debug.js";
+import { DeployControl } from "./deploy.js";
 import { h } from "./dialog.js";
 import { addCoreMenuItems, openContextMenu, toolActions } from "./editormenus.js";
 import { openGroupForm } from "./groupform.js";
@@ -40,8 +41,7 @@ let clipboard;
 let context;
 let tools;
 let actions;
-let rev = null;
-let deploying = false;
+let deployControl;
 let autoTab = null; // the empty tab the editor made for an empty workspace; an import replaces it
 
 /** Runs an API call, logging in first when the server asks for it. */
@@ -175,37 +175,6 @@ function renderUnknownTypes() {
     + [...unknown].map(([t, c]) => `${t} (${c})`).join(", ");
 }
 
-async function deploy(force = false) {
-  deploying = true;
-  $("deploy-button").disabled = true;
-  document.getElementById("deploy-result")?.remove();
-  try {
-    const result = await authed(() => api.deploy(model.snapshot(true), force ? null : rev));
-    rev = result.rev;
-    model.markDeployed();
-    autoTab = null;
-    updateDirty();
-    canvas.render();
-    notify("Deployed", "success", { id: "deploy-result", timeout: 2000 });
-  } catch (err) {
-    if (err.status === 409) {
-      if (confirm("The flows on the server were changed by someone else since you loaded them.\n"
-        + "Deploy anyway and overwrite them?")) {
-        deploying = false;
-        return deploy(true);
-      }
-    } else if (err.status === 400 && err.body.code === "deploy_failed") {
-      notify("Deploy refused — the previous flows keep running:", "error",
-        { details: err.body.errors || [err.message], timeout: 0, id: "deploy-result" });
-    } else {
-      notify("Deploy failed: " + err.message, "error", { timeout: 0, id: "deploy-result" });
-    }
-  } finally {
-    deploying = false;
-    $("deploy-button").disabled = false;
-  }
-}
-
 async function importFlows() {
   const nodes = await openImport();
   if (!nodes) {
@@ -228,7 +197,7 @@ function onComms(topic, data) {
   } else if (topic.startsWith("status/")) {
     canvas.setStatus(topic.substring(7), data);
   } else if (topic === "notification/runtime-deploy") {
-    if (!deploying && rev && data.revision !== rev) {
+    if (!deployControl.busy && deployControl.rev && data.revision !== deployControl.rev) {
       notify("The flows were deployed from elsewhere; reload the page to see them.", "warning", { timeout: 0 });
     }
   } else if (topic === "comms/auth-failed") {
@@ -271,7 +240,7 @@ function editorActions() {
   const nearest = (dx, dy) => () => canvas.selectNearest(dx, dy);
   return {
     search: () => openSearch(model, registry, (id) => canvas.reveal(id)),
-    deploy: () => deploy(),
+    deploy: () => deployControl.deploy(),
     export: () => openExport(model.snapshot(), canvas.tab, [...canvas.selection]),
     import: importFlows,
     "toggle-sidebar": () => { $("sidebar").hidden = !$("sidebar").hidden; },
@@ -388,8 +357,17 @@ async function start() {
       refresh();
     }
   });
+  deployControl = new DeployControl($("deploy-button"), $("deploy-menu-button"), {
+    api, model, authed, describe: (n) => registry.paletteLabel(n.type) + (n.name ? ` "${n.name}"` : ` ${n.id}`),
+    onDeployed: () => {
+      model.markDeployed();
+      autoTab = null;
+      updateDirty();
+      canvas.render();
+    },
+  });
   const deployed = await authed(() => api.flows());
-  rev = deployed.rev;
+  deployControl.rev = deployed.rev;
   model.load(withTab(deployed.flows));
   refresh();
   for (const n of model.nodes) { // a debug node switched off by its button is muted in the sidebar
@@ -399,7 +377,6 @@ async function start() {
     }
   }
 
-  $("deploy-button").addEventListener("click", () => deploy());
   $("import-button").addEventListener("click", importFlows);
   $("export-button").addEventListener("click", () => openExport(model.snapshot(), canvas.tab, [...canvas.selection]));
   $("undo-button").addEventListener("click", () => model.undo());

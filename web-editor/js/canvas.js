@@ -236,10 +236,12 @@ export class Canvas {
     const style = group.style || {};
     const g = el("g", { class: "group" + (this.selection.has(group.id) ? " selected" : ""), "data-id": group.id },
       this.groupLayer);
-    const paint = (key) => (style[key] && style[key] !== "none" ? { [key]: style[key],
-      [key + "-opacity"]: style[key + "-opacity"] ?? 1 } : {});
+    // inline style: it wins over the stylesheet's default look, as the style the user chose must
+    const paint = (key) => (style[key] && style[key] !== "none"
+      ? `${key}:${style[key]};${key}-opacity:${style[key + "-opacity"] ?? 1};` : "");
+    const look = paint("fill") + paint("stroke") + (style.stroke ? "stroke-dasharray:none;" : "");
     el("rect", { class: "group-box", x: group.x, y: group.y, width: group.w, height: group.h, rx: 6,
-      ...paint("fill"), ...paint("stroke") }, g);
+      ...(look ? { style: look } : {}) }, g);
     if (group.name && style.label !== false) { // Node-RED's label positions: n(orth)/s(outh) and w/centre/e
       const pos = style["label-position"] || "nw";
       const x = pos.endsWith("w") ? group.x + 8 : pos.endsWith("e") ? group.x + group.w - 8 : group.x + group.w / 2;

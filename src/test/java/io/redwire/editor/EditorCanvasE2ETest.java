@@ -401,7 +401,7 @@ class EditorCanvasE2ETest {
     // ---- settings ---------------------------------------------------------------------------------------------
 
     @Test
-    void theDarkThemeTurnsTheEditorDarkAndIsRemembered() throws Exception {
+    void theDarkThemeTurnsTheEditorDarkAndIsRemembered(@TempDir Path dir) throws Exception {
         try (AdminServer s = new AdminServer()) {
             b.open(s.url("/"));
             keys(Keys.CONTROL, ",");
@@ -417,6 +417,9 @@ class EditorCanvasE2ETest {
             }
             b.open(s.url("/"));
             assertEquals("dark", js("return document.documentElement.dataset.theme"), "kept in localStorage");
+            importFile(b, EditorE2ETest.seedOnFreePorts(dir, Ports.free(), 1880));
+            b.waitFor(By.cssSelector("#canvas .wire"));
+            b.screenshot("canvas-dark");
             js("localStorage.removeItem('redwire.editor.settings')");
         }
     }

@@ -29,6 +29,7 @@ final class AudioWidget extends WidgetNode {
 
     static final NodeType TYPE = widgetType("ui-audio", 1, "fa-volume-up", "audio",
                     "Plays the audio at the URL in msg.payload on the dashboard, or speaks msg.payload (tts mode).")
+            .label(NodeType.Label.firstOf("name").or("audio"))
             .fields(AUDIO_GROUP, AUDIO_UI, NAME, ORDER, WIDTH, HEIGHT, MODE, VOICE, SRC, AUTOPLAY, LOOP, MUTED,
                     Passthru.FIELD, CLASS_NAME)
             .factory(AudioWidget::new);

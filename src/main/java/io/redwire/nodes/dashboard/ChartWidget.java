@@ -37,8 +37,10 @@ final class ChartWidget extends WidgetNode {
     static final Field X_AXIS_FORMAT_TYPE = Field.select("xAxisFormatType", "auto", "auto", "custom");
     static final Field XMIN = Field.str("xmin", "");
     static final Field XMAX = Field.str("xmax", "");
-    static final Field Y_AXIS_PROPERTY = Field.str("yAxisProperty", "payload");
-    static final Field Y_AXIS_PROPERTY_TYPE = Field.select("yAxisPropertyType", "msg", "msg", "property");
+    // a chart from before these fields takes y from an object payload's y key, as Dashboard 2.0 does
+    static final Field Y_AXIS_PROPERTY = Field.str("yAxisProperty", "payload").runtimeDefault("");
+    static final Field Y_AXIS_PROPERTY_TYPE = Field.select("yAxisPropertyType", "msg", "msg", "property")
+            .runtimeDefault("property");
     static final Field BINS = Field.num("bins", 10);
     static final Field STACK_SERIES = Field.bool("stackSeries", false);
     static final Field POINT_SHAPE = Field.select("pointShape", "circle", "circle", "cross", "crossRot", "dash",
@@ -96,9 +98,9 @@ final class ChartWidget extends WidgetNode {
         // as Dashboard 2.0: an unknown x type is the timestamp, a msg x without a property the object's key
         xt = List.of("msg", "str", "property", "timestamp").contains(xt) ? xt : "timestamp";
         this.xType = "msg".equals(xt) && xp.isEmpty() ? "property" : xt;
-        this.x = TypedValue.compile(xp, "str".equals(xType) ? "str" : "msg");
+        this.x = xp.isEmpty() ? null : TypedValue.compile(xp, "str".equals(xType) ? "str" : "msg");
         String yp = c.str(Y_AXIS_PROPERTY);
-        this.y = TypedValue.compile(yp, "msg");
+        this.y = yp.isEmpty() ? null : TypedValue.compile(yp, "msg");
         this.yFromMsg = "msg".equals(c.str(Y_AXIS_PROPERTY_TYPE)) && !yp.isEmpty();
         this.categorical = "category".equals(c.str(X_AXIS_TYPE)) && !"histogram".equals(c.str(CHART_TYPE));
         this.replace = "replace".equals(c.str(ACTION));
@@ -143,11 +145,11 @@ final class ChartWidget extends WidgetNode {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("category", series);
         if (payload instanceof Map<?, ?> obj) {
-            p.put("x", "timestamp".equals(xType) || x.value().isEmpty() ? System.currentTimeMillis()
+            p.put("x", "timestamp".equals(xType) || x == null ? System.currentTimeMillis()
                     : xOf(msg, payload));
             p.put("y", series instanceof List<?> keys ? keys.stream().map(k -> keyOf(obj, String.valueOf(k))).toList()
                     : "json".equals(categoryType) ? keyOf(obj, String.valueOf(series))
-                    : yFromMsg ? y.evaluate(msg, this) : keyOf(obj, y.value()));
+                    : y == null ? obj.get("y") : yFromMsg ? y.evaluate(msg, this) : keyOf(obj, y.value()));
         } else {
             p.put("x", "msg".equals(xType) || "str".equals(xType) ? xOf(msg, payload) : System.currentTimeMillis());
             p.put("y", payload);
@@ -157,6 +159,9 @@ final class ChartWidget extends WidgetNode {
 
     @SuppressWarnings("unchecked")
     private Object xOf(Map<String, Object> msg, Object payload) {
+        if (x == null) {
+            return null;
+        }
         return switch (xType) {
             case "property" -> payload instanceof Map<?, ?> m ? x.evaluate((Map<String, Object>) m, this) : null;
             default -> x.evaluate(msg, this);

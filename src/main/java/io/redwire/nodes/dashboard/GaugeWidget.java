@@ -41,6 +41,7 @@ final class GaugeWidget extends WidgetNode {
 
     static final NodeType TYPE = widgetType("ui-gauge", 1, "fa-tachometer", "gauge",
                     "A gauge on the dashboard showing msg.payload between min and max over coloured segments.")
+            .label(NodeType.Label.firstOf("name", "title").or("gauge"))
             .fields(NAME, GROUP, ORDER, VALUE, GAUGE_WIDTH, GAUGE_HEIGHT, GTYPE, GSTYLE, TITLE, ALWAYS_SHOW_TITLE,
                     FLOATING_TITLE_POSITION, UNITS, ICON, PREFIX, SUFFIX, SEGMENTS, MIN, MAX, SIZE_THICKNESS,
                     SIZE_GAP, SIZE_KEY_THICKNESS, STYLE_ROUNDED, STYLE_GLOW, CLASS_NAME)

@@ -21,6 +21,7 @@ final class MarkdownWidget extends WidgetNode {
 
     static final NodeType TYPE = widgetType("ui-markdown", 1, "fa-file-text-o", "markdown",
                     "Markdown text on the dashboard; {{ msg.payload }} in it shows the last msg's payload.")
+            .label(NodeType.Label.firstOf("name").or("markdown"))
             .fields(GROUP, NAME, ORDER, WIDTH, HEIGHT, CONTENT, CLASS_NAME)
             .factory(MarkdownWidget::new);
 

@@ -32,6 +32,7 @@ final class NotificationWidget extends WidgetNode {
 
     static final NodeType TYPE = widgetType("ui-notification", 1, "fa-envelope-o", "notification",
                     "Pops msg.payload up on the dashboard's pages; closing it sends dismiss_clicked or confirm_clicked.")
+            .label(NodeType.Label.firstOf("name").or("notification"))
             .fields(UI, POSITION, COLOR_DEFAULT, COLOR, DISPLAY_TIME, SHOW_COUNTDOWN, OUTPUTS, ALLOW_DISMISS,
                     DISMISS_TEXT, ALLOW_CONFIRM, CONFIRM_TEXT, RAW, CLASS_NAME, NAME)
             .factory(NotificationWidget::new);

@@ -32,6 +32,7 @@ final class TemplateWidget extends WidgetNode {
 
     static final NodeType TYPE = widgetType("ui-template", 1, "fa-code", "template",
                     "Your own Vue component on the dashboard, given msg and send(msg); or CSS for a page or the site.")
+            .label(NodeType.Label.firstOf("name").or("template"))
             .fields(TEMPLATE_GROUP, PAGE, TEMPLATE_UI, NAME, ORDER, WIDTH, HEIGHT, HEAD, FORMAT, STORE_OUT_MESSAGES,
                     PASSTHRU, RESEND_ON_REFRESH, TEMPLATE_SCOPE, CLASS_NAME)
             .factory(TemplateWidget::new);

@@ -7,6 +7,7 @@ import { ContextPanel } from "./context.js";
 import { Comms } from "./comms.js";
 import { DebugPanel } from "./debug.js";
 import { h } from "./dialog.js";
+import { setJsonataEvaluator } from "./exprEditor.js";
 import { openNodeForm } from "./form.js";
 import { InfoPanel } from "./info.js";
 import { openExport, openImport } from "./io.js";
@@ -322,6 +323,7 @@ async function start() {
       } }, "log out"));
   }
   registry = new Registry(await authed(() => api.nodeTypes()));
+  setJsonataEvaluator((expression, msg) => authed(() => api.post("redwire/jsonata", { expression, msg })));
   canvas = new Canvas($("canvas"), model, registry, {
     open: openForm,
     button: onNodeButton,

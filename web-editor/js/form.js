@@ -7,6 +7,7 @@ import { jsonArea } from "./exprEditor.js";
 import { newId } from "./model.js";
 import { credentialEditors } from "./credentials.js";
 import { idlChoice } from "./idlpicker.js";
+import { linkTreeEditor } from "./linktree.js";
 import { rowsEditor } from "./rows.js";
 import { subflowEnvEditors } from "./subflowenv.js";
 import { openTray } from "./tray.js";
@@ -47,6 +48,8 @@ export function openNodeForm(node, ctx, adding = false) {
   const valueOf = (name) => formValue(body, node, name);
   for (const f of fields) {
     const editor = editorFor(f, node, ctx, form);
+    editor.section = f.section;
+    editor.sectionOpen = f.sectionOpen;
     const own = editor.validate; // then what the declaration asks beside the value: requiredWhen, a pattern
     editor.validate = () => own() || (inUse(f, fields, valueOf) ? contextProblem(f, fields, valueOf) : null);
     editor.row.hidden = superseded(node, f);
@@ -63,9 +66,7 @@ export function openNodeForm(node, ctx, adding = false) {
   }
   const showDependent = () => dependent.forEach(({ f, row }) => { row.hidden = !shownNow(body, node, f); });
   body.addEventListener("change", showDependent);
-  for (const e of editors) {
-    body.appendChild(e.row);
-  }
+  placeRows(body, editors);
   const tabs = [{ id: "properties", label: "Properties", body }];
   if (!fields.some((f) => f.name === "info")) {
     const description = descriptionEditor(node);
@@ -134,6 +135,48 @@ export function openNodeForm(node, ctx, adding = false) {
       readOnly(tray.root);
     }
   });
+}
+
+/**
+ * Puts the form's rows in the properties tab: those of a declared section (the function node's Setup / On Start /
+ * On Message / On Stop) on inner tabs in the order the declaration first names them, the others above them.
+ */
+function placeRows(body, editors) {
+  const sections = new Map();
+  for (const e of editors) {
+    if (!e.section) {
+      body.appendChild(e.row);
+      continue;
+    }
+    if (!sections.has(e.section)) {
+      sections.set(e.section, { pane: h("div", { class: "form-section", dataset: { section: e.section } }),
+        open: false });
+    }
+    const s = sections.get(e.section);
+    s.pane.appendChild(e.row);
+    s.open = s.open || !!e.sectionOpen;
+  }
+  if (sections.size === 0) {
+    return;
+  }
+  const bar = h("nav", { class: "form-sections" });
+  const show = (title) => {
+    for (const [t, s] of sections) {
+      s.pane.hidden = t !== title;
+      s.button.classList.toggle("active", t === title);
+      if (t === title) {
+        s.pane.querySelectorAll(".code-holder").forEach((c) => c.dispatchEvent(new Event("tray-shown")));
+      }
+    }
+  };
+  for (const [title, s] of sections) {
+    s.button = h("button", { type: "button", class: "form-section-tab", dataset: { section: title },
+      onclick: () => show(title) }, title);
+    bar.append(s.button);
+  }
+  body.append(bar, ...[...sections.values()].map((s) => s.pane));
+  const opened = [...sections].find(([, s]) => s.open);
+  show(opened ? opened[0] : sections.keys().next().value);
 }
 
 /** A locked flow's form: every control disabled, code editors read-only, a note saying why. */
@@ -210,6 +253,9 @@ function same(a, b) {
 }
 
 function editorFor(f, node, ctx, form) {
+  if (f.nodeRefs) {
+    return linkTreeEditor(f, node, ctx, row);
+  }
   if (f.idlChoice) {
     const { select, control, initial } = idlChoice(f, node, ctx, form);
     return selectField(f, node, select, initial, control);

@@ -264,4 +264,49 @@ class EditorTrayE2ETest {
             b.find("#canvas").sendKeys(Keys.ESCAPE);
         }
     }
+
+    @Test
+    void theFunctionFormHasNodeRedsTabsAndLibsAsRows() throws Exception {
+        try (AdminServer s = serverWithFlow()) {
+            edit("f1");
+            assertEquals(List.of("Setup", "On Start", "On Message", "On Stop"), texts("#node-form .form-section-tab"));
+            assertEquals("On Message", b.find("#node-form .form-section-tab.active").getText(), "opens on the code");
+            assertTrue(b.find("#code-func").isDisplayed() && !b.find("#code-initialize").isDisplayed());
+            b.click("#node-form .form-section-tab[data-section='Setup']");
+            assertTrue(b.find("#field-outputs").isDisplayed() && !b.find("#code-func").isDisplayed());
+            b.click("#node-form .form-row[data-field='libs'] .rule-add");
+            b.find("#node-form .form-row[data-field='libs'] input[data-part='module']").sendKeys("os");
+            b.find("#node-form .form-row[data-field='libs'] input[data-part='var']").sendKeys("myos");
+            b.click("#form-done");
+            assertEquals(List.of(Map.of("var", "myos", "module", "os")), model("get('f1').libs"));
+        }
+    }
+
+    @Test
+    void linkTargetsArePickedFromATreeAndTheOtherEndFollows() throws Exception {
+        String flow = """
+                [{"id":"t1","type":"tab","label":"Flow 1"},{"id":"t2","type":"tab","label":"Flow 2"},
+                 {"id":"lo","type":"link out","z":"t1","name":"out","mode":"link","links":[],"x":200,"y":80,"wires":[]},
+                 {"id":"la","type":"link in","z":"t1","name":"here","links":[],"x":400,"y":80,"wires":[[]]},
+                 {"id":"lb","type":"link in","z":"t2","name":"there","links":[],"x":400,"y":80,"wires":[[]]}]""";
+        try (AdminServer s = new AdminServer()) {
+            assertEquals(204, s.send(Duration.ofSeconds(120), "POST", "/flows", flow).statusCode());
+            b.open(s.url("/"));
+            edit("lo");
+            assertEquals(List.of("Flow 1", "Flow 2"), texts("#field-links .link-tree-flow-name"));
+            b.click("#field-links .link-tree-node[data-id='lb'] input");
+            b.click("#form-done");
+            assertEquals(List.of("lb"), model("get('lo').links"));
+            assertEquals(List.of("lo"), model("get('lb').links"), "the link in lists its link out");
+            assertEquals(List.of(), model("get('la').links"));
+            // and from the other end: unticking there removes it here
+            b.click("#tabs .tab[data-id='t2']");
+            edit("lb");
+            assertEquals(Boolean.TRUE, b.js("return document.querySelector(\"#field-links .link-tree-node[data-id='lo'] input\").checked"));
+            b.click("#field-links .link-tree-node[data-id='lo'] input");
+            b.click("#form-done");
+            assertEquals(List.of(), model("get('lo').links"));
+            assertEquals(List.of(), model("get('lb').links"));
+        }
+    }
 }

@@ -2,17 +2,21 @@
 
 import { Api } from "./api.js";
 import { Canvas } from "./canvas.js";
+import { CanvasTools } from "./canvastools.js";
 import { Clipboard } from "./clipboard.js";
 import { ContextPanel } from "./context.js";
 import { Comms } from "./comms.js";
 import { DebugPanel } from "./debug.js";
 import { DeployControl } from "./deploy.js";
 import { h } from "./dialog.js";
+import { addCoreMenuItems, openContextMenu, toolActions } from "./editormenus.js";
+import { openGroupForm } from "./groupform.js";
 import { openNodeForm } from "./form.js";
 import { InfoPanel } from "./info.js";
 import { openExport, openImport } from "./io.js";
 import { bindKeys } from "./keys.js";
 import { login } from "./login.js";
+import { mountMainMenu } from "./menu.js";
 import { FlowModel, newId } from "./model.js";
 import { notify } from "./notify.js";
 import { Palette } from "./palette.js";
@@ -21,10 +25,12 @@ import { Registry } from "./registry.js";
 import { openSearch, quickAdd } from "./search.js";
 import { selectionToSubflow } from "./subflows.js";
 import { Tabs } from "./tabs.js";
+import { UserSettings } from "./usersettings.js";
 
 const api = new Api(location.pathname.replace(/\/[^/]*$/, "")); // below settings' httpAdminRoot
 const model = new FlowModel();
 const $ = (id) => document.getElementById(id);
+const userSettings = new UserSettings(); // first: the theme applies before anything is drawn
 let registry;
 let canvas;
 let tabs;
@@ -33,6 +39,8 @@ let info;
 let zoom;
 let clipboard;
 let context;
+let tools;
+let actions;
 let deployControl;
 let autoTab = null; // the empty tab the editor made for an empty workspace; an import replaces it
 
@@ -177,6 +185,8 @@ async function importFlows() {
   const firstTab = added.find((n) => n.type === "tab");
   if (firstTab) {
     tabs.select(firstTab.id);
+  } else {
+    tools.follow(added.map((n) => n.id), { toMouse: true }); // onto the current tab: they follow the mouse until a click drops them
   }
   notify(`Imported ${added.length} nodes`, "success", { timeout: 2000 });
 }
@@ -278,6 +288,7 @@ function editorActions() {
     "zoom-out": () => canvas.zoomOut(),
     "zoom-reset": () => canvas.zoomReset(),
     "zoom-fit": () => canvas.zoomFit(),
+    ...toolActions({ canvas, model, tools, settings: userSettings, actions: () => actions }),
   };
 }
 
@@ -308,7 +319,11 @@ async function start() {
       }
       canvas.svg.focus();
     },
+    contextMenu: (e) => openContextMenu(e, { canvas, model, actions, canPaste: () => !!clipboard.internal }),
+    openGroup: (group) => openGroupForm(group, () => model.changed()),
   });
+  tools = new CanvasTools(canvas, model, registry, { snap: () => userSettings.get("snapToGrid"),
+    grid: () => userSettings.get("gridSize") }, (text, kind) => notify(text, kind, { timeout: 2500 }));
   info = new InfoPanel($("info-panel"), model, registry);
   zoom = new ZoomControls($("canvas-holder"), canvas);
   clipboard = new Clipboard(model, canvas, { notify: (text, kind = "info") => notify(text, kind, { timeout: 1500 }) });
@@ -371,14 +386,17 @@ async function start() {
   for (const b of document.querySelectorAll(".sidebar-tabs button")) {
     b.addEventListener("click", () => showPanel(b.dataset.panel));
   }
-  bindKeys(editorActions());
+  actions = editorActions();
+  bindKeys(actions);
+  addCoreMenuItems(actions);
+  mountMainMenu($("main-menu-button"));
   window.addEventListener("beforeunload", (e) => {
     if (model.dirty) {
       e.preventDefault();
     }
   });
   new Comms(() => api.token, onComms).connect();
-  window.redwire = { model, canvas, registry, clipboard, ready: true }; // for scripted checks (tests, console)
+  window.redwire = { model, canvas, registry, clipboard, tools, settings: userSettings, ready: true }; // for scripted checks (tests, console)
   document.body.dataset.ready = "true";
 }
 

@@ -21,8 +21,10 @@ final class DashboardAssets {
     static final String CHART_JS = "META-INF/resources/webjars/chart.js/4.4.1/dist/chart.umd.js";
     private static final String OWN = "io/redwire/nodes/dashboard/web/";
     /** The widget modules, one per node type (web/widgets/TYPE.js), loaded after core.js and before app.js. */
-    static final List<String> WIDGETS = List.of("ui-button", "ui-text", "ui-text-input", "ui-slider", "ui-switch",
-            "ui-chart");
+    static final List<String> WIDGETS = List.of("ui-button", "ui-button-group", "ui-text", "ui-text-input",
+            "ui-number-input", "ui-slider", "ui-switch", "ui-dropdown", "ui-radio-group", "ui-form", "ui-table",
+            "ui-chart", "ui-gauge", "ui-markdown", "ui-notification", "ui-file-input", "ui-audio", "ui-progress",
+            "ui-spacer", "ui-event", "ui-control", "ui-template");
     private static final Map<String, String> FILES = files();
     private static final String SCRIPTS = Stream.concat(Stream.of("core.js"),
                     Stream.concat(WIDGETS.stream().map(w -> "w-" + w + ".js"), Stream.of("app.js")))

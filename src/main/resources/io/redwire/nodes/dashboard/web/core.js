@@ -4,8 +4,9 @@ window.RW = (function () {
   'use strict';
   const { computed, ref, watch, reactive } = Vue;
   const base = document.getElementById('app').dataset.base;
-  const store = reactive({ layout: null, socketId: null, online: false, msgs: {}, states: {}, width: window.innerWidth });
-  const chartListeners = {};
+  const store = reactive({ layout: null, socketId: null, online: false, msgs: {}, states: {}, width: window.innerWidth,
+    path: location.pathname.slice(base.length - 1) || '/', page: null });
+  const listeners = {};
   let socket = null;
   let retry = 500;
 
@@ -29,13 +30,41 @@ window.RW = (function () {
     if (frame.state) { store.states[frame.id] = frame.state; }
     if (frame.msg !== undefined && frame.msg !== null) {
       store.msgs[frame.id] = frame.msg;
-      (chartListeners[frame.id] || []).forEach((f) => f(frame.type, frame.msg));
+      (listeners[frame.id] || []).forEach((f) => f(frame.type, frame.msg));
     }
   }
 
   function sendFrame(frame) {
     if (socket && socket.readyState === WebSocket.OPEN) { socket.send(JSON.stringify(frame)); }
   }
+
+  // a widget that must see each frame as it comes ('load' on connecting, 'msg' for a msg in, 'sync' for another
+  // page's change), not only the latest msg; returns the function that stops listening
+  function listen(id, fn) {
+    (listeners[id] = listeners[id] || []).push(fn);
+    return () => { listeners[id] = (listeners[id] || []).filter((f) => f !== fn); };
+  }
+
+  // a page's action (Dashboard 2.0's widget-action) and its own msg (widget-send)
+  const action = (id, msg) => sendFrame({ type: 'action', id, msg });
+  const sendMsg = (id, msg) => sendFrame({ type: 'send', id, msg });
+
+  // what the dashboard's ui-control nodes set for a page, group or widget (kind 'pages', 'groups', 'widgets')
+  function controlled(kind, id, prop) {
+    let v;
+    (store.layout ? store.layout.widgets : []).forEach((w) => {
+      const st = w.type === 'ui-control' && store.states[w.id];
+      if (st && st[kind] && st[kind][id] && st[kind][id][prop] !== undefined) { v = st[kind][id][prop]; }
+    });
+    return v;
+  }
+
+  // opens a page of the dashboard (ui-control and the navigation)
+  function navigate(p) {
+    history.pushState(null, '', base + p.path.replace(/^\//, ''));
+    store.path = p.path;
+  }
+  window.addEventListener('popstate', () => { store.path = location.pathname.slice(base.length - 1) || '/'; });
 
   function shown(v) {
     if (v === undefined || v === null) { return ''; }
@@ -49,7 +78,10 @@ window.RW = (function () {
       return st && st[name] !== undefined ? st[name] : props.w[name];
     };
     const msg = computed(() => store.msgs[props.w.id]);
-    const enabled = computed(() => { const st = store.states[props.w.id]; return !st || st.enabled !== false; });
+    const enabled = computed(() => {
+      const st = store.states[props.w.id];
+      return (!st || st.enabled !== false) && controlled('widgets', props.w.id, 'enabled') !== false;
+    });
     return { prop, msg, enabled };
   }
 
@@ -83,5 +115,6 @@ window.RW = (function () {
     kinds[type] = { name, component, cssClass: cssClass || '' };
   }
 
-  return { base, store, chartListeners, connect, sendFrame, shown, useWidget, follow, widgetComponent, register, kinds };
+  return { base, store, listen, connect, sendFrame, action, sendMsg, controlled, navigate, shown, useWidget, follow,
+    widgetComponent, register, kinds };
 })();

@@ -31,7 +31,8 @@ abstract class WidgetNode extends DashboardMember {
             .runtimeDefault("topic");
     private static final Set<String> STATE_ONLY = Set.of("_msgid", "ui_update", "class", "visible", "enabled");
 
-    protected final UiBaseNode base;
+    private final UiGroupNode group;
+    protected UiBaseNode base;
     private final Map<String, Object> state = new LinkedHashMap<>();
     private final TypedValue topic;
     private final List<String> updatable;
@@ -40,14 +41,16 @@ abstract class WidgetNode extends DashboardMember {
     /** @param updatable the {@code msg.ui_update} properties this widget takes, as the real one does */
     protected WidgetNode(NodeConfig c, List<String> updatable) {
         super(c);
-        UiGroupNode group = c.configNode(GROUP, UiGroupNode.class);
-        this.base = group == null ? null : group.base();
+        this.group = c.configNode(GROUP, UiGroupNode.class);
         this.updatable = updatable;
         this.topic = c.type().fields().contains(TOPIC) ? c.typed(TOPIC) : null;
     }
 
     @Override
     UiBaseNode base() {
+        if (base == null && group != null) {
+            base = group.base(); // known at start: a Dashboard 1 page finds its ui_base only then
+        }
         return base;
     }
 
@@ -59,7 +62,7 @@ abstract class WidgetNode extends DashboardMember {
 
     @Override
     protected final void onInput(Map<String, Object> msg, Done done) {
-        if (base == null) {
+        if (base() == null) {
             done.done();
             return;
         }

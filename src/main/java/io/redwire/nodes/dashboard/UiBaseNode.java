@@ -56,6 +56,7 @@ public class UiBaseNode extends Node {
     private final Map<String, DashboardMember> widgets = new LinkedHashMap<>();
     private final List<HttpRoutes.Registration> registrations = new ArrayList<>();
     private final Map<String, Object> theme;
+    private final Map<String, Object> look = new LinkedHashMap<>();
     private boolean layoutPending;
 
     UiBaseNode(NodeConfig c) {
@@ -66,6 +67,9 @@ public class UiBaseNode extends Node {
     UiBaseNode(NodeConfig c, Map<String, Object> theme) {
         super(c);
         this.theme = theme;
+        for (Field f : List.of(HEADER_CONTENT, NAVIGATION_STYLE, TITLE_BAR_STYLE, SHOW_PATH_IN_SIDEBAR)) {
+            look.put(f.name(), c.get(f));
+        }
         String root = RuntimeSettings.HTTP_NODE_ROOT.read(c.services().settings()) instanceof String r ? r : "/";
         String path = c.str(PATH);
         String joined = (root.endsWith("/") ? root : root + "/") + (path.startsWith("/") ? path.substring(1) : path);
@@ -152,6 +156,7 @@ public class UiBaseNode extends Node {
         frame.put("socketId", client.id());
         frame.put("name", config().name());
         frame.put("theme", theme);
+        frame.put("look", look);
         frame.put("pages", pages.values().stream().map(DashboardMember::described).toList());
         frame.put("groups", groups.values().stream().map(DashboardMember::described).toList());
         frame.put("widgets", widgets.values().stream().map(DashboardMember::described).toList());

@@ -198,17 +198,37 @@
       return { canvas };
     });
 
+  // a Dashboard 1 ui_template: AngularJS is not run (the page says so); plain HTML is shown, {{msg.…}} filled in
+  const escapeHtml = (v) => shown(v).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
+  const UiTemplate1 = widgetComponent(
+    '<div v-if="w.angular && w.angular.length" class="rw-unsupported" role="note">Dashboard 1 template "{{ w.name || w.id }}" ' +
+      'uses AngularJS ({{ w.angular.join(", ") }}), which this dashboard does not run.</div>' +
+      '<div v-else class="rw-template" v-html="html"></div>',
+    (props, { msg }) => ({
+      html: computed(() => String(props.w.format || '').replace(/\{\{\s*msg((?:\.[A-Za-z_$][\w$]*)*)\s*\}\}/g, (all, path) =>
+        escapeHtml(path.split('.').slice(1).reduce((o, k) => (o == null ? undefined : o[k]), msg.value || {}))))
+    }));
+
   const kinds = { 'ui-button': 'UiButton', 'ui-text': 'UiText', 'ui-text-input': 'UiTextInput', 'ui-slider': 'UiSlider',
-    'ui-switch': 'UiSwitch', 'ui-chart': 'UiChart' };
+    'ui-switch': 'UiSwitch', 'ui-chart': 'UiChart', 'ui_template': 'UiTemplate1' };
   const cssClass = { 'ui-text': 'rw-text', 'ui-text-input': 'rw-field', 'ui-slider': 'rw-slider', 'ui-switch': 'rw-switch', 'ui-chart': 'rw-chart' };
-  const byOrder = (a, b) => (a.order ?? 0) - (b.order ?? 0);
+  const byOrder = (a, b) => (Number(a.order) || 0) - (Number(b.order) || 0);
+  const shownFlag = (v) => v !== false && v !== 'false';
+  const WIDE = 960; // from this width the side navigation stays open beside the page, as Dashboard 2.0's does
 
   const App = {
     setup() {
-      const pages = computed(() => store.layout ? store.layout.pages.filter((p) => p.visible !== false && p.visible !== 'false').slice().sort(byOrder) : []);
+      const pages = computed(() => store.layout ? store.layout.pages.filter((p) => shownFlag(p.visible)).slice().sort(byOrder) : []);
       const path = ref(location.pathname.slice(base.length - 1) || '/');
       const page = computed(() => pages.value.find((p) => p.path === path.value || p.path === '/' + path.value.replace(/^\//, ''))
         || pages.value[0]);
+      const look = computed(() => (store.layout && store.layout.look) || {});
+      const navStyle = computed(() => look.value.navigationStyle || 'default');
+      const navOpen = ref(window.innerWidth >= WIDE);
+      // on a narrow screen (a phone) or "temporary" style the navigation lies over the page and closes after a pick
+      const overlay = computed(() => navStyle.value === 'temporary' || store.width < WIDE);
+      const showNav = computed(() => navStyle.value !== 'none' && pages.value.length > 0 && (navStyle.value === 'fixed' || navOpen.value));
+      const flex = computed(() => page.value && page.value.layout === 'flex');
       const cols = computed(() => {
         const bps = (page.value && page.value.breakpoints || []).slice().sort((a, b) => a.px - b.px);
         let n = 12;
@@ -216,15 +236,18 @@
         return n;
       });
       const groups = computed(() => !page.value ? [] : store.layout.groups
-        .filter((g) => g.page === page.value.id && g.visible !== false).slice().sort(byOrder));
+        .filter((g) => g.page === page.value.id && shownFlag(g.visible)).slice().sort(byOrder));
       const widgetsOf = (g) => store.layout.widgets.filter((w) => w.group === g.id).slice()
         .sort(byOrder);
+      const groupWidth = (g) => flex.value ? (Number(g.width) || 6) : Math.min(Number(g.width) || cols.value, cols.value);
       const groupStyle = (g) => {
-        const w = Math.min(Number(g.width) || cols.value, cols.value);
-        return { gridColumn: 'span ' + w, gridTemplateColumns: 'repeat(' + w + ', minmax(0, 1fr))' };
+        const w = groupWidth(g);
+        const inner = { gridTemplateColumns: 'repeat(' + w + ', minmax(0, 1fr))' };
+        // flex pages (Dashboard 1's, and 2.0's flex layout) give a group a fixed width: w grid units
+        return Object.assign(inner, flex.value ? { width: 'calc(' + w + ' * var(--rw-unit))' } : { gridColumn: 'span ' + w });
       };
       const widgetStyle = (g, w) => {
-        const gw = Math.min(Number(g.width) || cols.value, cols.value);
+        const gw = groupWidth(g);
         const ww = Math.min(Number(w.width) || gw, gw);
         const h = Number(w.height) || (w.type === 'ui-chart' ? 8 : 1);
         return { gridColumn: 'span ' + ww, minHeight: 'calc(' + h + ' * var(--rw-row))' };
@@ -234,45 +257,61 @@
         return ['rw-widget', cssClass[w.type] || '', w.type === 'ui-text' ? 'rw-' + (st.layout || w.layout || 'row-spread') : '',
           w.className || '', st.class || '', st.visible === false ? 'rw-hidden' : ''];
       };
-      const go = (p, e) => { e.preventDefault(); history.pushState(null, '', base + p.path.replace(/^\//, '')); path.value = p.path; };
+      const title = computed(() => {
+        const site = store.layout ? store.layout.name : 'Dashboard';
+        const name = page.value ? page.value.name : site;
+        return { dashboard: site, dashpage: site + ' — ' + name, none: '' }[look.value.headerContent] ?? name;
+      });
+      const go = (p, e) => {
+        e.preventDefault();
+        history.pushState(null, '', base + p.path.replace(/^\//, ''));
+        path.value = p.path;
+        if (overlay.value && navStyle.value !== 'fixed') { navOpen.value = false; }
+      };
       window.addEventListener('popstate', () => { path.value = location.pathname.slice(base.length - 1) || '/'; });
       window.addEventListener('resize', () => { store.width = window.innerWidth; });
+      watch(() => store.width >= WIDE, (wide) => { navOpen.value = wide; });
+      const setVars = (vars) => Object.entries(vars).forEach(([k, v]) => {
+        if (v) { document.documentElement.style.setProperty(k, v); } else { document.documentElement.style.removeProperty(k); }
+      });
       watch(page, (p) => {
-        const t = p && p.theme;
-        const root = document.documentElement.style;
-        if (t && t.colors) {
-          root.setProperty('--rw-primary', t.colors.primary || '');
-          root.setProperty('--rw-page', t.colors.bgPage || '');
-          root.setProperty('--rw-card', t.colors.groupBg || '');
-          root.setProperty('--rw-outline', t.colors.groupOutline || '');
-        }
-        if (t && t.sizes) {
-          root.setProperty('--rw-gap', t.sizes.groupGap || '');
-          root.setProperty('--rw-pad', t.sizes.pagePadding || '');
-          root.setProperty('--rw-radius', t.sizes.groupBorderRadius || '');
-        }
+        const t = (p && p.theme) || (store.layout && store.layout.theme) || {};
+        const c = t.colors || {};
+        const z = t.sizes || {};
+        setVars({ '--rw-primary': c.primary, '--rw-page': c.bgPage, '--rw-card': c.groupBg, '--rw-outline': c.groupOutline,
+          '--rw-surface': c.surface, '--rw-gap': z.groupGap, '--rw-pad': z.pagePadding, '--rw-radius': z.groupBorderRadius,
+          '--rw-widget-gap': z.widgetGap, '--rw-row': z.rowHeight });
         document.title = p ? p.name : document.title;
       });
-      return { store, pages, page, cols, groups, widgetsOf, groupStyle, widgetStyle, widgetClass, go, kinds, base };
+      return { store, pages, page, look, navStyle, navOpen, overlay, showNav, flex, cols, groups, widgetsOf, groupStyle,
+        widgetStyle, widgetClass, title, go, kinds, base };
     },
     template: `
-      <header class="rw-bar"><h1>{{ page ? page.name : (store.layout ? store.layout.name : 'Dashboard') }}</h1>
-        <nav class="rw-nav" v-if="pages.length > 1">
-          <a v-for="p in pages" :key="p.id" :href="base + p.path.replace(/^\\//, '')" :class="{ 'rw-current': page && p.id === page.id }"
-             @click="go(p, $event)">{{ p.name }}</a></nav></header>
-      <div class="rw-offline" v-if="!store.online">Disconnected, reconnecting…</div>
-      <main class="rw-page" v-if="page" :style="{ gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }">
-        <section v-for="g in groups" :key="g.id" class="rw-group" :class="g.className" :data-group-id="g.id" :style="groupStyle(g)">
-          <h2 v-if="g.showTitle !== false">{{ g.name }}</h2>
-          <div v-for="w in widgetsOf(g)" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type"
-               :style="widgetStyle(g, w)">
-            <component v-if="kinds[w.type]" :is="kinds[w.type]" :w="w"></component>
-          </div>
-        </section>
-      </main>`
+      <header class="rw-bar" v-if="look.titleBarStyle !== 'hidden'" :class="{ 'rw-bar-fixed': look.titleBarStyle === 'fixed' }">
+        <button type="button" class="rw-menu" v-if="navStyle !== 'none' && navStyle !== 'fixed' && pages.length"
+                aria-label="Pages" :aria-expanded="String(navOpen)" @click="navOpen = !navOpen">&#9776;</button>
+        <h1>{{ title }}</h1></header>
+      <div class="rw-offline" v-if="!store.online" role="status">Disconnected, reconnecting…</div>
+      <div class="rw-body" :class="{ 'rw-overlaid': overlay }">
+        <nav class="rw-nav" v-if="showNav" aria-label="Pages">
+          <a v-for="p in pages" :key="p.id" :href="base + p.path.replace(/^\\//, '')" :data-page-id="p.id"
+             :class="{ 'rw-current': page && p.id === page.id }" @click="go(p, $event)">{{ p.name }}
+             <small v-if="look.showPathInSidebar">{{ p.path }}</small></a></nav>
+        <div class="rw-scrim" v-if="showNav && overlay && navStyle !== 'fixed'" @click="navOpen = false"></div>
+        <main class="rw-page" v-if="page" :class="{ 'rw-flex': flex }" :data-page-id="page.id"
+              :style="flex ? {} : { gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }">
+          <section v-for="g in groups" :key="g.id" class="rw-group" :class="g.className" :data-group-id="g.id" :style="groupStyle(g)">
+            <h2 v-if="g.showTitle !== false">{{ g.name }}</h2>
+            <div v-for="w in widgetsOf(g)" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type"
+                 :style="widgetStyle(g, w)">
+              <component v-if="kinds[w.type]" :is="kinds[w.type]" :w="w"></component>
+            </div>
+          </section>
+        </main>
+      </div>`
   };
 
   createApp(App).component('UiButton', UiButton).component('UiText', UiText).component('UiTextInput', UiTextInput)
-    .component('UiSlider', UiSlider).component('UiSwitch', UiSwitch).component('UiChart', UiChart).mount('#app');
+    .component('UiSlider', UiSlider).component('UiSwitch', UiSwitch).component('UiChart', UiChart).component('UiTemplate1', UiTemplate1).mount('#app');
   connect();
 })();

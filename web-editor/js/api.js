@@ -73,13 +73,21 @@ export class Api {
     return this.get("flows");
   }
 
-  /** Deploys; rev omitted forces over whatever is deployed. Resolves {rev}. */
-  deploy(flows, rev) {
+  /**
+   * Deploys; rev omitted forces over whatever is deployed; mode is Node-RED's deployment type (full, flows,
+   * nodes). Resolves {rev}.
+   */
+  deploy(flows, rev, mode = "full") {
     const body = { flows };
     if (rev) {
       body.rev = rev;
     }
-    return this.request("POST", "flows", body, { "Node-RED-Deployment-Type": "full" });
+    return this.request("POST", "flows", body, { "Node-RED-Deployment-Type": mode });
+  }
+
+  /** Restarts the stored flows (Node-RED's "Restart Flows", deployment type reload). Resolves {rev}. */
+  restartFlows() {
+    return this.request("POST", "flows", {}, { "Node-RED-Deployment-Type": "reload" });
   }
 
   /** The services and methods of a config node's .proto / .thrift: {services: [{name, methods: [{name, kind}]}]}. */

@@ -72,6 +72,17 @@ export class FlowModel {
     this.dirty = false;
   }
 
+  /**
+   * Takes what another user deployed as the new baseline (changed markers compare against it) and the merge of
+   * it with this workspace as the workspace: an undoable change.
+   */
+  rebase(nodes, deployedNodes) {
+    this.deployed = new Map(deployedNodes.map((n) => [n.id, JSON.stringify(n)]));
+    this.deployedState = JSON.stringify(deployedNodes);
+    this.setNodes(nodes);
+    this.changed();
+  }
+
   /** Changed since the last deploy (Node-RED's blue dot): its JSON, or credentials typed into its form. */
   isChanged(node) {
     return this.credentials.has(node.id) || this.deployed.get(node.id) !== JSON.stringify(node);

@@ -88,6 +88,8 @@ public final class NodeType {
     private final Factory factory;
     /** Field name → help, for fields that carry none themselves (see {@link #help(Field)}). */
     private final Map<String, String> fieldHelp;
+    /** Field name → label, for fields that carry none themselves (see {@link #label(Field)}). */
+    private final Map<String, String> fieldLabels;
 
     private NodeType(Builder b) {
         this.type = b.type;
@@ -116,7 +118,9 @@ public final class NodeType {
                     .map(Field::name).toList() + " are not all among its fields");
         }
         this.factory = b.factory;
-        this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass());
+        this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass(), FieldHelp.FILE);
+        this.fieldLabels = b.factory == null ? Map.of()
+                : FieldHelp.forType(type, b.factory.getClass(), FieldHelp.LABELS);
     }
 
     public static Builder builder(String type, String family) {
@@ -227,6 +231,14 @@ public final class NodeType {
         return field.help() != null ? field.help() : fieldHelp.get(field.name());
     }
 
+    /**
+     * What the form, its validation messages and the help call a field: its own {@link Field#label}, else the line
+     * for it in the {@code field-labels.json} beside the node class; null when neither has one (the name is shown).
+     */
+    public String label(Field field) {
+        return field.label() != null ? field.label() : fieldLabels.get(field.name());
+    }
+
     /** The class whose package holds this type's {@code field-help.json} (see {@link FieldHelp}); null: none. */
     Class<?> helpAnchor() {
         return factory == null ? null : factory.getClass();
@@ -250,9 +262,9 @@ public final class NodeType {
         d.put("inputs", inputs);
         d.put("outputs", outputs);
         d.put("config", configNode);
-        d.put("fields", fields.stream().map(f -> FieldDescription.of(f, help(f))).toList());
+        d.put("fields", fields.stream().map(f -> FieldDescription.of(f, label(f), help(f))).toList());
         if (!credentials.isEmpty()) {
-            d.put("credentials", credentials.stream().map(f -> FieldDescription.of(f, help(f))).toList());
+            d.put("credentials", credentials.stream().map(f -> FieldDescription.of(f, label(f), help(f))).toList());
         }
         putIfSet(d, "paletteLabel", paletteLabel);
         putIfSet(d, "icon", icon);

@@ -1,6 +1,7 @@
 package io.redwire.nodes.dashboard;
 
 import io.redwire.api.Field;
+import io.redwire.api.Node;
 import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType;
 
@@ -16,10 +17,12 @@ import java.util.regex.Pattern;
 /**
  * node-red-dashboard's ui_template. Its templates are AngularJS, which Dashboard 2.0 (and Redwire's page) does not
  * run: one that uses AngularJS (ng- attributes, scope, $scope, filters) is reported when it starts, by a warning
- * naming the node and what it uses and by a red status, and its place on the page says so; plain HTML is shown,
- * with {{msg.…}} filled from the last msg. Like Dashboard 1's, a msg in is kept and passed on.
+ * naming the node and what it uses and by a red status, and its place on the page says so; so is one added to the
+ * page's head (scope global). A plain-HTML one in a group runs as ui-template, whose Vue template reads
+ * {{msg.payload}} as Dashboard 1's did. Like Dashboard 1's, a msg in is kept and passed on.
  */
 final class Dashboard1Template extends WidgetNode {
+    static final Field D1_GROUP = Field.config("group", "ui_group");
     static final Field FORMAT = Field.code("format", "html", "<div ng-bind-html=\"msg.payload\"></div>");
     static final Field STORE_OUT = Field.bool("storeOutMessages", true);
     static final Field FORWARD_IN = Field.bool("fwdInMessages", true);
@@ -30,11 +33,11 @@ final class Dashboard1Template extends WidgetNode {
                     + "|\\{\\{[^}|]*\\|\\s*([a-zA-Z]+)");
 
     static final NodeType TYPE = widgetType("ui_template", 1, "fa-code", "template",
-                    "Dashboard 1's template (AngularJS): reported, not run; plain HTML is shown.")
+                    "Dashboard 1's template: plain HTML runs as ui-template; AngularJS is reported, not run.")
             .label(NodeType.Label.firstOf("name").or("template"))
-            .fields(Field.config("group", "ui_group"), NAME, ORDER, WIDTH, HEIGHT, FORMAT, STORE_OUT, FORWARD_IN,
+            .fields(D1_GROUP, NAME, ORDER, WIDTH, HEIGHT, FORMAT, STORE_OUT, FORWARD_IN,
                     RESEND, SCOPE, CLASS_NAME)
-            .factory(c -> new Dashboard1Template(c.rewrittenAs(Running.TYPE, raw -> { })));
+            .factory(Dashboard1Template::create);
 
     /** The same fields, the group read as the widgets' own. */
     private static final class Running {
@@ -56,6 +59,15 @@ final class Dashboard1Template extends WidgetNode {
         described().put("angular", angular);
     }
 
+    private static Node create(NodeConfig c) {
+        boolean local = !c.str(D1_GROUP).isEmpty() && "local".equals(c.str(SCOPE));
+        if (local && angularIn(c.str(FORMAT)).isEmpty()) {
+            return new TemplateWidget(c.rewrittenAs(TemplateWidget.TYPE, raw -> raw.put("passthru",
+                    raw.getOrDefault("fwdInMessages", true))));
+        }
+        return new Dashboard1Template(c.rewrittenAs(Running.TYPE, raw -> { }));
+    }
+
     /** The AngularJS constructs {@code template} uses, each once, in order. */
     static List<String> angularIn(String template) {
         Set<String> found = new LinkedHashSet<>();
@@ -69,9 +81,12 @@ final class Dashboard1Template extends WidgetNode {
 
     @Override
     public Future<Void> start() {
+        String named = "ui_template " + (name() == null ? id() : "'" + name() + "' (" + id() + ")");
+        if (!inGroup) {
+            warn(named + " adds to the page's head (scope global), which Redwire's dashboard does not do");
+        }
         if (!angular.isEmpty()) {
-            warn("ui_template " + (name() == null ? id() : "'" + name() + "' (" + id() + ")")
-                    + " uses AngularJS (" + String.join(", ", angular) + "), which Dashboard 2.0 does not run:"
+            warn(named + " uses AngularJS (" + String.join(", ", angular) + "), which Dashboard 2.0 does not run:"
                     + " it is not shown; rewrite it as a ui-template (Vue)");
             // once the deploy has started every node, so status nodes watching this one see it
             vertx().runOnContext(v -> status(Map.of("fill", "red", "shape", "ring", "text", "AngularJS: not shown")));

@@ -125,6 +125,53 @@ public class UiBaseNode extends Node {
         return (WidgetNode) widgets.get(id);
     }
 
+    /** The pages (or groups, or widgets: type null) whose name is {@code name}. */
+    List<DashboardMember> membersNamed(String type, String name) {
+        Map<String, DashboardMember> members = "ui-page".equals(type) ? pages : "ui-group".equals(type) ? groups
+                : widgets;
+        return members.values().stream().filter(m -> (type == null || type.equals(m.type()))
+                && (name.equals(m.config().name()) || name.equals(m.id()))).toList();
+    }
+
+    /**
+     * ui-control's names for pages, groups and widgets, as Dashboard 2.0 reads them: an id or name, a group as
+     * "Page:Group" or "Group", a widget as "Group:Widget" or "Widget" ("\:" is a colon in a name); an object
+     * {@code {page, group, widget}} names each part.
+     */
+    List<String> resolve(String type, Object identifier) {
+        List<String> parts;
+        if (identifier instanceof Map<?, ?> m) {
+            parts = new ArrayList<>();
+            for (String k : List.of("page", "group", "widget")) {
+                if (m.get(k) != null) {
+                    parts.add(String.valueOf(m.get(k)));
+                }
+            }
+        } else {
+            parts = java.util.Arrays.stream(String.valueOf(identifier).split("(?<!\\\\):"))
+                    .map(x -> x.replace("\\:", ":")).toList();
+        }
+        if (parts.isEmpty()) {
+            return List.of();
+        }
+        List<DashboardMember> found = membersNamed(type, parts.get(parts.size() - 1));
+        if (parts.size() > 1) {
+            List<String> parents = membersNamed(type == null ? "ui-group" : "ui-page", parts.get(parts.size() - 2))
+                    .stream().map(DashboardMember::id).toList();
+            found = found.stream().filter(f -> parents.contains(String.valueOf(f.described()
+                    .get(type == null ? "group" : "page")))).toList();
+        }
+        return found.stream().map(DashboardMember::id).toList();
+    }
+
+    void pageOpened(DashboardSockets.Client client) {
+        widgets.values().forEach(w -> ((WidgetNode) w).pageOpened(client));
+    }
+
+    void pageClosed(DashboardSockets.Client client) {
+        widgets.values().forEach(w -> ((WidgetNode) w).pageClosed(client));
+    }
+
     boolean includeClientData() {
         return includeClientData;
     }

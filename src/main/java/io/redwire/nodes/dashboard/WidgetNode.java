@@ -22,6 +22,8 @@ import java.util.Set;
  */
 abstract class WidgetNode extends DashboardMember {
     static final Field GROUP = Field.config("group", "ui-group").asRequired();
+    /** The dashboard of the widgets that live on every page, not in a group (ui-notification, ui-event, ...). */
+    static final Field UI = Field.config("ui", "ui-base").asRequired();
     static final Field NAME = Field.str("name", "");
     static final Field ORDER = Field.num("order", 0);
     static final Field WIDTH = Field.num("width", 0);
@@ -31,7 +33,6 @@ abstract class WidgetNode extends DashboardMember {
             .runtimeDefault("topic");
     private static final Set<String> STATE_ONLY = Set.of("_msgid", "ui_update", "class", "visible", "enabled");
 
-    private final UiGroupNode group;
     protected UiBaseNode base;
     private final Map<String, Object> state = new LinkedHashMap<>();
     private final TypedValue topic;
@@ -41,15 +42,31 @@ abstract class WidgetNode extends DashboardMember {
     /** @param updatable the {@code msg.ui_update} properties this widget takes, as the real one does */
     protected WidgetNode(NodeConfig c, List<String> updatable) {
         super(c);
-        this.group = c.configNode(GROUP, UiGroupNode.class);
+        this.base = baseOf(c);
         this.updatable = updatable;
         this.topic = c.type().fields().contains(TOPIC) ? c.typed(TOPIC) : null;
     }
 
+    /** The dashboard of the widget's group, else of its page, else its ui (ui-template may name any one). */
+    private static UiBaseNode baseOf(NodeConfig c) {
+        for (Field f : c.type().fields()) {
+            Object member = "group".equals(f.name()) ? c.configNode(f, UiGroupNode.class)
+                    : "page".equals(f.name()) ? c.configNode(f, UiPageNode.class)
+                    : "ui".equals(f.name()) ? c.configNode(f, UiBaseNode.class) : null;
+            if (member instanceof UiBaseNode b) {
+                return b;
+            }
+            if (member instanceof DashboardMember m && m.base() != null) {
+                return m.base();
+            }
+        }
+        return null;
+    }
+
     @Override
     UiBaseNode base() {
-        if (base == null && group != null) {
-            base = group.base(); // known at start: a Dashboard 1 page finds its ui_base only then
+        if (base == null) {
+            base = baseOf(config()); // known at start: a Dashboard 1 page finds its ui_base only then
         }
         return base;
     }
@@ -102,8 +119,51 @@ abstract class WidgetNode extends DashboardMember {
         }
     }
 
-    /** A page's button press; only buttons take it. */
-    void clientAction(DashboardSockets.Client client, Object msg) {
+    /** Whether a page's actions (Dashboard 2.0's widget-action) reach this widget: the types with onAction. */
+    protected boolean takesActions() {
+        return false;
+    }
+
+    /** A page's action (a row picked, a form submitted...): Dashboard 2.0's onAction, the msg with topic, sent. */
+    @SuppressWarnings("unchecked")
+    void clientAction(DashboardSockets.Client client, Object fromPage) {
+        if (!takesActions()) {
+            return;
+        }
+        Map<String, Object> msg = fromPage(client, fromPage instanceof Map<?, ?> m ? (Map<String, Object>) m : null);
+        if (!(fromPage instanceof Map<?, ?>)) {
+            msg.put("payload", fromPage);
+        }
+        appendTopic(msg);
+        beforeSend(msg);
+        send(msg);
+    }
+
+    /** A msg a page's own code sends (ui-template's send): Dashboard 2.0's widget-send, kept and sent as it is. */
+    @SuppressWarnings("unchecked")
+    void clientSend(DashboardSockets.Client client, Object fromPage) {
+        Map<String, Object> msg = fromPage(client, fromPage instanceof Map<?, ?> m ? (Map<String, Object>) m : null);
+        if (!(fromPage instanceof Map<?, ?>)) {
+            msg.put("payload", fromPage);
+        }
+        beforeSend(msg);
+        if (keepsSentMsgs()) {
+            keep(msg);
+        }
+        send(msg);
+    }
+
+    /** Whether what a page's code sends becomes the kept msg (ui-template's "store out messages"). */
+    protected boolean keepsSentMsgs() {
+        return true;
+    }
+
+    /** A page connected to the dashboard (ui-control reports it). */
+    void pageOpened(DashboardSockets.Client client) {
+    }
+
+    /** A page's connection ended. */
+    void pageClosed(DashboardSockets.Client client) {
     }
 
     /** A page's new value: Dashboard 2.0's default change handler. */
@@ -137,10 +197,15 @@ abstract class WidgetNode extends DashboardMember {
         if (topic == null) {
             return;
         }
-        Object t = topic.evaluate(msg, this);
+        Object t = topicFor(msg);
         boolean falsy = t == null || t == Undefined.VALUE || "".equals(t) || Boolean.FALSE.equals(t)
                 || (t instanceof Number n && (n.doubleValue() == 0 || Double.isNaN(n.doubleValue())));
         msg.put("topic", falsy ? "" : t);
+    }
+
+    /** The widget's topic evaluated against {@code msg}; null for a widget without one. */
+    protected final Object topicFor(Map<String, Object> msg) {
+        return topic == null ? null : topic.evaluate(msg, this);
     }
 
     /** Dashboard 2.0's beforeSend: runs on every msg in and out; by default takes the ui_update properties. */
@@ -159,6 +224,11 @@ abstract class WidgetNode extends DashboardMember {
         if (!(base.constrainsClients(type()) && socketIdOf(msg) != null)) {
             kept = msg;
         }
+    }
+
+    /** The widget's dynamic state (what msg.ui_update, enabled, visible and class set), replayed with the value. */
+    protected final Map<String, Object> state() {
+        return state;
     }
 
     protected Map<String, Object> kept() {

@@ -19,7 +19,7 @@ public final class FunctionNode extends Node implements LinkCalls.Caller {
     static final Field FUNC = Field.code("func", "javascript", "\nreturn msg;");
     static final Field OUTPUTS = Field.num("outputs", 1);
     static final Field TIMEOUT = Field.num("timeout", 0).atLeast(0)
-            .label("timeout (seconds, 0 = settings.functionTimeout)");
+            .label("Timeout (s; 0: the runtime default)");
     static final Field NOERR = Field.num("noerr", 0).asInternal(); // Node-RED's editor counts syntax errors here
     static final Field INITIALIZE = Field.code("initialize", "javascript", "");
     static final Field FINALIZE = Field.code("finalize", "javascript", "");

@@ -51,7 +51,7 @@ class Dashboard1FlowTest {
             assertEquals("ui-text-input", byId(config.get("widgets"), "inp").get("type"));
             assertEquals(true, byId(config.get("widgets"), "cht").get("showLegend"), "legend: \"true\"");
             assertEquals(List.of("ng-bind-html", "scope.$watch"), byId(config.get("widgets"), "tplNg").get("angular"));
-            assertEquals(List.of(), byId(config.get("widgets"), "tplPlain").get("angular"));
+            assertEquals("ui-template", byId(config.get("widgets"), "tplPlain").get("type"), "plain HTML runs as Vue");
 
             page.send(Map.of("type", "action", "id", "btn", "msg", Map.of("_event", Map.of("type", "click"))));
             FlowKit.Event pressed = kit.await("dbg", e -> e.msg() != null, 10);

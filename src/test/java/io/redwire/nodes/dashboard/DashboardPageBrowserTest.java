@@ -59,7 +59,7 @@ class DashboardPageBrowserTest {
                     + ".getBoundingClientRect().width;");
             assertEquals(4 * 320 / 6.0, groupWidth.doubleValue(), 2, "a 4-unit group on a flex page");
 
-            d.findElement(By.cssSelector("nav.rw-nav a[data-page-id='tabHome']")).click();
+            d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='tabHome']")).click();
             browser.waitFor(By.cssSelector("[data-group-id='grpCtl'] h2"), WAIT);
             assertTrue(d.getCurrentUrl().endsWith("/ui/home-page"), d.getCurrentUrl());
             assertTrue(d.findElement(By.cssSelector("nav.rw-nav")).isDisplayed(), "open beside the page when wide");
@@ -69,7 +69,7 @@ class DashboardPageBrowserTest {
             assertTrue((Boolean) browser.js("return document.documentElement.scrollWidth <= window.innerWidth;"));
             assertTrue(d.findElement(By.cssSelector("[data-widget-id='btn'] button")).isDisplayed());
             d.findElement(By.cssSelector("button.rw-menu")).click();
-            browser.waitFor(By.cssSelector("nav.rw-nav a[data-page-id='tabMore']"), WAIT).click();
+            browser.waitFor(By.cssSelector("nav.rw-nav a[data-nav-id='tabMore']"), WAIT).click();
             browser.waitFor(By.cssSelector("[data-widget-id='tplPlain']"), WAIT);
             until(d, () -> d.findElements(By.cssSelector("nav.rw-nav")).isEmpty());
             Number width = (Number) browser.js("return document.querySelector(\"[data-group-id='grpMore']\")"

@@ -11,6 +11,7 @@ import { DeployControl } from "./deploy.js";
 import { h } from "./dialog.js";
 import { addCoreMenuItems, openContextMenu, toolActions } from "./editormenus.js";
 import { openGroupForm } from "./groupform.js";
+import { setJsonataEvaluator } from "./exprEditor.js";
 import { openNodeForm } from "./form.js";
 import { Explorer } from "./explorer.js";
 import { InfoPanel } from "./info.js";
@@ -330,6 +331,7 @@ async function start() {
       } }, "log out"));
   }
   registry = new Registry(await authed(() => api.nodeTypes()));
+  setJsonataEvaluator((expression, msg) => authed(() => api.post("redwire/jsonata", { expression, msg })));
   canvas = new Canvas($("canvas"), model, registry, {
     open: openForm,
     button: onNodeButton,

@@ -11,10 +11,13 @@ import { DeployControl } from "./deploy.js";
 import { h } from "./dialog.js";
 import { addCoreMenuItems, openContextMenu, toolActions } from "./editormenus.js";
 import { openGroupForm } from "./groupform.js";
+import { setJsonataEvaluator } from "./exprEditor.js";
 import { openNodeForm } from "./form.js";
 import { InfoPanel } from "./info.js";
+import { exportableSet, parseFlows } from "./flowjson.js";
 import { openExport, openImport } from "./io.js";
 import { bindKeys } from "./keys.js";
+import { addLibraryButton, addLibraryMenuItems } from "./library.js";
 import { login } from "./login.js";
 import { mountMainMenu } from "./menu.js";
 import { FlowModel, newId } from "./model.js";
@@ -59,7 +62,7 @@ async function authed(call) {
 }
 
 function openForm(node) {
-  return openNodeForm(node, {
+  const closed = openNodeForm(node, {
     registry,
     model,
     onDone: () => model.changed(),
@@ -68,6 +71,9 @@ function openForm(node) {
     readCredentials: (type, id) => authed(() => api.get(
       `credentials/${encodeURIComponent(type)}/${encodeURIComponent(id)}`)),
   });
+  addLibraryButton(document.querySelector(`[data-node-id="${CSS.escape(node.id)}"]`), registry.get(node.type), api,
+    (text, kind) => notify(text, kind, { timeout: 2000 }));
+  return closed;
 }
 
 /** A click on the button a node's type declares (see NodeType.Button): a press, or a flip of its toggle. */
@@ -177,9 +183,12 @@ function renderUnknownTypes() {
 
 async function importFlows() {
   const nodes = await openImport();
-  if (!nodes) {
-    return;
+  if (nodes) {
+    importNodes(nodes);
   }
+}
+
+function importNodes(nodes) {
   const added = model.importNodes(nodes, canvas.tab, autoTab);
   autoTab = null;
   const firstTab = added.find((n) => n.type === "tab");
@@ -302,6 +311,7 @@ async function start() {
       } }, "log out"));
   }
   registry = new Registry(await authed(() => api.nodeTypes()));
+  setJsonataEvaluator((expression, msg) => authed(() => api.post("redwire/jsonata", { expression, msg })));
   canvas = new Canvas($("canvas"), model, registry, {
     open: openForm,
     button: onNodeButton,
@@ -389,6 +399,12 @@ async function start() {
   actions = editorActions();
   bindKeys(actions);
   addCoreMenuItems(actions);
+  addLibraryMenuItems(api, {
+    importText: (text) => importNodes(parseFlows(text)),
+    exportText: () => JSON.stringify(exportableSet(model.snapshot(),
+      canvas.selection.size ? [...canvas.selection] : [canvas.tab])),
+    notify: (text, kind) => notify(text, kind, { timeout: 2000 }),
+  });
   mountMainMenu($("main-menu-button"));
   window.addEventListener("beforeunload", (e) => {
     if (model.dirty) {

@@ -238,9 +238,11 @@ class EditorEditingE2ETest {
             keys("i");
             b.waitFor(By.id("info-panel"));
             assertTrue(b.find("#info-panel").getText().contains("d1"));
-            // the form's description and enabled switch
+            // the tray's description (its own tab, a code editor) and enabled switch (in the footer)
             keys(Keys.ENTER);
-            b.waitFor(By.id("field-description")).sendKeys("shows the greeting");
+            b.click("#node-form-tab-description");
+            b.actions().click(b.waitFor(By.cssSelector("#field-description .CodeMirror-line")))
+                    .sendKeys("shows the greeting").perform();
             b.click("#field-enabled");
             b.click("#form-done");
             assertEquals(Boolean.TRUE, model("get('d1').d"));

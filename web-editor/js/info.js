@@ -12,9 +12,11 @@ export class InfoPanel {
 
   show(nodes, tabId) {
     const node = nodes.length === 1 ? nodes[0] : null;
+    // replaceChildren would show a null part as the text "null": only the parts that exist go in
+    const show = (...parts) => this.container.replaceChildren(...parts.filter((p) => p !== null && p !== undefined));
     if (!node) {
       const tab = this.model.get(tabId);
-      this.container.replaceChildren(h("h3", {}, tab ? (tab.label || tab.name || tab.id) : "no tab"),
+      show(h("h3", {}, tab ? (tab.label || tab.name || tab.id) : "no tab"),
         nodes.length > 1 ? h("p", {}, `${nodes.length} nodes selected`) : null,
         tab && described(tab.info) ? h("div", { class: "info-text" }, tab.info) : h("p", { class: "hint" },
           "Select a node to see its properties and help."));
@@ -28,12 +30,15 @@ export class InfoPanel {
     if (node.d) {
       rows.push(["State", "disabled"]);
     }
-    this.container.replaceChildren(
+    const subflow = node.type.startsWith("subflow:") ? this.model.get(node.type.substring(8)) : null;
+    show(
       h("table", { class: "info-table" }, rows.map(([k, v]) => h("tr", {}, h("th", {}, k), h("td", {}, v)))),
       described(node.info) ? h("div", { class: "info-text", id: "info-description" }, node.info) : null,
-      h("h3", {}, "Help: " + this.registry.paletteLabel(node.type)),
-      h("div", { class: "info-help", id: "info-help" }, type ? typeHelp(type, node, this.registry)
-        : h("p", { class: "hint" }, "Unknown node type: the runtime has no declaration for it.")));
+      subflow ? h("h3", {}, "Subflow: " + (subflow.name || subflow.id))
+        : h("h3", {}, "Help: " + this.registry.paletteLabel(node.type)),
+      h("div", { class: "info-help", id: "info-help" }, subflow ? subflowHelp(subflow)
+        : type ? typeHelp(type, node, this.registry)
+          : h("p", { class: "hint" }, "Unknown node type: the runtime has no declaration for it.")));
   }
 }
 
@@ -64,6 +69,12 @@ function typeHelp(type, node, registry) {
     outputs > 0 ? [h("h4", {}, outputs > 1 ? "Outputs" : "Output"), h("ul", { class: "help-ports", id: "help-outputs" },
       ports("output", outputs))] : [],
   ].flat(Infinity);
+}
+
+/** A subflow instance's help is its template's description, as Node-RED shows it. */
+function subflowHelp(subflow) {
+  return described(subflow.info) ? helpBody(String(subflow.info))
+    : h("p", { class: "hint" }, "This subflow has no description (add one in its properties).");
 }
 
 /** Help text: paragraphs separated by blank lines; lines starting "- " are list items; `code` spans. */

@@ -34,6 +34,7 @@ public final class FunctionNode extends Node implements LinkCalls.Caller {
             .help("Runs JavaScript for each message (GraalJS, sandboxed, with a time limit).\n\n- Return the message to send it, an array to use several outputs, or nothing to send nothing.\n- `node.send`, `node.warn`, `node.error`, `node.status`, `await node.linkcall(target, msg, {timeout})` and the `context`, `flow`, `global` stores are available.\n- On Start / On Stop code runs when the node starts and stops.")
             .color("#fdd0a2").ports(1, 1)
             .fields(NAME, OUTPUTS, TIMEOUT, LIBS, INITIALIZE, FUNC, FINALIZE, NOERR)
+            .library("functions", FUNC, NAME, OUTPUTS, TIMEOUT, INITIALIZE, FINALIZE)
             .factory(FunctionNode::new);
 
     private final FunctionRunner runner;

@@ -87,7 +87,7 @@ class DashboardWidgetsBrowserTest {
             until(d, () -> "6".equals(text(d, widget("gg") + ".rw-value")));
             until(d, () -> "Value: shown in markdown".equals(text(d, widget("md") + "p")));
             assertEquals("Title", text(d, widget("md") + "h1"));
-            until(d, () -> "40".equals(text(d, widget("pg") + ".rw-value")));
+            until(d, () -> "40%".equals(text(d, widget("pg") + ".rw-value")));
             until(d, () -> "in the template".equals(text(d, widget("tpl") + ".shown")));
             d.findElement(By.cssSelector(widget("tpl") + "button.tb")).click();
             kit.await("dbg", e -> e.msg() != null && "from the page".equals(e.payload()), 10);

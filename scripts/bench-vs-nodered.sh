@@ -36,6 +36,7 @@ OUT="$ROOT/target/bench"; mkdir -p "$OUT"
 PY=/usr/bin/python3
 . scripts/lib/bench-common.sh
 . scripts/lib/floor.sh
+. scripts/lib/profiler.sh
 PID=""; NR_PID=""; FLOOR_PID=""
 cleanup() {
   local p
@@ -286,29 +287,16 @@ PY
 
 # ---- flame graphs: a second, profiled Redwire run ----------------------------------------------------------------
 [ "${PROFILE:-1}" = 1 ] || { readme_block; exit 0; }
-AP="$OUT/async-profiler/libasyncProfiler.so"
-if [ ! -f "$AP" ]; then
-  APJ="$HOME/.m2/repository/tools/profiler/async-profiler/4.0/async-profiler-4.0.jar"
-  [ -f "$APJ" ] || mvn -B -q dependency:get -Dartifact=tools.profiler:async-profiler:4.0 >/dev/null
-  mkdir -p "$OUT/async-profiler"
-  unzip -o -q -j "$APJ" 'linux-x64/libasyncProfiler.so' -d "$OUT/async-profiler"
-fi
-JCMD="$(dirname "$JAVA_BIN")/jcmd"; [ -x "$JCMD" ] || JCMD=jcmd
-agent() { # async-profiler command for the running engine (one quoted argument: jcmd would split at the commas)
-  "$JCMD" "$PID" "JVMTI.agent_load $AP \"$1\"" | grep -q 'return code: 0' || echo "async-profiler: '$1' failed" >&2
-}
-# start-up: the agent from the first instruction, cpu samples (wall samples of idle threads would hide it)
-DYN=""; [ "$(REDWIRE_PRINT_JAVA=1 ./redwire run x | grep -c -- --enable-native-access)" = 1 ] && DYN="-XX:+EnableDynamicAgentLoading"
-REDWIRE_JAVA_OPTS="$DYN -agentpath:$AP=start,event=cpu,interval=1ms,file=$OUT/flame-startup.html" \
+REDWIRE_JAVA_OPTS="$(profiler_startup_opts "$OUT/flame-startup.html")" \
   start_redwire "$SEED" "$OUT/redwire-profiled.log"
 until ss -ltn "sport = :5001" | grep -q LISTEN; do sleep 0.01; done
-agent "stop,file=$OUT/flame-startup.html"
+profiler_stop "$PID" "$OUT/flame-startup.html"
 echo "flame graph: target/bench/flame-startup.html (cpu, spawn to 'Started flows' + ~0.1 s)"
 FLAMES+=(target/bench/flame-startup.html)
 hot() { # runs "$@" with async-profiler's cpu sampling on, saves flame-$NAME.html
-  agent "start,event=cpu,interval=1ms"
+  profiler_start "$PID"
   "$@" >/dev/null
-  agent "stop,file=$OUT/flame-$NAME.html"
+  profiler_stop "$PID" "$OUT/flame-$NAME.html"
   echo "flame graph: target/bench/flame-$NAME.html"
   FLAMES+=("target/bench/flame-$NAME.html")
 }

@@ -3,6 +3,7 @@
 
 import { newId } from "./model.js";
 import { nodeProblems } from "./validate.js";
+import { wirePath } from "./wirepath.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const NODE_HEIGHT = 30;
@@ -64,7 +65,10 @@ export class Canvas {
     this.overlay = el("g", { class: "overlay-layer" }, this.viewport);
 
     svg.addEventListener("mousedown", (e) => this.onMouseDown(e));
-    svg.addEventListener("contextmenu", (e) => e.preventDefault());
+    svg.addEventListener("contextmenu", (e) => {
+      e.preventDefault();
+      this.hooks.contextMenu?.(e);
+    });
     svg.addEventListener("wheel", (e) => {
       e.preventDefault();
       if (e.ctrlKey || e.metaKey) {
@@ -163,11 +167,12 @@ export class Canvas {
     const outputs = this.registry.outputs(node, this.model);
     const inputs = this.registry.inputs(node, this.model);
     const icon = !junction;
-    const w = junction ? 10 : Math.max(100, Math.ceil((textWidth(label) + 50 + (icon ? ICON_WIDTH - 10 : 0)) / 20) * 20);
+    const labelHidden = node.l === false; // the Appearance tab's "show label" off: an icon-only node, as in Node-RED
+    const w = junction ? 10 : labelHidden ? ICON_WIDTH + 10 : Math.max(100, Math.ceil((textWidth(label) + 50 + (icon ? ICON_WIDTH - 10 : 0)) / 20) * 20);
     const h = junction ? 10 : Math.max(NODE_HEIGHT, outputs * 15);
     const cx = typeof node.x === "number" ? node.x : 120 + 160 * Math.floor(index / 10);
     const cy = typeof node.y === "number" ? node.y : 60 + 50 * (index % 10);
-    return { x: cx - w / 2, y: cy - h / 2, w, h, inputs, outputs, label, junction };
+    return { x: cx - w / 2, y: cy - h / 2, w, h, inputs, outputs, label, junction, labelHidden };
   }
 
   outputPoint(g, port) {
@@ -232,11 +237,18 @@ export class Canvas {
     const style = group.style || {};
     const g = el("g", { class: "group" + (this.selection.has(group.id) ? " selected" : ""), "data-id": group.id },
       this.groupLayer);
+    // inline style: it wins over the stylesheet's default look, as the style the user chose must
+    const paint = (key) => (style[key] && style[key] !== "none"
+      ? `${key}:${style[key]};${key}-opacity:${style[key + "-opacity"] ?? 1};` : "");
+    const look = paint("fill") + paint("stroke") + (style.stroke ? "stroke-dasharray:none;" : "");
     el("rect", { class: "group-box", x: group.x, y: group.y, width: group.w, height: group.h, rx: 6,
-      ...(style.fill ? { fill: style.fill, "fill-opacity": style["fill-opacity"] ?? 0.1 } : {}),
-      ...(style.stroke ? { stroke: style.stroke } : {}) }, g);
-    if (group.name) {
-      el("text", { class: "group-label", x: group.x + 8, y: group.y + 14 }, g).textContent = group.name;
+      ...(look ? { style: look } : {}) }, g);
+    if (group.name && style.label !== false) { // Node-RED's label positions: n(orth)/s(outh) and w/centre/e
+      const pos = style["label-position"] || "nw";
+      const x = pos.endsWith("w") ? group.x + 8 : pos.endsWith("e") ? group.x + group.w - 8 : group.x + group.w / 2;
+      const y = pos.startsWith("s") ? group.y + group.h - 8 : group.y + 16;
+      el("text", { class: `group-label pos-${pos}`, x, y, ...(style.color ? { style: `fill:${style.color}` } : {}) },
+        g).textContent = group.name;
     }
     el("rect", { class: "group-resize", x: group.x + group.w - 10, y: group.y + group.h - 10, width: 10,
       height: 10 }, g);
@@ -266,15 +278,17 @@ export class Canvas {
     if (!geom.junction) {
       const right = this.registry.alignRight(node);
       const icon = this.registry.icon(node, this.model);
-      const ix = right ? geom.w - ICON_WIDTH : 0;
-      el("path", { class: "node-icon-shade", d: right
+      const ix = geom.labelHidden ? 5 : right ? geom.w - ICON_WIDTH : 0;
+      el("path", { class: "node-icon-shade" + (geom.labelHidden ? " bare" : ""), d: right
         ? `M ${ix} 0 H ${geom.w - 5} a 5 5 0 0 1 5 5 V ${geom.h - 5} a 5 5 0 0 1 -5 5 H ${ix} Z`
         : `M 5 0 H ${ICON_WIDTH} V ${geom.h} H 5 a 5 5 0 0 1 -5 -5 V 5 a 5 5 0 0 1 5 -5 Z` }, g);
       el("image", { class: "node-icon", href: "editor/icons/" + icon + ".svg", x: ix + 5, y: geom.h / 2 - 10,
         width: 20, height: 20 }, g);
       const textX = right ? (geom.w - ICON_WIDTH) / 2 : ICON_WIDTH + (geom.w - ICON_WIDTH) / 2;
-      el("text", { class: "node-label" + (node.name ? "" : " auto"), x: textX, y: geom.h / 2,
-        "text-anchor": "middle" }, g).textContent = geom.label;
+      if (!geom.labelHidden) {
+        el("text", { class: "node-label" + (node.name ? "" : " auto"), x: textX, y: geom.h / 2,
+          "text-anchor": "middle" }, g).textContent = geom.label;
+      }
     }
     if (unknown) {
       el("text", { class: "node-warning", x: 4, y: geom.h / 2 }, g).textContent = "⚠";
@@ -458,7 +472,8 @@ export class Canvas {
     const sg = this.geoms.get(w.source);
     const tg = this.geoms.get(w.target);
     const a = this.outputPoint(sg, Math.min(w.port, Math.max(sg.outputs - 1, 0)));
-    return curve(a, this.inputPoint(tg));
+    const b = this.inputPoint(tg);
+    return wirePath(a.x, a.y, b.x, b.y, this.statuses.has(w.source) || this.statuses.has(w.target));
   }
 
   /** Redraws only the wires touching these nodes. */
@@ -507,8 +522,15 @@ export class Canvas {
 
   onMouseDown(e) {
     this.svg.focus({ preventScroll: true });
+    if (this.tools?.pressWhileFollowing(e)) {
+      return;
+    }
     const t = e.target;
-    if (e.button === 1 || e.button === 2 || (e.button === 0 && e.altKey)) {
+    if (e.button === 2) { // the context menu's press: it acts on what is under the mouse, selected first
+      this.pressForMenu(t);
+      return;
+    }
+    if (e.button === 1 || (e.button === 0 && e.altKey)) {
       this.drag = { mode: "pan", sx: e.clientX, sy: e.clientY, px: this.view.x, py: this.view.y };
       this.svg.classList.add("panning");
       e.preventDefault();
@@ -566,7 +588,11 @@ export class Canvas {
       const group = this.model.get(groupEl.dataset.id);
       if (t.classList.contains("group-resize")) {
         this.drag = { mode: "resize", group, sx: e.clientX, sy: e.clientY, w: group.w, h: group.h };
+      } else if (this.lastPress.id === group.id && performance.now() - this.lastPress.time < DOUBLE_CLICK_MS) {
+        this.lastPress = { id: null, time: 0 };
+        this.hooks.openGroup?.(group);
       } else {
+        this.lastPress = { id: group.id, time: performance.now() };
         this.pressSelect(group.id, e);
         this.startMove(e);
       }
@@ -596,10 +622,26 @@ export class Canvas {
     e.preventDefault();
   }
 
+  /** A right press on an unselected node, group or wire selects it alone; elsewhere the selection stays. */
+  pressForMenu(t) {
+    const item = t.closest(".node, .group");
+    const wire = t.closest(".wire");
+    if (item && this.model.get(item.dataset.id) && !this.selection.has(item.dataset.id)) {
+      this.selection = new Set([item.dataset.id]);
+      this.selectedWire = null;
+      this.refreshSelection();
+    } else if (!item && wire) {
+      this.selection.clear();
+      this.selectedWire = { source: wire.dataset.source, port: Number(wire.dataset.port), target: wire.dataset.target };
+      this.refreshSelection();
+    }
+  }
+
   pressSelect(id, e) {
+    this.unselectIfStill = null;
     if (e.shiftKey || e.ctrlKey || e.metaKey) {
       if (this.selection.has(id)) {
-        this.selection.delete(id);
+        this.unselectIfStill = id; // on release, unless the press became a (Ctrl-drag detach) move
       } else {
         this.selection.add(id);
       }
@@ -635,6 +677,7 @@ export class Canvas {
       }
     }
     this.drag = { mode: "move", sx: e.clientX, sy: e.clientY, origins, groups, moved: false };
+    this.tools?.moveStarted(this.drag, e);
   }
 
   /** Moves nodes (and ports, groups) by a canvas offset from their drag origins. */
@@ -754,10 +797,13 @@ export class Canvas {
         return;
       }
       if (!d.moved) {
+        this.tools?.firstMove(d);
         this.liftForDrag(d);
       }
       d.moved = true;
-      this.moveBy(d, dx, dy);
+      const [mx, my] = this.tools ? this.tools.adjust(d, dx, dy, e) : [dx, dy];
+      this.moveBy(d, mx, my);
+      this.tools?.moved(d);
     } else if (d.mode === "resize") {
       d.group.w = Math.max(40, Math.round(d.w + (e.clientX - d.sx) / this.view.k));
       d.group.h = Math.max(30, Math.round(d.h + (e.clientY - d.sy) / this.view.k));
@@ -790,9 +836,14 @@ export class Canvas {
       this.svg.classList.remove("panning");
     } else if (d.mode === "move" || d.mode === "resize") {
       this.settleAfterDrag(d);
-      if (d.moved) {
+      if (d.moved && !(d.mode === "move" && this.tools?.dropped(d))) {
         this.model.changed(false);
       }
+      if (!d.moved && this.unselectIfStill) {
+        this.selection.delete(this.unselectIfStill);
+        this.refreshSelection();
+      }
+      this.unselectIfStill = null;
     } else if (d.mode === "wire" || d.mode === "wire-back") {
       d.path.remove();
       const hit = document.elementFromPoint(e.clientX, e.clientY);
@@ -977,6 +1028,5 @@ export class Canvas {
 }
 
 function curve(a, b) {
-  const dx = Math.max(40, Math.abs(b.x - a.x) / 2);
-  return `M ${a.x} ${a.y} C ${a.x + dx} ${a.y}, ${b.x - dx} ${b.y}, ${b.x} ${b.y}`;
+  return wirePath(a.x, a.y, b.x, b.y);
 }

@@ -106,6 +106,7 @@ export class Clipboard {
     const pasted = this.model.pasteNodes(nodes, this.canvas.tab, at);
     this.canvas.selection = new Set(pasted.filter((n) => n.z === this.canvas.tab).map((n) => n.id));
     this.canvas.refreshSelection();
+    this.canvas.tools?.follow([...this.canvas.selection]); // as in Node-RED: they follow the mouse until a click
     this.hooks.notify(`Pasted ${pasted.length} node${pasted.length === 1 ? "" : "s"}`);
     return pasted;
   }

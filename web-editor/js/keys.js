@@ -29,6 +29,21 @@ const KEYMAP = {
   "alt-s d": "select-downstream",
   "alt-s c": "select-connected",
   "shift-?": "show-keyboard",
+  "ctrl-shift-?": "show-keyboard", // ctrl-? as typed on most layouts; Node-RED binds only shift-?
+  "ctrl-,": "show-user-settings",
+  "ctrl-shift-g": "group-selection",
+  "ctrl-shift-u": "ungroup-selection",
+  "ctrl-shift-c": "copy-group-style",
+  "ctrl-shift-v": "paste-group-style",
+  "alt-a g": "align-selection-to-grid",
+  "alt-a l": "align-selection-to-left",
+  "alt-a r": "align-selection-to-right",
+  "alt-a t": "align-selection-to-top",
+  "alt-a b": "align-selection-to-bottom",
+  "alt-a m": "align-selection-to-middle",
+  "alt-a c": "align-selection-to-center",
+  "alt-a h": "distribute-selection-horizontally",
+  "alt-a v": "distribute-selection-vertically",
   "ctrl-up": "move-up",
   "ctrl-down": "move-down",
   "ctrl-left": "move-left",
@@ -103,6 +118,11 @@ export function bindKeys(actions, keymap = KEYMAP) {
     }
     actions[action](e);
   });
+}
+
+/** The keys bound to an action, as the keymap writes them ("ctrl-shift-g"); chords hold a space. */
+export function keysFor(action, keymap = KEYMAP) {
+  return Object.keys(keymap).filter((k) => keymap[k] === action);
 }
 
 export { KEYMAP };

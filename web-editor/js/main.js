@@ -2,16 +2,24 @@
 
 import { Api } from "./api.js";
 import { Canvas } from "./canvas.js";
+import { CanvasTools } from "./canvastools.js";
 import { Clipboard } from "./clipboard.js";
 import { ContextPanel } from "./context.js";
 import { Comms } from "./comms.js";
 import { DebugPanel } from "./debug.js";
+import { DeployControl } from "./deploy.js";
 import { h } from "./dialog.js";
+import { addCoreMenuItems, openContextMenu, toolActions } from "./editormenus.js";
+import { openGroupForm } from "./groupform.js";
+import { setJsonataEvaluator } from "./exprEditor.js";
 import { openNodeForm } from "./form.js";
 import { InfoPanel } from "./info.js";
+import { exportableSet, parseFlows } from "./flowjson.js";
 import { openExport, openImport } from "./io.js";
 import { bindKeys } from "./keys.js";
+import { addLibraryButton, addLibraryMenuItems } from "./library.js";
 import { login } from "./login.js";
+import { mountMainMenu } from "./menu.js";
 import { FlowModel, newId } from "./model.js";
 import { notify } from "./notify.js";
 import { Palette } from "./palette.js";
@@ -20,10 +28,12 @@ import { Registry } from "./registry.js";
 import { openSearch, quickAdd } from "./search.js";
 import { selectionToSubflow } from "./subflows.js";
 import { Tabs } from "./tabs.js";
+import { UserSettings } from "./usersettings.js";
 
 const api = new Api(location.pathname.replace(/\/[^/]*$/, "")); // below settings' httpAdminRoot
 const model = new FlowModel();
 const $ = (id) => document.getElementById(id);
+const userSettings = new UserSettings(); // first: the theme applies before anything is drawn
 let registry;
 let canvas;
 let tabs;
@@ -32,8 +42,9 @@ let info;
 let zoom;
 let clipboard;
 let context;
-let rev = null;
-let deploying = false;
+let tools;
+let actions;
+let deployControl;
 let autoTab = null; // the empty tab the editor made for an empty workspace; an import replaces it
 
 /** Runs an API call, logging in first when the server asks for it. */
@@ -51,7 +62,7 @@ async function authed(call) {
 }
 
 function openForm(node) {
-  return openNodeForm(node, {
+  const closed = openNodeForm(node, {
     registry,
     model,
     onDone: () => model.changed(),
@@ -60,6 +71,9 @@ function openForm(node) {
     readCredentials: (type, id) => authed(() => api.get(
       `credentials/${encodeURIComponent(type)}/${encodeURIComponent(id)}`)),
   });
+  addLibraryButton(document.querySelector(`[data-node-id="${CSS.escape(node.id)}"]`), registry.get(node.type), api,
+    (text, kind) => notify(text, kind, { timeout: 2000 }));
+  return closed;
 }
 
 /** A click on the button a node's type declares (see NodeType.Button): a press, or a flip of its toggle. */
@@ -167,47 +181,21 @@ function renderUnknownTypes() {
     + [...unknown].map(([t, c]) => `${t} (${c})`).join(", ");
 }
 
-async function deploy(force = false) {
-  deploying = true;
-  $("deploy-button").disabled = true;
-  document.getElementById("deploy-result")?.remove();
-  try {
-    const result = await authed(() => api.deploy(model.snapshot(true), force ? null : rev));
-    rev = result.rev;
-    model.markDeployed();
-    autoTab = null;
-    updateDirty();
-    canvas.render();
-    notify("Deployed", "success", { id: "deploy-result", timeout: 2000 });
-  } catch (err) {
-    if (err.status === 409) {
-      if (confirm("The flows on the server were changed by someone else since you loaded them.\n"
-        + "Deploy anyway and overwrite them?")) {
-        deploying = false;
-        return deploy(true);
-      }
-    } else if (err.status === 400 && err.body.code === "deploy_failed") {
-      notify("Deploy refused — the previous flows keep running:", "error",
-        { details: err.body.errors || [err.message], timeout: 0, id: "deploy-result" });
-    } else {
-      notify("Deploy failed: " + err.message, "error", { timeout: 0, id: "deploy-result" });
-    }
-  } finally {
-    deploying = false;
-    $("deploy-button").disabled = false;
+async function importFlows() {
+  const nodes = await openImport();
+  if (nodes) {
+    importNodes(nodes);
   }
 }
 
-async function importFlows() {
-  const nodes = await openImport();
-  if (!nodes) {
-    return;
-  }
+function importNodes(nodes) {
   const added = model.importNodes(nodes, canvas.tab, autoTab);
   autoTab = null;
   const firstTab = added.find((n) => n.type === "tab");
   if (firstTab) {
     tabs.select(firstTab.id);
+  } else {
+    tools.follow(added.map((n) => n.id), { toMouse: true }); // onto the current tab: they follow the mouse until a click drops them
   }
   notify(`Imported ${added.length} nodes`, "success", { timeout: 2000 });
 }
@@ -218,7 +206,7 @@ function onComms(topic, data) {
   } else if (topic.startsWith("status/")) {
     canvas.setStatus(topic.substring(7), data);
   } else if (topic === "notification/runtime-deploy") {
-    if (!deploying && rev && data.revision !== rev) {
+    if (!deployControl.busy && deployControl.rev && data.revision !== deployControl.rev) {
       notify("The flows were deployed from elsewhere; reload the page to see them.", "warning", { timeout: 0 });
     }
   } else if (topic === "comms/auth-failed") {
@@ -261,7 +249,7 @@ function editorActions() {
   const nearest = (dx, dy) => () => canvas.selectNearest(dx, dy);
   return {
     search: () => openSearch(model, registry, (id) => canvas.reveal(id)),
-    deploy: () => deploy(),
+    deploy: () => deployControl.deploy(),
     export: () => openExport(model.snapshot(), canvas.tab, [...canvas.selection]),
     import: importFlows,
     "toggle-sidebar": () => { $("sidebar").hidden = !$("sidebar").hidden; },
@@ -309,6 +297,7 @@ function editorActions() {
     "zoom-out": () => canvas.zoomOut(),
     "zoom-reset": () => canvas.zoomReset(),
     "zoom-fit": () => canvas.zoomFit(),
+    ...toolActions({ canvas, model, tools, settings: userSettings, actions: () => actions }),
   };
 }
 
@@ -322,6 +311,7 @@ async function start() {
       } }, "log out"));
   }
   registry = new Registry(await authed(() => api.nodeTypes()));
+  setJsonataEvaluator((expression, msg) => authed(() => api.post("redwire/jsonata", { expression, msg })));
   canvas = new Canvas($("canvas"), model, registry, {
     open: openForm,
     button: onNodeButton,
@@ -339,7 +329,11 @@ async function start() {
       }
       canvas.svg.focus();
     },
+    contextMenu: (e) => openContextMenu(e, { canvas, model, actions, canPaste: () => !!clipboard.internal }),
+    openGroup: (group) => openGroupForm(group, () => model.changed()),
   });
+  tools = new CanvasTools(canvas, model, registry, { snap: () => userSettings.get("snapToGrid"),
+    grid: () => userSettings.get("gridSize") }, (text, kind) => notify(text, kind, { timeout: 2500 }));
   info = new InfoPanel($("info-panel"), model, registry);
   zoom = new ZoomControls($("canvas-holder"), canvas);
   clipboard = new Clipboard(model, canvas, { notify: (text, kind = "info") => notify(text, kind, { timeout: 1500 }) });
@@ -373,8 +367,17 @@ async function start() {
       refresh();
     }
   });
+  deployControl = new DeployControl($("deploy-button"), $("deploy-menu-button"), {
+    api, model, authed, describe: (n) => registry.paletteLabel(n.type) + (n.name ? ` "${n.name}"` : ` ${n.id}`),
+    onDeployed: () => {
+      model.markDeployed();
+      autoTab = null;
+      updateDirty();
+      canvas.render();
+    },
+  });
   const deployed = await authed(() => api.flows());
-  rev = deployed.rev;
+  deployControl.rev = deployed.rev;
   model.load(withTab(deployed.flows));
   refresh();
   for (const n of model.nodes) { // a debug node switched off by its button is muted in the sidebar
@@ -384,7 +387,6 @@ async function start() {
     }
   }
 
-  $("deploy-button").addEventListener("click", () => deploy());
   $("import-button").addEventListener("click", importFlows);
   $("export-button").addEventListener("click", () => openExport(model.snapshot(), canvas.tab, [...canvas.selection]));
   $("undo-button").addEventListener("click", () => model.undo());
@@ -394,14 +396,23 @@ async function start() {
   for (const b of document.querySelectorAll(".sidebar-tabs button")) {
     b.addEventListener("click", () => showPanel(b.dataset.panel));
   }
-  bindKeys(editorActions());
+  actions = editorActions();
+  bindKeys(actions);
+  addCoreMenuItems(actions);
+  addLibraryMenuItems(api, {
+    importText: (text) => importNodes(parseFlows(text)),
+    exportText: () => JSON.stringify(exportableSet(model.snapshot(),
+      canvas.selection.size ? [...canvas.selection] : [canvas.tab])),
+    notify: (text, kind) => notify(text, kind, { timeout: 2000 }),
+  });
+  mountMainMenu($("main-menu-button"));
   window.addEventListener("beforeunload", (e) => {
     if (model.dirty) {
       e.preventDefault();
     }
   });
   new Comms(() => api.token, onComms).connect();
-  window.redwire = { model, canvas, registry, clipboard, ready: true }; // for scripted checks (tests, console)
+  window.redwire = { model, canvas, registry, clipboard, tools, settings: userSettings, ready: true }; // for scripted checks (tests, console)
   document.body.dataset.ready = "true";
 }
 

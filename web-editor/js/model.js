@@ -72,6 +72,17 @@ export class FlowModel {
     this.dirty = false;
   }
 
+  /**
+   * Takes what another user deployed as the new baseline (changed markers compare against it) and the merge of
+   * it with this workspace as the workspace: an undoable change.
+   */
+  rebase(nodes, deployedNodes) {
+    this.deployed = new Map(deployedNodes.map((n) => [n.id, JSON.stringify(n)]));
+    this.deployedState = JSON.stringify(deployedNodes);
+    this.setNodes(nodes);
+    this.changed();
+  }
+
   /** Changed since the last deploy (Node-RED's blue dot): its JSON, or credentials typed into its form. */
   isChanged(node) {
     return this.credentials.has(node.id) || this.deployed.get(node.id) !== JSON.stringify(node);
@@ -218,11 +229,12 @@ export class FlowModel {
     const workspaces = new Set([...this.workspaces().map((w) => w.id),
       ...nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id)]);
     for (const n of nodes) {
-      const onCanvas = n.z !== undefined || n.x !== undefined;
+      const onCanvas = n.z !== undefined || isFlowNode(n);
       if (n.type !== "tab" && n.type !== "subflow" && onCanvas && !workspaces.has(n.z) && currentTab) {
         n.z = currentTab;
       }
     }
+    placeUnpositioned(nodes.filter((n) => n.z === currentTab));
     for (const n of nodes) {
       this.nodes.push(n);
       this.byId.set(n.id, n);
@@ -249,7 +261,7 @@ export class FlowModel {
     const spaces = new Set(nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id));
     const pasted = new Set(nodes.map((n) => n.id));
     for (const n of nodes) {
-      if (n.type !== "tab" && n.type !== "subflow" && n.x !== undefined && !spaces.has(n.z)) {
+      if (n.type !== "tab" && n.type !== "subflow" && isFlowNode(n) && !spaces.has(n.z)) {
         n.z = tab;
       }
       if (n.g !== undefined && !pasted.has(n.g)) {
@@ -259,6 +271,7 @@ export class FlowModel {
         n.nodes = n.nodes.filter((m) => pasted.has(m));
       }
     }
+    placeUnpositioned(nodes.filter((n) => n.z === tab));
     moveTo(nodes.filter((n) => n.z === tab), at);
     for (const n of nodes) {
       this.nodes.push(n);
@@ -304,6 +317,25 @@ function rewriteIds(node, renamed) {
     }
   }
   return copy;
+}
+
+/**
+ * A node that belongs on a flow tab: it has a position, or wires (config nodes have neither), the rule the runtime
+ * uses too. Node-RED lands such a node without a "z" on the current tab.
+ */
+function isFlowNode(n) {
+  return n.x !== undefined || Array.isArray(n.wires);
+}
+
+/** Flow nodes that came without a position get one, in a column, so they show on their tab. */
+function placeUnpositioned(nodes) {
+  let row = 0;
+  for (const n of nodes) {
+    if (n.type !== "tab" && n.type !== "subflow" && n.x === undefined && Array.isArray(n.wires)) {
+      n.x = 120;
+      n.y = 60 + 40 * row++;
+    }
+  }
 }
 
 /** Keeps only the wires between these nodes. */

@@ -5,7 +5,7 @@
 import { typedInput } from "./typedinput.js";
 
 /** The types Node-RED offers for a subflow property without its own UI. */
-const ENV_TYPES = ["str", "num", "bool", "json", "bin", "env"];
+export const ENV_TYPES = ["str", "num", "bool", "json", "bin", "env"];
 
 /** One form editor per template env property; `row(f, control)` draws a form row. */
 export function subflowEnvEditors(node, template, row) {

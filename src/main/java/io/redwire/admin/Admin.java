@@ -7,6 +7,8 @@ import io.redwire.runtime.Engine;
 
 import io.vertx.ext.web.Router;
 
+import java.nio.file.Path;
+
 /**
  * Everything the editor talks to, assembled: flow storage and deploys, the admin API, the /comms websocket, login
  * and the editor's files.
@@ -17,14 +19,17 @@ public final class Admin {
     private final AdminApi api;
     private final ContextApi context;
     private final IdlApi idl;
+    private final JsonataTestApi jsonata;
+    private final LibraryApi library;
     private final AdminAuth auth;
 
     /**
      * @param store       where deploys are saved (null: in memory only)
      * @param credentials where node credentials are kept
+     * @param userDir     where the library ({@code lib/}) is kept; null: none
      * @throws IllegalArgumentException when the settings' adminAuth is malformed
      */
-    public Admin(Engine engine, FlowFile store, CredentialStore credentials) {
+    public Admin(Engine engine, FlowFile store, CredentialStore credentials, Path userDir) {
         this.auth = AdminAuth.from(engine.settings());
         this.flows = new FlowService(engine, store, credentials);
         this.comms = new CommsHub(engine, auth);
@@ -32,6 +37,8 @@ public final class Admin {
         this.api = new AdminApi(engine, flows, auth);
         this.context = new ContextApi(engine);
         this.idl = new IdlApi(engine);
+        this.jsonata = new JsonataTestApi(engine.vertx());
+        this.library = new LibraryApi(engine, userDir);
     }
 
     /** Adds the admin routes, /comms and the editor; mount before the http-in routes. */
@@ -40,6 +47,8 @@ public final class Admin {
         api.mount(router);
         context.mount(router, auth);
         idl.mount(router, auth);
+        jsonata.mount(router, auth);
+        library.mount(router, auth);
         EditorFiles.mount(router);
     }
 

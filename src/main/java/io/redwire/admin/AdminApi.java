@@ -7,6 +7,7 @@ import io.redwire.api.NodeType;
 import io.redwire.api.RuntimeSettings;
 import io.redwire.deploy.DeployException;
 import io.redwire.deploy.FlowService;
+import io.redwire.flow.DeployMode;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.FlowException;
 import io.redwire.msg.Json;
@@ -95,11 +96,11 @@ public final class AdminApi {
             return;
         }
         String type = ctx.request().getHeader(DEPLOYMENT_TYPE);
+        DeployMode mode = DeployMode.ofHeader(type);
         Future<String> deployed;
-        if ("reload".equals(type)) {
+        if (mode == DeployMode.RELOAD) {
             deployed = flows.reload();
-        } else if (type == null || type.equals("full") || type.equals("nodes") || type.equals("flows")) {
-            // every deployment type restarts everything: correct for all of them, only less selective
+        } else if (mode != null) {
             Object parsed;
             List<Map<String, Object>> nodes;
             try {
@@ -114,7 +115,7 @@ public final class AdminApi {
             }
             String rev = version.equals("v2") && parsed instanceof Map<?, ?> m && m.get("rev") instanceof String r
                     ? r : null;
-            deployed = flows.deploy(nodes, rev, true);
+            deployed = flows.deploy(nodes, rev, true, mode);
         } else {
             Replies.error(ctx, 400, "invalid_request", "unknown " + DEPLOYMENT_TYPE + ": " + type);
             return;

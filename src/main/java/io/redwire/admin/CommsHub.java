@@ -116,11 +116,13 @@ public final class CommsHub implements FlowService.DeployListener {
     }
 
     @Override
-    public void deployFinished(boolean restarted) {
+    public void deployFinished(boolean restarted, Set<String> kept) {
         Set<String> stale = staleStatuses;
         staleStatuses = null;
         if (restarted && stale != null) {
-            stale.forEach(topic -> publish(topic, Map.of())); // nodes that were replaced and set no new status
+            // nodes that were replaced and set no new status; those a partial deploy kept still show theirs
+            stale.stream().filter(topic -> !kept.contains(topic.substring("status/".length())))
+                    .forEach(topic -> publish(topic, Map.of()));
         }
     }
 

@@ -8,16 +8,16 @@ final class FieldDescription {
     private FieldDescription() {
     }
 
-    /** The declaration as the editor reads it, with the help text its node type found for it
-     * ({@link NodeType#help(Field)}); a row's sub-fields carry their own. */
-    static Map<String, Object> of(Field f, String help) {
+    /** The declaration as the editor reads it, with the label and help text its node type found for it
+     * ({@link NodeType#label(Field)}, {@link NodeType#help(Field)}); a row's sub-fields carry their own. */
+    static Map<String, Object> of(Field f, String label, String help) {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("name", f.name());
         d.put("kind", f.kind().name().toLowerCase());
         d.put("default", f.editorDefault());
         d.put("required", f.required());
-        if (f.label() != null) {
-            d.put("label", f.label());
+        if (label != null) {
+            d.put("label", label);
         }
         if (help != null) {
             d.put("help", help);
@@ -33,6 +33,20 @@ final class FieldDescription {
         }
         if (!f.optionLabels().isEmpty()) {
             d.put("optionLabels", f.optionLabels());
+        }
+        if (f.nodeRefs() != null) {
+            Map<String, Object> refs = new LinkedHashMap<>();
+            refs.put("type", f.nodeRefs().type());
+            if (f.nodeRefs().backField() != null) {
+                refs.put("back", f.nodeRefs().backField());
+            }
+            d.put("nodeRefs", refs);
+        }
+        if (f.section() != null) {
+            d.put("section", f.section());
+            if (f.sectionOpen()) {
+                d.put("sectionOpen", true);
+            }
         }
         if (!f.shownWhen().isEmpty()) {
             d.put("shownWhen", f.shownWhen());
@@ -74,7 +88,7 @@ final class FieldDescription {
                     .toList());
         }
         if (f.rows() != null) {
-            d.put("row", f.rows().fields().stream().map(sub -> of(sub, sub.help())).toList());
+            d.put("row", f.rows().fields().stream().map(sub -> of(sub, sub.label(), sub.help())).toList());
             d.put("defaultRow", f.rows().defaultRow());
             d.put("minRows", f.rows().min());
             if (f.rows().max() >= 0) {

@@ -13,13 +13,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The help texts of a family's fields, kept as Node-RED keeps its help: apart from the code, one file a family
- * ({@code field-help.json} in the node classes' package, {@code {"type": {"field": "help", ...}, ...}}), so the
- * declarations stay short and the texts can be read, reviewed and translated together. A field's own
- * {@link Field#help(String)} wins over the file.
+ * The texts a user reads about a family's fields, kept as Node-RED keeps its help and form labels: apart from the
+ * code, one file a family for each kind of text, in the node classes' package, shaped
+ * {@code {"type": {"field": "text", ...}, ...}}: {@code field-help.json} (the help) and {@code field-labels.json} (the
+ * label a form, its validation messages and the help show instead of the property name). So the declarations stay
+ * short and the texts can be read, reviewed and translated together. A field's own {@link Field#help(String)} or
+ * {@link Field#label(String)} wins over the file.
  */
 final class FieldHelp {
     static final String FILE = "field-help.json";
+    static final String LABELS = "field-labels.json";
+    static final List<String> FILES = List.of(FILE, LABELS);
 
     private FieldHelp() {
     }
@@ -56,16 +60,17 @@ final class FieldHelp {
         return byType;
     }
 
-    /** The help lines for {@code type} in the file beside {@code nodeClass} (a factory's class lives in the node
-     * class's package and class loader, a plugin's included); empty when there is none. */
+    /** The lines for {@code type} in the {@code file} ({@link #FILE} or {@link #LABELS}) beside {@code nodeClass} (a
+     * factory's class lives in the node class's package and class loader, a plugin's included); empty when there is
+     * none. */
     @SuppressWarnings("unchecked")
-    static Map<String, String> forType(String type, Class<?> nodeClass) {
-        try (InputStream in = nodeClass.getResourceAsStream(FILE)) {
+    static Map<String, String> forType(String type, Class<?> nodeClass, String file) {
+        try (InputStream in = nodeClass.getResourceAsStream(file)) {
             if (in == null) {
                 return Map.of();
             }
             Map<?, ?> byType = parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
-                    nodeClass.getPackageName() + "/" + FILE);
+                    nodeClass.getPackageName() + "/" + file);
             Map<String, String> out = new LinkedHashMap<>();
             if (byType.get(type) instanceof Map<?, ?> fields) {
                 ((Map<String, Object>) fields).forEach((field, help) -> out.put(field, String.valueOf(help)));

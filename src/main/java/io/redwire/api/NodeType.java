@@ -46,6 +46,23 @@ public final class NodeType {
     }
 
     /**
+     * The type's entries in Node-RED's library (the function node's "functions", the template node's "templates"):
+     * the editor's form offers to save a node's {@code text} field with its {@code fields} as an entry of
+     * {@code <userDir>/lib/<type>/}, and to load one back; the /library API accepts the entry type.
+     */
+    public record Library(String type, Field text, List<Field> fields) {
+        public Library {
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(text, "text");
+            fields = List.copyOf(fields);
+        }
+
+        Map<String, Object> describe() {
+            return Map.of("type", type, "text", text.name(), "fields", fields.stream().map(Field::name).toList());
+        }
+    }
+
+    /**
      * The field listing the nodes a node of this type sends to without a wire (link out's links), which the editor
      * draws as dashed wires while the field {@code when} holds one of {@code values} (link out's mode "link").
      */
@@ -85,9 +102,12 @@ public final class NodeType {
     private final ServiceOutline serviceOutline;
     private final Button button;
     private final VirtualWires virtualWires;
+    private final Library library;
     private final Factory factory;
     /** Field name → help, for fields that carry none themselves (see {@link #help(Field)}). */
     private final Map<String, String> fieldHelp;
+    /** Field name → label, for fields that carry none themselves (see {@link #label(Field)}). */
+    private final Map<String, String> fieldLabels;
 
     private NodeType(Builder b) {
         this.type = b.type;
@@ -111,12 +131,18 @@ public final class NodeType {
         this.serviceOutline = b.serviceOutline;
         this.button = b.button;
         this.virtualWires = b.virtualWires;
+        this.library = b.library;
+        if (library != null && (!fields.contains(library.text()) || !fields.containsAll(library.fields()))) {
+            throw new IllegalArgumentException(type + ": the library's fields are not all among its fields");
+        }
         if (virtualWires != null && !fields.containsAll(virtualWires.named())) {
             throw new IllegalArgumentException(type + ": the virtual wires fields " + virtualWires.named().stream()
                     .map(Field::name).toList() + " are not all among its fields");
         }
         this.factory = b.factory;
-        this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass());
+        this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass(), FieldHelp.FILE);
+        this.fieldLabels = b.factory == null ? Map.of()
+                : FieldHelp.forType(type, b.factory.getClass(), FieldHelp.LABELS);
     }
 
     public static Builder builder(String type, String family) {
@@ -203,6 +229,11 @@ public final class NodeType {
         return virtualWires;
     }
 
+    /** The type's library entries; null: none. */
+    public Library library() {
+        return library;
+    }
+
     public int inputs() {
         return inputs;
     }
@@ -225,6 +256,14 @@ public final class NodeType {
      */
     public String help(Field field) {
         return field.help() != null ? field.help() : fieldHelp.get(field.name());
+    }
+
+    /**
+     * What the form, its validation messages and the help call a field: its own {@link Field#label}, else the line
+     * for it in the {@code field-labels.json} beside the node class; null when neither has one (the name is shown).
+     */
+    public String label(Field field) {
+        return field.label() != null ? field.label() : fieldLabels.get(field.name());
     }
 
     /** The class whose package holds this type's {@code field-help.json} (see {@link FieldHelp}); null: none. */
@@ -250,9 +289,9 @@ public final class NodeType {
         d.put("inputs", inputs);
         d.put("outputs", outputs);
         d.put("config", configNode);
-        d.put("fields", fields.stream().map(f -> FieldDescription.of(f, help(f))).toList());
+        d.put("fields", fields.stream().map(f -> FieldDescription.of(f, label(f), help(f))).toList());
         if (!credentials.isEmpty()) {
-            d.put("credentials", credentials.stream().map(f -> FieldDescription.of(f, help(f))).toList());
+            d.put("credentials", credentials.stream().map(f -> FieldDescription.of(f, label(f), help(f))).toList());
         }
         putIfSet(d, "paletteLabel", paletteLabel);
         putIfSet(d, "icon", icon);
@@ -273,6 +312,9 @@ public final class NodeType {
         }
         if (virtualWires != null) {
             d.put("virtualWires", virtualWires.describe());
+        }
+        if (library != null) {
+            d.put("library", library.describe());
         }
         return d;
     }
@@ -361,6 +403,7 @@ public final class NodeType {
         private ServiceOutline serviceOutline;
         private Button button;
         private VirtualWires virtualWires;
+        private Library library;
         private Factory factory;
 
         private Builder(String type, String family) {
@@ -457,6 +500,12 @@ public final class NodeType {
         /** See {@link VirtualWires}; both fields must be among the type's fields. */
         public Builder virtualWires(Field links, Field when, String... values) {
             this.virtualWires = new VirtualWires(links, when, List.of(values));
+            return this;
+        }
+
+        /** See {@link Library}; the fields must be among the type's fields. */
+        public Builder library(String entryType, Field text, Field... fields) {
+            this.library = new Library(entryType, text, List.of(fields));
             return this;
         }
 

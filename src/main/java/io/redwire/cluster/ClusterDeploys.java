@@ -2,6 +2,7 @@ package io.redwire.cluster;
 
 import io.redwire.deploy.DeployReplication;
 import io.redwire.deploy.FlowService;
+import io.redwire.flow.DeployMode;
 import io.redwire.flow.FlowFileReader;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -23,6 +24,8 @@ import java.util.function.Supplier;
 final class ClusterDeploys implements DeployReplication {
     static final String DEPLOY_LOCK = "redwire.deploy";
     static final String FLOWS_KEY = "flows";
+    /** The deploy's Node-RED-Deployment-Type, so every member restarts only what the first one did. */
+    static final String MODE_HEADER = "deploymentType";
     private static final long LOCK_TIMEOUT_MS = 120_000;
     private static final long MEMBER_TIMEOUT_MS = 60_000;
 
@@ -50,7 +53,8 @@ final class ClusterDeploys implements DeployReplication {
                 m.fail(400, e.getMessage());
                 return;
             }
-            flows.deployHere(nodes, true).onComplete(r -> {
+            DeployMode mode = DeployMode.ofHeader(m.headers().get(MODE_HEADER));
+            flows.deployHere(nodes, true, mode == null ? DeployMode.FULL : mode).onComplete(r -> {
                 if (r.succeeded()) {
                     m.reply(r.result());
                 } else {
@@ -67,10 +71,10 @@ final class ClusterDeploys implements DeployReplication {
     }
 
     @Override
-    public Future<Void> spread(String flowsJson, String previousJson) {
+    public Future<Void> spread(String flowsJson, String previousJson, DeployMode mode) {
         List<String> others = new ArrayList<>(manager.getNodes());
         others.remove(manager.getNodeId());
-        List<Future<String>> answers = others.stream().map(id -> startOn(id, flowsJson)).toList();
+        List<Future<String>> answers = others.stream().map(id -> startOn(id, flowsJson, mode)).toList();
         return Future.join(answers).transform(all -> {
             List<String> refused = new ArrayList<>();
             List<String> started = new ArrayList<>();
@@ -85,14 +89,14 @@ final class ClusterDeploys implements DeployReplication {
             if (refused.isEmpty()) {
                 return clusterFlows.put(FLOWS_KEY, flowsJson);
             }
-            List<Future<String>> back = started.stream().map(id -> startOn(id, previousJson)).toList();
+            List<Future<String>> back = started.stream().map(id -> startOn(id, previousJson, mode)).toList();
             return Future.join(back).transform(x -> Future.failedFuture(String.join("\n", refused)));
         });
     }
 
-    private Future<String> startOn(String memberId, String flowsJson) {
-        return vertx.eventBus().<String>request(address(memberId), flowsJson,
-                new DeliveryOptions().setSendTimeout(MEMBER_TIMEOUT_MS)).map(m -> m.body());
+    private Future<String> startOn(String memberId, String flowsJson, DeployMode mode) {
+        return vertx.eventBus().<String>request(address(memberId), flowsJson, new DeliveryOptions()
+                .setSendTimeout(MEMBER_TIMEOUT_MS).addHeader(MODE_HEADER, mode.header())).map(m -> m.body());
     }
 
     private static String reason(Throwable t) {

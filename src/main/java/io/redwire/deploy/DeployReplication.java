@@ -1,5 +1,6 @@
 package io.redwire.deploy;
 
+import io.redwire.flow.DeployMode;
 import io.vertx.core.Future;
 
 import java.util.function.Supplier;
@@ -16,7 +17,7 @@ public interface DeployReplication {
         }
 
         @Override
-        public Future<Void> spread(String flowsJson, String previousJson) {
+        public Future<Void> spread(String flowsJson, String previousJson, DeployMode mode) {
             return Future.succeededFuture();
         }
     };
@@ -26,7 +27,8 @@ public interface DeployReplication {
 
     /**
      * Starts flows that already run here on every other member. Fails, naming each member that could not start
-     * them, after restarting previousJson on the members that did; the caller then restarts it here.
+     * them, after restarting previousJson on the members that did; the caller then restarts it here. Each member
+     * restarts only what {@code mode} asks, as this one did.
      */
-    Future<Void> spread(String flowsJson, String previousJson);
+    Future<Void> spread(String flowsJson, String previousJson, DeployMode mode);
 }

@@ -2,6 +2,7 @@ package io.redwire.deploy;
 
 import io.redwire.api.Node;
 import io.redwire.credentials.CredentialStore;
+import io.redwire.flow.DeployMode;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.Json;
 import io.redwire.runtime.Engine;
@@ -13,10 +14,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
@@ -30,8 +33,11 @@ public final class FlowService {
     public interface DeployListener {
         void deployStarting();
 
-        /** @param restarted whether running nodes were replaced (false when the new flows were refused unbuilt) */
-        void deployFinished(boolean restarted);
+        /**
+         * @param restarted whether running nodes were replaced (false when the new flows were refused unbuilt)
+         * @param kept      ids of the nodes a partial deploy left running (their statuses still hold)
+         */
+        void deployFinished(boolean restarted, Set<String> kept);
     }
 
     private final Engine engine;
@@ -95,13 +101,24 @@ public final class FlowService {
      * @return the new revision; fails with an {@link DeployException} (409 stale rev, 400 refused, 500 not saved)
      */
     public Future<String> deploy(List<Map<String, Object>> flows, String expectedRev, boolean save) {
+        return deploy(flows, expectedRev, save, DeployMode.FULL);
+    }
+
+    /** As {@link #deploy(List, String, boolean)}, restarting only what {@code mode} asks. */
+    public Future<String> deploy(List<Map<String, Object>> flows, String expectedRev, boolean save, DeployMode mode) {
         DeployReplication r = replication;
-        return r.exclusive(() -> queue(() -> attempt(flows, expectedRev, save).compose(rev -> spread(r, rev))));
+        return r.exclusive(() -> queue(() -> attempt(flows, expectedRev, save, mode)
+                .compose(rev -> spread(r, rev, mode))));
     }
 
     /** Runs flows in this process only: at start-up, and when another member of a cluster spreads a deploy. */
     public Future<String> deployHere(List<Map<String, Object>> flows, boolean save) {
-        return queue(() -> attempt(flows, null, save));
+        return deployHere(flows, save, DeployMode.FULL);
+    }
+
+    /** As {@link #deployHere(List, boolean)}, restarting only what {@code mode} asks (a spread partial deploy). */
+    public Future<String> deployHere(List<Map<String, Object>> flows, boolean save, DeployMode mode) {
+        return queue(() -> attempt(flows, null, save, mode));
     }
 
     private Future<String> queue(Supplier<Future<String>> deploy) {
@@ -121,17 +138,17 @@ public final class FlowService {
      * Once the new flows run here: start them on the other members, or go back to the previous flows. The members
      * get the credentials with the flows (each stores them in its own credentials file).
      */
-    private Future<String> spread(DeployReplication r, String rev) {
+    private Future<String> spread(DeployReplication r, String rev, DeployMode mode) {
         String previous = previousJson;
         String withCredentials = Json.stringify(CredentialStore.withCredentials(
                 FlowFileReader.parse(flowsJson, "deployed flows"), credentials.current()));
-        return r.spread(withCredentials, previous).transform(spread -> {
+        return r.spread(withCredentials, previous, mode).transform(spread -> {
             if (spread.succeeded()) {
                 return Future.succeededFuture(rev);
             }
             String message = spread.cause().getMessage();
             engine.log().error("deploy refused by the cluster: " + message);
-            return attempt(FlowFileReader.parse(previous, "previous flows"), null, true).transform(back ->
+            return attempt(FlowFileReader.parse(previous, "previous flows"), null, true, mode).transform(back ->
                     Future.failedFuture(new DeployException(400, "deploy_failed", message,
                             Arrays.asList(message.split("\n")))));
         });
@@ -155,7 +172,8 @@ public final class FlowService {
                 .compose(flows -> deploy(flows, null, false));
     }
 
-    private Future<String> attempt(List<Map<String, Object>> flows, String expectedRev, boolean save) {
+    private Future<String> attempt(List<Map<String, Object>> flows, String expectedRev, boolean save,
+                                   DeployMode mode) {
         if (expectedRev != null && !expectedRev.equals(revision)) {
             return Future.failedFuture(new DeployException(409, "version_mismatch", "Error"));
         }
@@ -170,10 +188,11 @@ public final class FlowService {
         String previousJson = flowsJson;
         List<Node> before = List.copyOf(engine.runningNodes());
         listeners.forEach(DeployListener::deployStarting);
-        return engine.deploy(CredentialStore.withCredentials(prepared.flows(), prepared.credentials()))
+        return engine.deploy(CredentialStore.withCredentials(prepared.flows(), prepared.credentials()), mode)
                 .transform(started -> {
-            boolean restarted = replacedAny(before);
-            listeners.forEach(l -> l.deployFinished(restarted));
+            Set<String> kept = keptRunning(before);
+            boolean restarted = kept.size() < before.size() || before.isEmpty() && !engine.runningNodes().isEmpty();
+            listeners.forEach(l -> l.deployFinished(restarted, kept));
             if (started.failed()) {
                 publishState();
                 String message = String.valueOf(started.cause().getMessage());
@@ -224,16 +243,15 @@ public final class FlowService {
         });
     }
 
-    private boolean replacedAny(List<Node> before) {
-        if (before.isEmpty()) {
-            return !engine.runningNodes().isEmpty();
-        }
+    /** The ids of the nodes running before the deploy that still run, the same instance. */
+    private Set<String> keptRunning(List<Node> before) {
+        Set<String> kept = new HashSet<>();
         for (Node n : before) {
-            if (engine.node(n.id()) != n) {
-                return true;
+            if (engine.node(n.id()) == n) {
+                kept.add(n.id());
             }
         }
-        return false;
+        return kept;
     }
 
     private void publishState() {

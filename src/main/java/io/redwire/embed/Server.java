@@ -128,7 +128,7 @@ public final class Server {
             CredentialStore credentials = store != null && userDir != null
                     ? CredentialStore.open(store.path(), settings, userDir, log, declared)
                     : CredentialStore.inMemory(declared);
-            this.admin = new Admin(engine, store, credentials);
+            this.admin = new Admin(engine, store, credentials, userDir);
         } catch (IllegalArgumentException e) {
             closeOwnVertx();
             throw e;

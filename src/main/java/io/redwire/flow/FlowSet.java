@@ -72,6 +72,24 @@ public final class FlowSet {
         return globalEnv;
     }
 
+    /**
+     * The flows-file id whose change restarts this node: its own id, or for the nodes a subflow instance expands
+     * into (its ports and its template's copies, nested instances included) the instance placed on a tab.
+     */
+    public String originOf(NodeDef d) {
+        FlowDef unit = d.unitId() == null ? null : units.get(d.unitId());
+        if (unit != null && unit.isSubflow()) {
+            while (unit.parentId() != null && units.get(unit.parentId()).isSubflow()) {
+                unit = units.get(unit.parentId());
+            }
+            return unit.id();
+        }
+        if (SUBFLOW_OUTPUT.equals(d.type())) {
+            return d.id().substring(0, d.id().lastIndexOf('#'));
+        }
+        return d.id();
+    }
+
     /** Missing type → ids using it (empty when every type is registered). */
     public Map<String, Set<String>> missingTypes() {
         return missingTypes;

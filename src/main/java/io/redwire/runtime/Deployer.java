@@ -1,6 +1,8 @@
 package io.redwire.runtime;
 
 import io.redwire.api.Node;
+import io.redwire.flow.DeployDiff;
+import io.redwire.flow.DeployMode;
 import io.redwire.flow.FlowSet;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.FlowException;
@@ -76,11 +78,11 @@ final class Deployer {
         return d == null ? List.of() : d.source();
     }
 
-    Future<Void> deploy(List<Map<String, Object>> flows) {
+    Future<Void> deploy(List<Map<String, Object>> flows, DeployMode mode) {
         Promise<Void> done = Promise.promise();
         engine.loop().runOnContext(v -> {
             try {
-                swap(flows, done);
+                swap(flows, mode, done);
             } catch (Throwable e) { // must still answer
                 if (!Failures.isRecoverable(e)) {
                     throw e;
@@ -91,9 +93,9 @@ final class Deployer {
         return done.future();
     }
 
-    private void swap(List<Map<String, Object>> flows, Promise<Void> done) {
-        Deployment next = build(flows);
+    private void swap(List<Map<String, Object>> flows, DeployMode mode, Promise<Void> done) {
         Deployment old = current;
+        Deployment next = build(flows, old, mode);
         // finish what the running flows already accepted (e.g. an http request on its way to its response)
         // before stopping them; bounded so a looping flow cannot hold the deploy up
         queue.settle();
@@ -105,7 +107,7 @@ final class Deployer {
             engine.vertx().cancelTimer(holdLimit);
             engine.routes().release();
         };
-        step(() -> stop(old)).compose(x -> engine.contextStores().flush().otherwiseEmpty())
+        step(() -> stop(old, next)).compose(x -> engine.contextStores().flush().otherwiseEmpty())
                 .compose(x -> step(() -> start(next))).onComplete(started -> {
             engine.metrics().deployed(started.succeeded());
             if (started.succeeded()) {
@@ -115,8 +117,8 @@ final class Deployer {
             }
             Throwable cause = started.cause();
             engine.log().error("deploy failed: " + cause.getMessage());
-            step(() -> stop(next))
-                    .compose(x -> old == null ? Future.succeededFuture() : step(() -> start(build(old.source()))))
+            step(() -> stopBuilt(next)).compose(x -> old == null ? Future.succeededFuture()
+                    : step(() -> start(build(old.source(), next, mode))))
                     .onComplete(r -> {
                         releaseRoutes.run();
                         done.fail(cause);
@@ -155,7 +157,7 @@ final class Deployer {
 
     Future<Void> stop() {
         Promise<Void> p = Promise.promise();
-        engine.loop().runOnContext(v -> stop(current).eventually(() -> engine.contextStores().flush())
+        engine.loop().runOnContext(v -> stop(current, null).eventually(() -> engine.contextStores().flush())
                 .onComplete(p));
         return p.future();
     }
@@ -164,12 +166,21 @@ final class Deployer {
         Promise<Void> p = Promise.promise();
         engine.loop().runOnContext(v -> {
             queue.settle(); // messages already queued are delivered before the nodes close
-            stop(current).eventually(() -> engine.contextStores().close()).onComplete(p);
+            stop(current, null).eventually(() -> engine.contextStores().close()).onComplete(p);
         });
         return p.future();
     }
 
-    private Deployment build(List<Map<String, Object>> flows) {
+    /**
+     * A full deploy (or the first) builds every node; a {@code flows} or {@code nodes} deploy keeps the running
+     * nodes the {@link DeployDiff} leaves alone.
+     */
+    private Deployment build(List<Map<String, Object>> flows, Deployment running, DeployMode mode) {
+        Set<String> restarted = running == null ? null : DeployDiff.between(running.source(), flows).restarted(mode);
+        return build(flows, restarted == null ? null : running, restarted);
+    }
+
+    private Deployment build(List<Map<String, Object>> flows, Deployment running, Set<String> restarted) {
         FlowSet set = FlowSet.build(flows, engine.registry()::has);
         StartupTimeline.mark("flows parsed (" + set.flowNodes().size() + " nodes)");
         if (!set.missingTypes().isEmpty()) {
@@ -180,7 +191,7 @@ final class Deployer {
             sb.setLength(sb.length() - 1);
             throw new FlowException(sb.toString());
         }
-        Deployment d = new Deployment(engine, set, flowContexts);
+        Deployment d = new Deployment(engine, set, flowContexts, running, restarted);
         StartupTimeline.mark("nodes built");
         return d;
     }
@@ -200,7 +211,8 @@ final class Deployer {
         });
     }
 
-    private Future<Void> stop(Deployment d) {
+    /** Stops a deployment's nodes, but those {@code next} keeps running (null: stops them all). */
+    private Future<Void> stop(Deployment d, Deployment next) {
         if (d == null) {
             return Future.succeededFuture();
         }
@@ -208,6 +220,15 @@ final class Deployer {
             current = null;
             state = "stop";
         }
-        return d.stop();
+        return next == null ? d.stop() : d.stopAllBut(next);
+    }
+
+    /** A refused deploy: what it built stops, the nodes it took over keep running for the restored flows. */
+    private Future<Void> stopBuilt(Deployment d) {
+        if (current == d) {
+            current = null;
+            state = "stop";
+        }
+        return d.stopOwn();
     }
 }

@@ -42,22 +42,46 @@ final class Deployment {
     private final Map<String, NodeDef> defs = new HashMap<>();
     private final List<String> problems = new ArrayList<>();
     private final EnvScope globalEnv;
+    /** Nodes taken over running from the previous deployment: never started or bound again here. */
+    private final Set<String> kept = new java.util.HashSet<>();
+    /** Flow scopes built by this deployment (the others are the previous deployment's, kept with their nodes). */
+    private final List<FlowScope> freshFlows = new ArrayList<>();
 
     Deployment(Engine engine, FlowSet set, Map<String, ContextScope> flowContexts) {
+        this(engine, set, flowContexts, null, null);
+    }
+
+    /**
+     * @param previous  the running deployment whose nodes may be kept; null builds every node
+     * @param restarted flows-file ids whose nodes are rebuilt (see {@link FlowSet#originOf}); null rebuilds all
+     */
+    Deployment(Engine engine, FlowSet set, Map<String, ContextScope> flowContexts, Deployment previous,
+               Set<String> restarted) {
         this.engine = engine;
         this.set = set;
-        this.globalEnv = EnvScope.of(EnvScope.process(), List.of(set.globalEnv()), null, engine.globalContext(),
-                engine.log());
+        this.globalEnv = previous != null && restarted != null ? previous.globalEnv
+                : EnvScope.of(EnvScope.process(), List.of(set.globalEnv()), null, engine.globalContext(),
+                        engine.log());
         for (FlowDef u : set.units().values()) {
             FlowScope parent = u.parentId() == null ? null : flows.get(u.parentId());
+            FlowScope same = restarted == null ? null : previous.flows.get(u.id());
+            if (same != null && same.unit().equals(u) && same.parent() == parent) {
+                flows.put(u.id(), same); // the nodes kept in it still report into it
+                continue;
+            }
             ContextScope parentCtx = parent == null ? null : parent.context();
             ContextScope ctx = flowContexts.computeIfAbsent(u.id(),
                     k -> new ContextScope(parentCtx, engine.contextStores(), u.id()));
             EnvScope parentEnv = parent == null ? globalEnv : parent.envFor(groupOf(u.instanceNodeId()));
-            flows.put(u.id(), new FlowScope(u, parent, engine, ctx, parentEnv));
+            FlowScope fresh = new FlowScope(u, parent, engine, ctx, parentEnv);
+            flows.put(u.id(), fresh);
+            freshFlows.add(fresh);
         }
         set.configNodes().forEach(d -> defs.put(d.id(), d));
         set.flowNodes().forEach(d -> defs.put(d.id(), d));
+        if (restarted != null) {
+            keepUnchanged(previous, restarted);
+        }
         for (NodeDef d : set.configNodes()) {
             construct(d);
         }
@@ -68,6 +92,21 @@ final class Deployment {
             throw new FlowException(String.join("\n", problems));
         }
         wire();
+    }
+
+    /** Takes over the running nodes a partial deploy leaves alone: same id, type and flow, and nothing restarts them. */
+    private void keepUnchanged(Deployment previous, Set<String> restarted) {
+        for (NodeDef d : defs.values()) {
+            Node running = previous.nodes.get(d.id());
+            NodeDef was = previous.defs.get(d.id());
+            if (running != null && was != null && was.type().equals(d.type())
+                    && java.util.Objects.equals(was.unitId(), d.unitId())
+                    && (d.unitId() == null || previous.flows.get(d.unitId()) == flows.get(d.unitId()))
+                    && !restarted.contains(set.originOf(d))) {
+                nodes.put(d.id(), running);
+                kept.add(d.id());
+            }
+        }
     }
 
     private String groupOf(String nodeId) {
@@ -187,6 +226,7 @@ final class Deployment {
     }
 
     private void wire() {
+        flows.values().forEach(FlowScope::forgetEventNodes);
         for (Node n : nodes.values()) {
             NodeDef d = defs.get(n.id());
             FlowScope flow = d.unitId() == null ? firstFlow() : flows.get(d.unitId());
@@ -202,8 +242,12 @@ final class Deployment {
                 targets[p] = to.toArray(new Node[0]);
             }
             String scopeId = n.id() + ":" + (d.unitId() == null ? "global" : d.unitId());
-            n.bind(new EngineBinding(engine, flow, targets, new ContextScope(null, engine.contextStores(), scopeId),
-                    engine.metrics().forType(d.type())));
+            if (kept.contains(n.id())) {
+                ((EngineBinding) n.binding()).retarget(targets);
+            } else {
+                n.bind(new EngineBinding(engine, flow, targets,
+                        new ContextScope(null, engine.contextStores(), scopeId), engine.metrics().forType(d.type())));
+            }
             if (n instanceof FlowEventNode e && flow != null) {
                 flow.register(e);
             }
@@ -230,10 +274,21 @@ final class Deployment {
     /** A node whose start() takes longer is named in the start-up timeline. */
     private static final long SLOW_START_NS = 20_000_000;
 
+    /** Whether this node was taken over running from the previous deployment. */
+    boolean kept(Node n) {
+        return kept.contains(n.id()) && contains(n);
+    }
+
+    /** The nodes this deployment built (a full deploy: all of them). */
+    private List<Node> own() {
+        return nodes.values().stream().filter(n -> !kept.contains(n.id())).toList();
+    }
+
     Future<Void> start() {
         List<Future<Void>> started = new ArrayList<>();
-        flows.values().forEach(f -> f.starting(true));
-        for (Node n : nodes.values()) {
+        List<Node> own = own();
+        freshFlows.forEach(f -> f.starting(true));
+        for (Node n : own) {
             long t0 = System.nanoTime();
             try {
                 started.add(n.start().recover(e -> Future.failedFuture(
@@ -246,8 +301,8 @@ final class Deployment {
                         + NodeError.textOf(e), e)));
             }
         }
-        flows.values().forEach(f -> f.starting(false));
-        return Future.join(started).<Void>mapEmpty().onSuccess(v -> nodes.values().forEach(this::announceStarted))
+        freshFlows.forEach(f -> f.starting(false));
+        return Future.join(started).<Void>mapEmpty().onSuccess(v -> own.forEach(this::announceStarted))
                 .recover(e -> {
             List<String> errors = new ArrayList<>();
             for (Future<Void> f : started) {
@@ -278,8 +333,25 @@ final class Deployment {
     }
 
     Future<Void> stop() {
+        return close(n -> true);
+    }
+
+    /** Closes every node but those {@code next} takes over running. */
+    Future<Void> stopAllBut(Deployment next) {
+        return close(n -> !next.kept(n));
+    }
+
+    /** Closes the nodes this deployment built, leaving those it took over running (a refused partial deploy). */
+    Future<Void> stopOwn() {
+        return close(n -> !kept(n));
+    }
+
+    private Future<Void> close(java.util.function.Predicate<Node> which) {
         List<Future<Void>> closed = new ArrayList<>();
         for (Node n : nodes.values()) {
+            if (!which.test(n)) {
+                continue;
+            }
             try {
                 closed.add(n.close().recover(e -> {
                     engine.log().error(n, "error closing: " + e.getMessage());

@@ -6,6 +6,7 @@ import io.redwire.api.Node;
 import io.redwire.api.RuntimeSettings;
 import io.redwire.api.Settings;
 import io.redwire.context.ContextStores;
+import io.redwire.flow.DeployMode;
 import io.redwire.logging.Log;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.ContextStore;
@@ -265,7 +266,15 @@ public final class Engine implements FlowEngine {
      * the previous flows are then running again.
      */
     public Future<Void> deploy(List<Map<String, Object>> flows) {
-        return deployer.deploy(flows);
+        return deploy(flows, DeployMode.FULL);
+    }
+
+    /**
+     * As {@link #deploy(List)}, restarting only what {@code mode} asks: a {@code flows} or {@code nodes} deploy
+     * leaves the nodes it does not restart running, with their state, connections and timers.
+     */
+    public Future<Void> deploy(List<Map<String, Object>> flows, DeployMode mode) {
+        return deployer.deploy(flows, mode);
     }
 
     /** Tells every running node that a graceful stop began ({@link Node#draining()}); completes on the loop. */

@@ -8,10 +8,50 @@ import java.util.Map;
 
 /**
  * Where a running node is attached: its engine, flow scope, output targets, node context, and its type's message
- * counters (bound here once, so counting costs a field increment).
+ * counters (bound here once, so counting costs a field increment). A node kept running by a partial deploy keeps
+ * its binding and is only {@link #retarget re-targeted} at the nodes that replaced its old targets.
  */
-record EngineBinding(Engine engine, FlowScope flow, Node[][] targets, ContextScope nodeContext,
-                      NodeCounters counters) implements NodeBinding {
+final class EngineBinding implements NodeBinding {
+    private final Engine engine;
+    private final FlowScope flow;
+    private final ContextScope nodeContext;
+    private final NodeCounters counters;
+    private volatile Node[][] targets;
+
+    EngineBinding(Engine engine, FlowScope flow, Node[][] targets, ContextScope nodeContext, NodeCounters counters) {
+        this.engine = engine;
+        this.flow = flow;
+        this.targets = targets;
+        this.nodeContext = nodeContext;
+        this.counters = counters;
+    }
+
+    @Override
+    public Engine engine() {
+        return engine;
+    }
+
+    FlowScope flow() {
+        return flow;
+    }
+
+    @Override
+    public Node[][] targets() {
+        return targets;
+    }
+
+    NodeCounters counters() {
+        return counters;
+    }
+
+    void retarget(Node[][] to) {
+        this.targets = to;
+    }
+
+    @Override
+    public ContextScope nodeContext() {
+        return nodeContext;
+    }
 
     @Override
     public void deliver(Node target, Map<String, Object> msg) {

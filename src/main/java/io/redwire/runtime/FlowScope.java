@@ -133,6 +133,13 @@ public final class FlowScope {
         return parent == null ? unit.id() : parent.path() + "/" + unit.id();
     }
 
+    /** A partial deploy keeps this scope: its catch, status and complete nodes are registered again. */
+    void forgetEventNodes() {
+        catchers.clear();
+        statusNodes.clear();
+        completeBySource.clear();
+    }
+
     void register(FlowEventNode n) {
         switch (n.kind()) {
             case CATCH -> catchers.add(n);

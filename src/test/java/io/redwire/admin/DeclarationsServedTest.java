@@ -54,7 +54,7 @@ class DeclarationsServedTest {
                     assertEquals(f.name(), got.get("name"), where);
                     assertEquals(f.kind().name().toLowerCase(), got.get("kind"), where);
                     assertEquals(Json.parse(Json.stringify(f.editorDefault())), got.get("default"), where);
-                    assertEquals(f.label(), got.get("label"), where);
+                    assertEquals(type.label(f), got.get("label"), where);
                     assertEquals(type.help(f), got.get("help"), where);
                     if (!f.legacy() && (type.help(f) == null || type.help(f).isBlank())) {
                         fieldsWithoutHelp.add(where);

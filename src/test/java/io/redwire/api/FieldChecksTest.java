@@ -100,7 +100,7 @@ class FieldChecksTest {
         assertEquals(List.of(), registry.get("thrift-call").validate(Map.of("timeout", 1e12)).stream()
                 .filter(p -> p.contains("timeout")).toList(), "no upper bound");
         assertEquals(Map.of("min", 0.0, "integer", false),
-                FieldDescription.of(Field.num("t", 0).atLeast(0), null).get("range"));
+                FieldDescription.of(Field.num("t", 0).atLeast(0), null, null).get("range"));
     }
 
     @Test

@@ -19,8 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every key of every family's {@code field-help.json} names a type of that family and a field (or credential) the
- * type declares: a help line for a renamed or removed field would never be shown and nobody would notice.
+ * Every key of every family's {@code field-help.json} and {@code field-labels.json} names a type of that family and a
+ * field (or credential) the type declares: a help line or label for a renamed or removed field would never be shown
+ * and nobody would notice.
  */
 class FieldHelpKeysTest {
     @Test
@@ -28,16 +29,18 @@ class FieldHelpKeysTest {
         List<String> problems = new ArrayList<>();
         Map<URL, Map<String, Set<String>>> declaredByFile = new LinkedHashMap<>();
         for (NodeType t : NodeFamilies.discover(getClass().getClassLoader(), problems::add).all()) {
-            URL file = t.helpAnchor() == null ? null : t.helpAnchor().getResource(FieldHelp.FILE);
-            if (file != null) {
-                Set<String> names = new HashSet<>();
-                t.fields().forEach(f -> names.add(f.name()));
-                t.credentials().forEach(f -> names.add(f.name()));
-                declaredByFile.computeIfAbsent(file, k -> new TreeMap<>()).put(t.type(), names);
+            for (String name : FieldHelp.FILES) {
+                URL file = t.helpAnchor() == null ? null : t.helpAnchor().getResource(name);
+                if (file != null) {
+                    Set<String> names = new HashSet<>();
+                    t.fields().forEach(f -> names.add(f.name()));
+                    t.credentials().forEach(f -> names.add(f.name()));
+                    declaredByFile.computeIfAbsent(file, k -> new TreeMap<>()).put(t.type(), names);
+                }
             }
         }
         assertEquals(List.of(), problems);
-        assertTrue(declaredByFile.size() >= 10, "the families' help files: " + declaredByFile.keySet());
+        assertTrue(declaredByFile.size() >= 20, "the families' help and label files: " + declaredByFile.keySet());
         Map<String, List<String>> stale = new TreeMap<>();
         for (Map.Entry<URL, Map<String, Set<String>>> e : declaredByFile.entrySet()) {
             try (InputStream in = e.getKey().openStream()) {
@@ -48,7 +51,7 @@ class FieldHelpKeysTest {
                 }
             }
         }
-        assertEquals(Map.of(), stale, "help keys that no declaration has");
+        assertEquals(Map.of(), stale, "help and label keys that no declaration has");
     }
 
     @Test

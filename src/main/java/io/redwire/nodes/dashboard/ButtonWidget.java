@@ -64,17 +64,7 @@ final class ButtonWidget extends WidgetNode {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
-    void clientAction(DashboardSockets.Client client, Object fromPage) {
-        if (!enableClick) {
-            return;
-        }
-        Map<String, Object> msg = fromPage(client, fromPage instanceof Map<?, ?> m ? (Map<String, Object>) m : null);
-        if (!(fromPage instanceof Map<?, ?>) && fromPage != null) {
-            msg.put("payload", fromPage);
-        }
-        appendTopic(msg);
-        beforeSend(msg);
-        send(msg);
+    protected boolean takesActions() {
+        return enableClick;
     }
 }

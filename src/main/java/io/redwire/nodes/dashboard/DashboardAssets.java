@@ -4,7 +4,11 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The dashboard's web client: its own page, script and styles (resources beside this class, web/) and the two
@@ -16,8 +20,22 @@ final class DashboardAssets {
     static final String VUE = "META-INF/resources/webjars/vue/3.5.13/dist/vue.global.prod.js";
     static final String CHART_JS = "META-INF/resources/webjars/chart.js/4.4.1/dist/chart.umd.js";
     private static final String OWN = "io/redwire/nodes/dashboard/web/";
-    private static final Map<String, String> FILES = Map.of("app.js", OWN + "app.js", "app.css", OWN + "app.css",
-            "vue.js", VUE, "chart.js", CHART_JS);
+    /** The widget modules, one per node type (web/widgets/TYPE.js), loaded after core.js and before app.js. */
+    static final List<String> WIDGETS = List.of("ui-button", "ui-button-group", "ui-text", "ui-text-input",
+            "ui-number-input", "ui-slider", "ui-switch", "ui-dropdown", "ui-radio-group", "ui-form", "ui-table",
+            "ui-chart", "ui-gauge", "ui-markdown", "ui-notification", "ui-file-input", "ui-audio", "ui-progress",
+            "ui-spacer", "ui-event", "ui-control", "ui-template", "ui_template");
+    private static final Map<String, String> FILES = files();
+    private static final String SCRIPTS = Stream.concat(Stream.of("core.js"),
+                    Stream.concat(WIDGETS.stream().map(w -> "w-" + w + ".js"), Stream.of("app.js")))
+            .map(f -> "<script src=\"{{base}}_rw/" + f + "\"></script>").collect(Collectors.joining("\n"));
+
+    private static Map<String, String> files() {
+        Map<String, String> files = new HashMap<>(Map.of("core.js", OWN + "core.js", "app.js", OWN + "app.js",
+                "app.css", OWN + "app.css", "vue.js", VUE, "chart.js", CHART_JS));
+        WIDGETS.forEach(w -> files.put("w-" + w + ".js", OWN + "widgets/" + w + ".js"));
+        return Map.copyOf(files);
+    }
 
     private final Vertx vertx;
     private final String basePath;
@@ -37,7 +55,7 @@ final class DashboardAssets {
             return;
         }
         vertx.fileSystem().readFile(OWN + "index.html").onSuccess(b -> {
-            page = Buffer.buffer(b.toString().replace("{{base}}", basePath).replace("{{title}}", escape(title)));
+            page = Buffer.buffer(b.toString().replace("{{scripts}}", SCRIPTS).replace("{{base}}", basePath).replace("{{title}}", escape(title)));
             send(ctx, page, "text/html; charset=utf-8");
         }).onFailure(e -> ctx.response().setStatusCode(500).end("dashboard page missing: " + e.getMessage()));
     }

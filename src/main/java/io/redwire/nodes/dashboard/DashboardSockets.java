@@ -13,7 +13,8 @@ import java.util.function.Consumer;
 
 /**
  * The open dashboard pages of one ui-base. Frames are JSON objects with a {@code type}; a page sends
- * {@code action} (a button's msg) and {@code change} (an input's new value) frames. A page that sends a frame over
+ * {@code action} (a button's or a picked row's msg), {@code change} (an input's new value) and {@code send} (a
+ * template's own msg) frames. A page that sends a frame over
  * {@code dashboardMaxFrameBytes}, anything but text, or more than {@code dashboardMaxEventsPerSecond} events a second
  * is disconnected alone; a page that does not read gets at most {@code socketMaxBufferedBytes} queued and misses
  * the updates beyond that (the next page load replays the state).
@@ -90,13 +91,20 @@ final class DashboardSockets {
         ws.binaryMessageHandler(b -> cutOff(client, (short) 1003, "text frames only"));
         ws.exceptionHandler(e -> {
             if (e instanceof io.vertx.core.http.HttpClosedException) {
-                clients.remove(client.id); // a page that left without a close frame
+                left(client); // a page that left without a close frame
             } else {
                 cutOff(client, (short) 1002, String.valueOf(e.getMessage())); // e.g. a frame over the server's limit
             }
         });
-        ws.closeHandler(v -> clients.remove(client.id));
+        ws.closeHandler(v -> left(client));
         base.sendLayoutAndState(client);
+        base.pageOpened(client);
+    }
+
+    private void left(Client client) {
+        if (clients.remove(client.id) != null) {
+            base.pageClosed(client);
+        }
     }
 
     private void received(Client client, String text) {
@@ -125,12 +133,14 @@ final class DashboardSockets {
         switch (String.valueOf(frame.get("type"))) {
             case "action" -> widget.clientAction(client, frame.get("msg"));
             case "change" -> widget.clientChange(client, frame.get("value"));
+            case "send" -> widget.clientSend(client, frame.get("msg"));
             default -> { }
         }
     }
 
     private void cutOff(Client client, short code, String reason) {
-        if (clients.remove(client.id) != null) {
+        if (clients.containsKey(client.id)) {
+            left(client);
             base.warn("dashboard page " + client.ip + " disconnected: " + reason);
             if (!client.ws.isClosed()) {
                 client.ws.close(code, reason);

@@ -3,11 +3,9 @@ package io.redwire.nodes.dashboard;
 import io.redwire.api.Field;
 import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType;
-import io.redwire.msg.Json;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * ui-switch, as Dashboard 2.0's: a toggle sends the on or off value with the topic and shows "on" / "off" as the
@@ -89,14 +87,7 @@ final class SwitchWidget extends WidgetNode {
         status(Map.of("fill", isOn ? "green" : "red", "shape", "ring", "text", isOn ? "on" : "off"));
     }
 
-    /** Dashboard 2.0 compares objects by their JSON text and other values with ===. */
     private static boolean same(Object a, Object b) {
-        if (a instanceof Map<?, ?> || a instanceof List<?>) {
-            return Json.stringify(a).equals(Json.stringify(b));
-        }
-        if (a instanceof Number x && b instanceof Number y) {
-            return x.doubleValue() == y.doubleValue();
-        }
-        return Objects.equals(a, b);
+        return SameValue.same(a, b);
     }
 }

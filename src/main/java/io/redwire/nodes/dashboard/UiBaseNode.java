@@ -21,7 +21,7 @@ import java.util.Map;
  * live socket ({@link DashboardSockets}) at {@code <path>/_ws}. It knows the pages, groups and widgets that use it
  * and sends each newly connected page their layout and last state.
  */
-public final class UiBaseNode extends Node {
+public class UiBaseNode extends Node {
     static final Field NAME = Field.str("name", "My Dashboard").asRequired();
     static final Field PATH = Field.str("path", "/dashboard").asRequired();
     static final Field APP_ICON = Field.str("appIcon", "");
@@ -55,10 +55,21 @@ public final class UiBaseNode extends Node {
     private final Map<String, DashboardMember> groups = new LinkedHashMap<>();
     private final Map<String, DashboardMember> widgets = new LinkedHashMap<>();
     private final List<HttpRoutes.Registration> registrations = new ArrayList<>();
+    private final Map<String, Object> theme;
+    private final Map<String, Object> look = new LinkedHashMap<>();
     private boolean layoutPending;
 
     UiBaseNode(NodeConfig c) {
+        this(c, null);
+    }
+
+    /** @param theme the colours and sizes of pages that name no ui-theme (a Dashboard 1 ui_base holds them) */
+    UiBaseNode(NodeConfig c, Map<String, Object> theme) {
         super(c);
+        this.theme = theme;
+        for (Field f : List.of(HEADER_CONTENT, NAVIGATION_STYLE, TITLE_BAR_STYLE, SHOW_PATH_IN_SIDEBAR)) {
+            look.put(f.name(), c.get(f));
+        }
         String root = RuntimeSettings.HTTP_NODE_ROOT.read(c.services().settings()) instanceof String r ? r : "/";
         String path = c.str(PATH);
         String joined = (root.endsWith("/") ? root : root + "/") + (path.startsWith("/") ? path.substring(1) : path);
@@ -114,6 +125,53 @@ public final class UiBaseNode extends Node {
         return (WidgetNode) widgets.get(id);
     }
 
+    /** The pages (or groups, or widgets: type null) whose name is {@code name}. */
+    List<DashboardMember> membersNamed(String type, String name) {
+        Map<String, DashboardMember> members = "ui-page".equals(type) ? pages : "ui-group".equals(type) ? groups
+                : widgets;
+        return members.values().stream().filter(m -> (type == null || type.equals(m.type()))
+                && (name.equals(m.config().name()) || name.equals(m.id()))).toList();
+    }
+
+    /**
+     * ui-control's names for pages, groups and widgets, as Dashboard 2.0 reads them: an id or name, a group as
+     * "Page:Group" or "Group", a widget as "Group:Widget" or "Widget" ("\:" is a colon in a name); an object
+     * {@code {page, group, widget}} names each part.
+     */
+    List<String> resolve(String type, Object identifier) {
+        List<String> parts;
+        if (identifier instanceof Map<?, ?> m) {
+            parts = new ArrayList<>();
+            for (String k : List.of("page", "group", "widget")) {
+                if (m.get(k) != null) {
+                    parts.add(String.valueOf(m.get(k)));
+                }
+            }
+        } else {
+            parts = java.util.Arrays.stream(String.valueOf(identifier).split("(?<!\\\\):"))
+                    .map(x -> x.replace("\\:", ":")).toList();
+        }
+        if (parts.isEmpty()) {
+            return List.of();
+        }
+        List<DashboardMember> found = membersNamed(type, parts.get(parts.size() - 1));
+        if (parts.size() > 1) {
+            List<String> parents = membersNamed(type == null ? "ui-group" : "ui-page", parts.get(parts.size() - 2))
+                    .stream().map(DashboardMember::id).toList();
+            found = found.stream().filter(f -> parents.contains(String.valueOf(f.described()
+                    .get(type == null ? "group" : "page")))).toList();
+        }
+        return found.stream().map(DashboardMember::id).toList();
+    }
+
+    void pageOpened(DashboardSockets.Client client) {
+        widgets.values().forEach(w -> ((WidgetNode) w).pageOpened(client));
+    }
+
+    void pageClosed(DashboardSockets.Client client) {
+        widgets.values().forEach(w -> ((WidgetNode) w).pageClosed(client));
+    }
+
     boolean includeClientData() {
         return includeClientData;
     }
@@ -144,6 +202,8 @@ public final class UiBaseNode extends Node {
         frame.put("type", "config");
         frame.put("socketId", client.id());
         frame.put("name", config().name());
+        frame.put("theme", theme);
+        frame.put("look", look);
         frame.put("pages", pages.values().stream().map(DashboardMember::described).toList());
         frame.put("groups", groups.values().stream().map(DashboardMember::described).toList());
         frame.put("widgets", widgets.values().stream().map(DashboardMember::described).toList());

@@ -22,6 +22,8 @@ import java.util.Set;
  */
 abstract class WidgetNode extends DashboardMember {
     static final Field GROUP = Field.config("group", "ui-group").asRequired();
+    /** The dashboard of the widgets that live on every page, not in a group (ui-notification, ui-event, ...). */
+    static final Field UI = Field.config("ui", "ui-base").asRequired();
     static final Field NAME = Field.str("name", "");
     static final Field ORDER = Field.num("order", 0);
     static final Field WIDTH = Field.num("width", 0);
@@ -31,7 +33,7 @@ abstract class WidgetNode extends DashboardMember {
             .runtimeDefault("topic");
     private static final Set<String> STATE_ONLY = Set.of("_msgid", "ui_update", "class", "visible", "enabled");
 
-    protected final UiBaseNode base;
+    protected UiBaseNode base;
     private final Map<String, Object> state = new LinkedHashMap<>();
     private final TypedValue topic;
     private final List<String> updatable;
@@ -40,14 +42,32 @@ abstract class WidgetNode extends DashboardMember {
     /** @param updatable the {@code msg.ui_update} properties this widget takes, as the real one does */
     protected WidgetNode(NodeConfig c, List<String> updatable) {
         super(c);
-        UiGroupNode group = c.configNode(GROUP, UiGroupNode.class);
-        this.base = group == null ? null : group.base();
+        this.base = baseOf(c);
         this.updatable = updatable;
         this.topic = c.type().fields().contains(TOPIC) ? c.typed(TOPIC) : null;
     }
 
+    /** The dashboard of the widget's group, else of its page, else its ui (ui-template may name any one). */
+    private static UiBaseNode baseOf(NodeConfig c) {
+        for (Field f : c.type().fields()) {
+            Object member = "group".equals(f.name()) ? c.configNode(f, UiGroupNode.class)
+                    : "page".equals(f.name()) ? c.configNode(f, UiPageNode.class)
+                    : "ui".equals(f.name()) ? c.configNode(f, UiBaseNode.class) : null;
+            if (member instanceof UiBaseNode b) {
+                return b;
+            }
+            if (member instanceof DashboardMember m && m.base() != null) {
+                return m.base();
+            }
+        }
+        return null;
+    }
+
     @Override
     UiBaseNode base() {
+        if (base == null) {
+            base = baseOf(config()); // known at start: a Dashboard 1 page finds its ui_base only then
+        }
         return base;
     }
 
@@ -59,7 +79,7 @@ abstract class WidgetNode extends DashboardMember {
 
     @Override
     protected final void onInput(Map<String, Object> msg, Done done) {
-        if (base == null) {
+        if (base() == null) {
             done.done();
             return;
         }
@@ -84,8 +104,15 @@ abstract class WidgetNode extends DashboardMember {
             done.done();
             return;
         }
-        toPages("msg", msg, null);
+        if (showsOnPages(msg)) {
+            toPages("msg", msg, null);
+        }
         done.done();
+    }
+
+    /** Whether the msg just handled goes to the open pages; all do but ui-control's that change nothing there. */
+    protected boolean showsOnPages(Map<String, Object> msg) {
+        return true;
     }
 
     /** The widget's own handling of a msg in; by default keep it and, with "pass through" on, send it on. */
@@ -99,8 +126,51 @@ abstract class WidgetNode extends DashboardMember {
         }
     }
 
-    /** A page's button press; only buttons take it. */
-    void clientAction(DashboardSockets.Client client, Object msg) {
+    /** Whether a page's actions (Dashboard 2.0's widget-action) reach this widget: the types with onAction. */
+    protected boolean takesActions() {
+        return false;
+    }
+
+    /** A page's action (a row picked, a form submitted...): Dashboard 2.0's onAction, the msg with topic, sent. */
+    @SuppressWarnings("unchecked")
+    void clientAction(DashboardSockets.Client client, Object fromPage) {
+        if (!takesActions()) {
+            return;
+        }
+        Map<String, Object> msg = fromPage(client, fromPage instanceof Map<?, ?> m ? (Map<String, Object>) m : null);
+        if (!(fromPage instanceof Map<?, ?>)) {
+            msg.put("payload", fromPage);
+        }
+        appendTopic(msg);
+        beforeSend(msg);
+        send(msg);
+    }
+
+    /** A msg a page's own code sends (ui-template's send): Dashboard 2.0's widget-send, kept and sent as it is. */
+    @SuppressWarnings("unchecked")
+    void clientSend(DashboardSockets.Client client, Object fromPage) {
+        Map<String, Object> msg = fromPage(client, fromPage instanceof Map<?, ?> m ? (Map<String, Object>) m : null);
+        if (!(fromPage instanceof Map<?, ?>)) {
+            msg.put("payload", fromPage);
+        }
+        beforeSend(msg);
+        if (keepsSentMsgs()) {
+            keep(msg);
+        }
+        send(msg);
+    }
+
+    /** Whether what a page's code sends becomes the kept msg (ui-template's "store out messages"). */
+    protected boolean keepsSentMsgs() {
+        return true;
+    }
+
+    /** A page connected to the dashboard (ui-control reports it). */
+    void pageOpened(DashboardSockets.Client client) {
+    }
+
+    /** A page's connection ended. */
+    void pageClosed(DashboardSockets.Client client) {
     }
 
     /** A page's new value: Dashboard 2.0's default change handler. */
@@ -134,10 +204,15 @@ abstract class WidgetNode extends DashboardMember {
         if (topic == null) {
             return;
         }
-        Object t = topic.evaluate(msg, this);
+        Object t = topicFor(msg);
         boolean falsy = t == null || t == Undefined.VALUE || "".equals(t) || Boolean.FALSE.equals(t)
                 || (t instanceof Number n && (n.doubleValue() == 0 || Double.isNaN(n.doubleValue())));
         msg.put("topic", falsy ? "" : t);
+    }
+
+    /** The widget's topic evaluated against {@code msg}; null for a widget without one. */
+    protected final Object topicFor(Map<String, Object> msg) {
+        return topic == null ? null : topic.evaluate(msg, this);
     }
 
     /** Dashboard 2.0's beforeSend: runs on every msg in and out; by default takes the ui_update properties. */
@@ -156,6 +231,11 @@ abstract class WidgetNode extends DashboardMember {
         if (!(base.constrainsClients(type()) && socketIdOf(msg) != null)) {
             kept = msg;
         }
+    }
+
+    /** The widget's dynamic state (what msg.ui_update, enabled, visible and class set), replayed with the value. */
+    protected final Map<String, Object> state() {
+        return state;
     }
 
     protected Map<String, Object> kept() {

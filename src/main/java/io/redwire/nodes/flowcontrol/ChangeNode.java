@@ -26,7 +26,7 @@ public final class ChangeNode extends Node {
                     Field.typed("to", "tot", "str", List.of("msg", "flow", "global", "str", "num", "bool", "json", "bin",
                             "env")).label("replace with").shownWhen("t", "change"),
                     Field.typed("to", "tot", "msg", CONTEXT).label("to").shownWhen("t", "move"))
-            .label("rules").runtimeDefault(null); // a flow from before 0.18: the single rule below
+            .label("Rules").runtimeDefault(null); // a flow from before 0.18: the single rule below
     static final Field ACTION = Field.str("action", "").label("legacy single rule: action").asLegacy();
     static final Field PROPERTY = Field.str("property", "").label("legacy single rule: property").asLegacy();
     static final Field FROM = Field.str("from", "").label("legacy single rule: from").asLegacy();

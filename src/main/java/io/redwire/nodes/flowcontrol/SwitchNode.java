@@ -49,7 +49,7 @@ public final class SwitchNode extends Node {
                     Field.typed("v2", "v2t", "num", COUNT_TYPES).label("and").shownWhen("t", "index")
                             .checkedByEditorOnly(),
                     Field.bool("case", false).label("ignore case").shownWhen("t", "regex"))
-            .label("rules").outputPerRow().runtimeDefault(List.of());
+            .label("Rules").outputPerRow().runtimeDefault(List.of());
     static final Field CHECKALL = Field.select("checkall", "true", "true", "false");
     static final Field REPAIR = Field.bool("repair", false);
     static final Field OUTPUTS = Field.num("outputs", 1);

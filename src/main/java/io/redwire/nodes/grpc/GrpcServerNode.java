@@ -30,7 +30,7 @@ public final class GrpcServerNode extends Node {
             .requiredWhen("a local server needs the .proto text (or the name of a file under protos/)",
                     "localServer", "true");
     /** Where calls take the definition from: protoFile, or the target's server reflection (a remote server only). */
-    static final Field DEFINITION = Field.select("definition", "proto", "proto", "reflection").label("definition")
+    static final Field DEFINITION = Field.select("definition", "proto", "proto", "reflection").label("Definition")
             .optionLabels("proto", ".proto text", "reflection", "from server reflection");
     static final Field LOCAL_SERVER = Field.bool("localServer", false);
     static final Field SSL = Field.bool("ssl", false);

@@ -1,0 +1,98 @@
+// The ui-chart widget of Redwire's dashboard client: Chart.js line, bar, scatter, pie and doughnut charts of the
+// points (msg._datapoint: category = series, x, y) the node makes; [] clears, "replace" starts anew.
+(function () {
+  'use strict';
+  const { ref, onMounted, onBeforeUnmount, markRaw } = Vue;
+  const { store, listen, shown, widgetComponent } = RW;
+  const KINDS = { line: 'line', bar: 'bar', scatter: 'scatter', pie: 'pie', doughnut: 'doughnut', histogram: 'bar' };
+  const num = (v) => v === '' || v === undefined || v === null ? undefined : Number(v);
+
+  const UiChart = widgetComponent(
+    '<span class="rw-label">{{ prop("label") }}</span><div class="rw-canvas"><canvas ref="canvas"></canvas></div>',
+    (props) => {
+      const canvas = ref(null);
+      const w = props.w;
+      const kind = KINDS[w.chartType] || 'line';
+      const round = kind === 'pie' || kind === 'doughnut';
+      const categorical = round || w.xAxisType === 'category';
+      const time = !categorical && (w.xAxisType || 'time') === 'time';
+      let chart = null;
+      let points = []; // the points shown, for the charts redrawn from all of them (categories, pies)
+      let stop = null;
+      const colors = () => Array.isArray(w.colors) && w.colors.length ? w.colors : ['#0095FF', '#FF0000', '#FF7F0E', '#2CA02C'];
+      const color = (i) => colors()[i % colors().length];
+
+      function series(name) {
+        let ds = chart.data.datasets.find((d) => d.label === name);
+        if (!ds) {
+          const c = color(chart.data.datasets.length);
+          ds = { label: name, data: [], borderColor: c, backgroundColor: c, pointRadius: Number(w.pointRadius ?? 4),
+            pointStyle: w.pointShape === 'false' ? false : (w.pointShape || 'circle'), tension: w.interpolation === 'bezier' ? 0.4 : 0,
+            stepped: w.interpolation === 'step', cubicInterpolationMode: w.interpolation === 'cubic-mono' ? 'monotone' : 'default' };
+          chart.data.datasets.push(ds);
+        }
+        return ds;
+      }
+      // categories and pies: one label per distinct x, each series' y at its label
+      function redraw() {
+        const labels = [];
+        points.forEach((p) => { const l = shown(p.x); if (!labels.includes(l)) { labels.push(l); } });
+        chart.data.labels = labels;
+        chart.data.datasets = [];
+        points.forEach((p) => {
+          const ds = series(shown(p.category));
+          ds.data[labels.indexOf(shown(p.x))] = p.y;
+        });
+        if (round) {
+          chart.data.datasets.forEach((ds) => { ds.backgroundColor = labels.map((l, i) => color(i)); ds.borderColor = '#fff'; });
+        }
+      }
+      function add(list) {
+        list.forEach((p) => {
+          if (!p) { return; }
+          if (categorical) {
+            points = points.filter((q) => !(shown(q.category) === shown(p.category) && shown(q.x) === shown(p.x)));
+            points.push(p);
+          } else {
+            series(shown(p.category)).data.push({ x: p.x, y: p.y });
+          }
+        });
+      }
+      function onMsg(type, msg) {
+        if (!chart) { return; }
+        const replace = msg.action === 'replace' || (w.action === 'replace' && msg.action !== 'append');
+        if (type === 'load' || (Array.isArray(msg.payload) && msg.payload.length === 0) || replace) {
+          chart.data.datasets = [];
+          points = [];
+        }
+        if (msg._datapoint) { add([].concat(msg._datapoint)); }
+        if (categorical) { redraw(); }
+        chart.update('none');
+      }
+      onMounted(() => {
+        const scales = round ? {} : {
+          x: { type: categorical ? 'category' : 'linear', stacked: !!w.stackSeries,
+            min: categorical ? undefined : num(w.xmin), max: categorical ? undefined : num(w.xmax),
+            title: { display: !!w.xAxisLabel, text: w.xAxisLabel },
+            ticks: time ? { callback: (v) => new Date(v).toLocaleTimeString() } : {} },
+          y: { stacked: !!w.stackSeries, title: { display: !!w.yAxisLabel, text: w.yAxisLabel }, min: num(w.ymin), max: num(w.ymax) }
+        };
+        chart = markRaw(new Chart(canvas.value, {
+          type: kind,
+          data: { labels: [], datasets: [] },
+          options: { animation: false, maintainAspectRatio: false,
+            plugins: { legend: { display: w.showLegend !== false } }, scales }
+        }));
+        stop = listen(w.id, onMsg);
+        const kept = store.msgs[w.id];
+        if (kept) { onMsg('load', kept); }
+      });
+      onBeforeUnmount(() => {
+        if (stop) { stop(); }
+        if (chart) { chart.destroy(); }
+      });
+      return { canvas };
+    });
+
+  RW.register('ui-chart', 'UiChart', UiChart, 'rw-chart');
+})();

@@ -1,0 +1,43 @@
+// The ui-control widget of Redwire's dashboard client: a msg opens a page (name, index, "+1" / "-1", "" to reload)
+// or a URL; what it shows, hides, enables and disables the layout reads from its state (RW.controlled). Opening
+// another page is reported to the node ({payload: "change", tab, name}).
+(function () {
+  'use strict';
+  const { watch, onMounted, onBeforeUnmount } = Vue;
+  const { store, listen, action, navigate, widgetComponent } = RW;
+
+  const pages = () => (store.layout ? store.layout.pages : []).filter((p) => p.type !== 'ui-link')
+    .slice().sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+
+  function open(target) {
+    const list = pages();
+    const at = list.findIndex((p) => store.page && p.id === store.page.id);
+    let page = null;
+    if (target === '') { location.reload(); return; }
+    if (target === '+1' || target === '-1') { page = list[(at + (target === '+1' ? 1 : -1) + list.length) % list.length]; }
+    else if (typeof target === 'number') { page = list[target]; }
+    else { page = list.find((p) => p.name === target || p.id === target); }
+    if (page) { navigate(page); }
+  }
+
+  const UiControl = widgetComponent('<span hidden></span>', (props) => {
+    let stop = null;
+    onMounted(() => {
+      stop = listen(props.w.id, (type, msg) => {
+        const p = type === 'msg' && msg.payload;
+        if (!p || typeof p !== 'object') { return; }
+        if (p.page !== undefined) { open(p.page); }
+        if (typeof p.url === 'string') { if (p.target === '_blank') { window.open(p.url); } else { location.href = p.url; } }
+      });
+    });
+    onBeforeUnmount(() => { if (stop) { stop(); } });
+    watch(() => store.page, (now, before) => {
+      if (now && before && now.id !== before.id) {
+        action(props.w.id, { payload: 'change', tab: pages().findIndex((p) => p.id === now.id), name: now.name });
+      }
+    });
+    return {};
+  });
+
+  RW.register('ui-control', 'UiControl', UiControl, 'rw-hidden');
+})();

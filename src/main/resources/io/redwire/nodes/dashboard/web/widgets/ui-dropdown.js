@@ -1,0 +1,33 @@
+// The ui-dropdown widget of Redwire's dashboard client: a select of the options (several with "multiple").
+(function () {
+  'use strict';
+  const { computed } = Vue;
+  const { sendFrame, follow, widgetComponent } = RW;
+  const key = (v) => JSON.stringify(v);
+
+  const UiDropdown = widgetComponent(
+    '<label class="rw-label">{{ prop("label") }}</label>' +
+      '<select :multiple="!!prop(\'multiple\')" :disabled="!enabled" :aria-label="prop(\'label\')" :title="prop(\'tooltip\') || null" ' +
+      ':value="multiple ? undefined : key(value)" @change="picked">' +
+      '<option v-if="!multiple" :value="key(null)" :selected="value === null || value === undefined"></option>' +
+      '<option v-for="o in options" :key="key(o.value)" :value="key(o.value)" :selected="isChosen(o)">{{ o.label }}</option>' +
+      '</select>',
+    (props, { prop, msg }) => {
+      const value = follow(msg, undefined, (p) => p);
+      const multiple = computed(() => !!prop('multiple'));
+      const options = computed(() => (prop('options') || []).map((o) => typeof o === 'object' && o !== null
+        ? { value: o.value, label: o.label ?? String(o.value) } : { value: o, label: String(o) }));
+      const chosen = () => multiple.value ? [].concat(value.value ?? []).map(key) : [key(value.value)];
+      return {
+        value, multiple, options, key,
+        isChosen(o) { return chosen().includes(key(o.value)); },
+        picked(e) {
+          const vals = Array.from(e.target.selectedOptions).map((o) => JSON.parse(o.value));
+          value.value = multiple.value ? vals : (vals.length ? vals[0] : null);
+          sendFrame({ type: 'change', id: props.w.id, value: value.value });
+        }
+      };
+    });
+
+  RW.register('ui-dropdown', 'UiDropdown', UiDropdown, 'rw-field');
+})();

@@ -33,7 +33,7 @@ abstract class WidgetNode extends DashboardMember {
             .runtimeDefault("topic");
     private static final Set<String> STATE_ONLY = Set.of("_msgid", "ui_update", "class", "visible", "enabled");
 
-    protected final UiBaseNode base;
+    protected UiBaseNode base;
     private final Map<String, Object> state = new LinkedHashMap<>();
     private final TypedValue topic;
     private final List<String> updatable;
@@ -65,6 +65,9 @@ abstract class WidgetNode extends DashboardMember {
 
     @Override
     UiBaseNode base() {
+        if (base == null) {
+            base = baseOf(config()); // known at start: a Dashboard 1 page finds its ui_base only then
+        }
         return base;
     }
 
@@ -76,7 +79,7 @@ abstract class WidgetNode extends DashboardMember {
 
     @Override
     protected final void onInput(Map<String, Object> msg, Done done) {
-        if (base == null) {
+        if (base() == null) {
             done.done();
             return;
         }
@@ -101,8 +104,15 @@ abstract class WidgetNode extends DashboardMember {
             done.done();
             return;
         }
-        toPages("msg", msg, null);
+        if (showsOnPages(msg)) {
+            toPages("msg", msg, null);
+        }
         done.done();
+    }
+
+    /** Whether the msg just handled goes to the open pages; all do but ui-control's that change nothing there. */
+    protected boolean showsOnPages(Map<String, Object> msg) {
+        return true;
     }
 
     /** The widget's own handling of a msg in; by default keep it and, with "pass through" on, send it on. */

@@ -7,8 +7,10 @@ import io.redwire.msg.PropertyPath;
 import io.redwire.msg.TypedValue;
 import io.redwire.spi.NodeServices;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A node's validated configuration: the flow JSON (after ${VAR} substitution) read through its type's declaration,
@@ -195,6 +197,16 @@ public final class NodeConfig {
                     + kind.getSimpleName());
         }
         return kind.cast(n);
+    }
+
+    /**
+     * This node's flow-file properties, rewritten by {@code rewrite}, read as {@code other}'s: a node type that
+     * runs as another one with its properties translated (a Dashboard 1 node as its Dashboard 2.0 counterpart).
+     */
+    public NodeConfig rewrittenAs(NodeType other, Consumer<Map<String, Object>> rewrite) {
+        Map<String, Object> copy = new LinkedHashMap<>(raw);
+        rewrite.accept(copy);
+        return new NodeConfig(other, copy, services);
     }
 
     public FlowException error(Field field, String problem) {

@@ -21,7 +21,7 @@ import java.util.Map;
  * live socket ({@link DashboardSockets}) at {@code <path>/_ws}. It knows the pages, groups and widgets that use it
  * and sends each newly connected page their layout and last state.
  */
-public final class UiBaseNode extends Node {
+public class UiBaseNode extends Node {
     static final Field NAME = Field.str("name", "My Dashboard").asRequired();
     static final Field PATH = Field.str("path", "/dashboard").asRequired();
     static final Field APP_ICON = Field.str("appIcon", "");
@@ -55,10 +55,21 @@ public final class UiBaseNode extends Node {
     private final Map<String, DashboardMember> groups = new LinkedHashMap<>();
     private final Map<String, DashboardMember> widgets = new LinkedHashMap<>();
     private final List<HttpRoutes.Registration> registrations = new ArrayList<>();
+    private final Map<String, Object> theme;
+    private final Map<String, Object> look = new LinkedHashMap<>();
     private boolean layoutPending;
 
     UiBaseNode(NodeConfig c) {
+        this(c, null);
+    }
+
+    /** @param theme the colours and sizes of pages that name no ui-theme (a Dashboard 1 ui_base holds them) */
+    UiBaseNode(NodeConfig c, Map<String, Object> theme) {
         super(c);
+        this.theme = theme;
+        for (Field f : List.of(HEADER_CONTENT, NAVIGATION_STYLE, TITLE_BAR_STYLE, SHOW_PATH_IN_SIDEBAR)) {
+            look.put(f.name(), c.get(f));
+        }
         String root = RuntimeSettings.HTTP_NODE_ROOT.read(c.services().settings()) instanceof String r ? r : "/";
         String path = c.str(PATH);
         String joined = (root.endsWith("/") ? root : root + "/") + (path.startsWith("/") ? path.substring(1) : path);
@@ -191,6 +202,8 @@ public final class UiBaseNode extends Node {
         frame.put("type", "config");
         frame.put("socketId", client.id());
         frame.put("name", config().name());
+        frame.put("theme", theme);
+        frame.put("look", look);
         frame.put("pages", pages.values().stream().map(DashboardMember::described).toList());
         frame.put("groups", groups.values().stream().map(DashboardMember::described).toList());
         frame.put("widgets", widgets.values().stream().map(DashboardMember::described).toList());

@@ -6,6 +6,7 @@ import io.redwire.api.NodeType;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** ui-page (config): one page of a dashboard at base path + page path, with its theme and its column breakpoints. */
 public final class UiPageNode extends DashboardMember {
@@ -29,17 +30,27 @@ public final class UiPageNode extends DashboardMember {
             .fields(NAME, UI, PATH, ICON, LAYOUT, THEME, BREAKPOINTS, ORDER, CLASS_NAME, VISIBLE, DISABLED)
             .factory(UiPageNode::new);
 
-    private final UiBaseNode base;
+    private final Supplier<UiBaseNode> findBase;
+    private UiBaseNode base;
 
     UiPageNode(NodeConfig c) {
-        super(c);
+        this(c, null);
         this.base = c.configNode(UI, UiBaseNode.class);
+    }
+
+    /** A page whose ui-base is found at start by {@code findBase} (a Dashboard 1 tab names none). */
+    UiPageNode(NodeConfig c, Supplier<UiBaseNode> findBase) {
+        super(c);
+        this.findBase = findBase;
         UiThemeNode theme = c.configNode(THEME, UiThemeNode.class);
         described().put("theme", theme == null ? null : theme.described());
     }
 
     @Override
     UiBaseNode base() {
+        if (base == null && findBase != null) {
+            base = findBase.get();
+        }
         return base;
     }
 }

@@ -33,7 +33,7 @@ abstract class WidgetNode extends DashboardMember {
             .runtimeDefault("topic");
     private static final Set<String> STATE_ONLY = Set.of("_msgid", "ui_update", "class", "visible", "enabled");
 
-    protected final UiBaseNode base;
+    protected UiBaseNode base;
     private final Map<String, Object> state = new LinkedHashMap<>();
     private final TypedValue topic;
     private final List<String> updatable;
@@ -65,6 +65,9 @@ abstract class WidgetNode extends DashboardMember {
 
     @Override
     UiBaseNode base() {
+        if (base == null) {
+            base = baseOf(config()); // known at start: a Dashboard 1 page finds its ui_base only then
+        }
         return base;
     }
 
@@ -76,7 +79,7 @@ abstract class WidgetNode extends DashboardMember {
 
     @Override
     protected final void onInput(Map<String, Object> msg, Done done) {
-        if (base == null) {
+        if (base() == null) {
             done.done();
             return;
         }

@@ -3,10 +3,11 @@
 // notification, a page-wide template, ui-event, ui-control) are drawn once for the page, outside the groups.
 (function () {
   'use strict';
-  const { createApp, computed, watch } = Vue;
+  const { createApp, computed, ref, watch } = Vue;
   const { base, store, kinds, connect, controlled, navigate } = RW;
-  const byOrder = (a, b) => (a.order ?? 0) - (b.order ?? 0);
+  const byOrder = (a, b) => (Number(a.order) || 0) - (Number(b.order) || 0);
   const isTrue = (v) => v !== false && v !== 'false';
+  const WIDE = 960; // from this width the side navigation stays open beside the page, as Dashboard 2.0's does
 
   const App = {
     setup() {
@@ -16,6 +17,14 @@
       const pages = computed(() => entries.value.filter((p) => p.type !== 'ui-link'));
       const page = computed(() => pages.value.find((p) => p.path === store.path || p.path === '/' + store.path.replace(/^\//, ''))
         || pages.value[0]);
+      const look = computed(() => (store.layout && store.layout.look) || {});
+      const navStyle = computed(() => look.value.navigationStyle || 'default');
+      const navOpen = ref(window.innerWidth >= WIDE);
+      // on a narrow screen (a phone) or "temporary" style the navigation lies over the page and closes after a pick
+      const overlay = computed(() => navStyle.value === 'temporary' || store.width < WIDE);
+      const showNav = computed(() => navStyle.value !== 'none' && entries.value.length > 0
+        && (navStyle.value === 'fixed' || navOpen.value));
+      const flex = computed(() => page.value && page.value.layout === 'flex');
       const cols = computed(() => {
         const bps = (page.value && page.value.breakpoints || []).slice().sort((a, b) => a.px - b.px);
         let n = 12;
@@ -29,12 +38,15 @@
       // the page's widgets that live outside groups: those of the whole dashboard, and those of this page
       const siteWidgets = computed(() => !store.layout ? [] : store.layout.widgets
         .filter((w) => !w.group && kinds[w.type] && (!w.page || (page.value && w.page === page.value.id))));
+      const groupWidth = (g) => flex.value ? (Number(g.width) || 6) : Math.min(Number(g.width) || cols.value, cols.value);
       const groupStyle = (g) => {
-        const w = Math.min(Number(g.width) || cols.value, cols.value);
-        return { gridColumn: 'span ' + w, gridTemplateColumns: 'repeat(' + w + ', minmax(0, 1fr))' };
+        const w = groupWidth(g);
+        const inner = { gridTemplateColumns: 'repeat(' + w + ', minmax(0, 1fr))' };
+        // a flex page (Dashboard 1's, and 2.0's flex layout) gives a group a fixed width: w grid units
+        return Object.assign(inner, flex.value ? { width: 'calc(' + w + ' * var(--rw-unit))' } : { gridColumn: 'span ' + w });
       };
       const widgetStyle = (g, w) => {
-        const gw = Math.min(Number(g.width) || cols.value, cols.value);
+        const gw = groupWidth(g);
         const ww = Math.min(Number(w.width) || gw, gw);
         const h = Number(w.height) || (w.type === 'ui-chart' ? 8 : 1);
         return { gridColumn: 'span ' + ww, minHeight: 'calc(' + h + ' * var(--rw-row))' };
@@ -47,40 +59,50 @@
       };
       const groupDisabled = (g) => (controlled('groups', g.id, 'disabled') ?? g.disabled) === true;
       const href = (p) => p.type === 'ui-link' ? p.path : base + p.path.replace(/^\//, '');
+      const title = computed(() => {
+        const site = store.layout ? store.layout.name : 'Dashboard';
+        const name = page.value ? page.value.name : site;
+        return { dashboard: site, dashpage: site + ' — ' + name, none: '' }[look.value.headerContent] ?? name;
+      });
       const go = (p, e) => {
         if (p.type === 'ui-link') { return; }
         e.preventDefault();
         navigate(p);
+        if (overlay.value && navStyle.value !== 'fixed') { navOpen.value = false; }
       };
       window.addEventListener('resize', () => { store.width = window.innerWidth; });
+      watch(() => store.width >= WIDE, (wide) => { navOpen.value = wide; });
+      const setVars = (vars) => Object.entries(vars).forEach(([k, v]) => {
+        if (v) { document.documentElement.style.setProperty(k, v); } else { document.documentElement.style.removeProperty(k); }
+      });
       watch(page, (p) => {
         store.page = p || null;
-        const t = p && p.theme;
-        const root = document.documentElement.style;
-        if (t && t.colors) {
-          root.setProperty('--rw-primary', t.colors.primary || '');
-          root.setProperty('--rw-page', t.colors.bgPage || '');
-          root.setProperty('--rw-card', t.colors.groupBg || '');
-          root.setProperty('--rw-outline', t.colors.groupOutline || '');
-        }
-        if (t && t.sizes) {
-          root.setProperty('--rw-gap', t.sizes.groupGap || '');
-          root.setProperty('--rw-pad', t.sizes.pagePadding || '');
-          root.setProperty('--rw-radius', t.sizes.groupBorderRadius || '');
-        }
+        // the page's ui-theme, else the dashboard's own (a Dashboard 1 ui_base's)
+        const t = (p && p.theme) || (store.layout && store.layout.theme) || {};
+        const c = t.colors || {};
+        const z = t.sizes || {};
+        setVars({ '--rw-primary': c.primary, '--rw-page': c.bgPage, '--rw-card': c.groupBg, '--rw-outline': c.groupOutline,
+          '--rw-surface': c.surface, '--rw-gap': z.groupGap, '--rw-pad': z.pagePadding, '--rw-radius': z.groupBorderRadius,
+          '--rw-widget-gap': z.widgetGap, '--rw-row': z.rowHeight });
         document.title = p ? p.name : document.title;
       }, { immediate: true });
-      return { store, entries, page, cols, groups, widgetsOf, siteWidgets, groupStyle, widgetStyle, widgetClass,
-        groupDisabled, href, go, kinds, base };
+      return { store, entries, page, look, navStyle, navOpen, overlay, showNav, flex, cols, groups, widgetsOf,
+        siteWidgets, groupStyle, widgetStyle, widgetClass, groupDisabled, title, href, go, kinds, base };
     },
     template: `
-      <header class="rw-bar"><h1>{{ page ? page.name : (store.layout ? store.layout.name : 'Dashboard') }}</h1>
-        <nav class="rw-nav" v-if="entries.length > 1">
+      <header class="rw-bar" v-if="look.titleBarStyle !== 'hidden'" :class="{ 'rw-bar-fixed': look.titleBarStyle === 'fixed' }">
+        <button type="button" class="rw-menu" v-if="navStyle !== 'none' && navStyle !== 'fixed' && entries.length"
+                aria-label="Pages" :aria-expanded="String(navOpen)" @click="navOpen = !navOpen">&#9776;</button>
+        <h1>{{ title }}</h1></header>
+      <div class="rw-offline" v-if="!store.online" role="status">Disconnected, reconnecting…</div>
+      <div class="rw-body" :class="{ 'rw-overlaid': overlay }">
+        <nav class="rw-nav" v-if="showNav" aria-label="Pages">
           <a v-for="p in entries" :key="p.id" :href="href(p)" :data-nav-id="p.id"
              :class="{ 'rw-current': page && p.id === page.id, 'rw-disabled': p.disabled === true || p.disabled === 'true' }"
-             @click="go(p, $event)">{{ p.name }}</a></nav></header>
-      <div class="rw-offline" v-if="!store.online">Disconnected, reconnecting…</div>
-      <main class="rw-page" v-if="page" :style="{ gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }">
+             @click="go(p, $event)">{{ p.name }}<small v-if="look.showPathInSidebar && p.type !== 'ui-link'">{{ p.path }}</small></a></nav>
+        <div class="rw-scrim" v-if="showNav && overlay && navStyle !== 'fixed'" @click="navOpen = false"></div>
+      <main class="rw-page" v-if="page" :class="{ 'rw-flex': flex }" :data-page-id="page.id"
+            :style="flex ? {} : { gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }">
         <section v-for="g in groups" :key="g.id" class="rw-group" :class="[g.className, { 'rw-disabled': groupDisabled(g) }]"
                  :data-group-id="g.id" :style="groupStyle(g)" :inert="groupDisabled(g) || null">
           <h2 v-if="g.showTitle !== false">{{ g.name }}</h2>
@@ -90,6 +112,7 @@
           </div>
         </section>
       </main>
+      </div>
       <div class="rw-site">
         <div v-for="w in siteWidgets" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type">
           <component :is="kinds[w.type].name" :w="w"></component>

@@ -1,0 +1,71 @@
+package io.redwire.nodes.dashboard;
+
+import io.redwire.api.Field;
+import io.redwire.api.NodeConfig;
+import io.redwire.api.NodeType;
+
+import io.vertx.core.Future;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * node-red-dashboard's ui_base, run as a ui-base at httpNodeRoot + {@code /ui} (Dashboard 1's default path): the
+ * site name becomes the dashboard's name, the theme's base, page and group colours and the site's grid sizes the
+ * theme of every page (Dashboard 1 has one theme for the whole site; Dashboard 2.0's migration makes a ui-theme of it).
+ */
+final class Dashboard1Base extends UiBaseNode {
+    static final Field NAME = Field.str("name", "");
+    static final Field THEME = Field.json("theme", Map.of());
+    static final Field SITE = Field.json("site", Map.of());
+
+    static final NodeType TYPE = NodeType.builder("ui_base", "dashboard").configNode()
+            .help("Dashboard 1's site settings (node-red-dashboard): its name, theme and grid sizes; the dashboard is served at /ui.")
+            .label(NodeType.Label.firstOf("name").or("ui_base"))
+            .fields(NAME, THEME, SITE)
+            .factory(Dashboard1Base::new);
+
+    Dashboard1Base(NodeConfig c) {
+        super(c.rewrittenAs(UiBaseNode.TYPE, raw -> {
+            Object site = raw.get("site") instanceof Map<?, ?> m ? m.get("name") : null;
+            raw.put("name", site instanceof String s && !s.isBlank() ? s : "Node-RED Dashboard");
+            raw.put("path", "/ui");
+        }), theme(c.map(THEME), c.map(SITE)));
+        Dashboard1Site.opened(c.services().httpRoutes(), this);
+    }
+
+    private static Map<String, Object> theme(Map<String, Object> theme, Map<String, Object> site) {
+        Map<String, Object> state = theme.get("themeState") instanceof Map<?, ?> m ? cast(m) : Map.of();
+        Map<String, Object> colors = new LinkedHashMap<>();
+        colors.put("primary", colour(state, "base-color", "#0094CE"));
+        colors.put("bgPage", colour(state, "page-backgroundColor", "#fafafa"));
+        colors.put("groupBg", colour(state, "group-backgroundColor", "#ffffff"));
+        colors.put("groupOutline", colour(state, "group-borderColor", "#ffffff"));
+        Map<String, Object> sizes = site.get("sizes") instanceof Map<?, ?> m ? cast(m) : Map.of();
+        Map<String, Object> css = new LinkedHashMap<>();
+        css.put("groupGap", px(sizes.get("gx"), 6));
+        css.put("widgetGap", px(sizes.get("cx"), 6));
+        css.put("pagePadding", px(sizes.get("px"), 0));
+        css.put("rowHeight", px(sizes.get("sy"), 48));
+        return Map.of("colors", colors, "sizes", css);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> cast(Map<?, ?> m) {
+        return (Map<String, Object>) m;
+    }
+
+    private static Object colour(Map<String, Object> state, String key, String dflt) {
+        return state.get(key) instanceof Map<?, ?> m && m.get("value") instanceof String v && !v.isBlank() ? v : dflt;
+    }
+
+    private static String px(Object v, int dflt) {
+        return (v instanceof Number n ? n.intValue() : dflt) + "px";
+    }
+
+    @Override
+    public Future<Void> close() {
+        Dashboard1Site.closed(config().services().httpRoutes(), this);
+        return super.close();
+    }
+}

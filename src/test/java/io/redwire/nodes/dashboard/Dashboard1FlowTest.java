@@ -1,0 +1,106 @@
+package io.redwire.nodes.dashboard;
+
+import io.redwire.msg.Json;
+import io.redwire.testing.FlowKit;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A node-red-dashboard 3.6 flow (ui_* nodes) runs on the Dashboard 2.0 widgets, as the migration guide maps them. */
+class Dashboard1FlowTest {
+    /** The Dashboard 1 test flow, its tabs, groups and ui_base kept global (FlowKit puts other nodes on its tab). */
+    @SuppressWarnings("unchecked")
+    static String flow() throws IOException {
+        try (InputStream in = Dashboard1FlowTest.class.getResourceAsStream("dashboard1-flow.json")) {
+            List<Object> nodes = (List<Object>) Json.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            nodes.forEach(n -> ((Map<String, Object>) n).putIfAbsent("z", ""));
+            return Json.stringify(nodes);
+        }
+    }
+
+    private static Map<?, ?> byId(Object list, String id) {
+        return ((List<?>) list).stream().map(m -> (Map<?, ?>) m).filter(m -> id.equals(m.get("id"))).findFirst()
+                .orElseThrow(() -> new AssertionError(id + " not in " + list));
+    }
+
+    @Test
+    void tabsGroupsAndWidgetsAreServedAtSlashUiAsTheirDashboard2Counterparts() throws Exception {
+        try (FlowKit kit = new FlowKit(Map.of(), flow());
+             PageSocket page = new PageSocket(kit.harness().port(), "/ui/_ws")) {
+            Map<String, Object> config = page.await(f -> "config".equals(f.get("type"))
+                    && ((List<?>) f.get("widgets")).size() == 11, 10);
+            assertEquals("Plant Dashboard", config.get("name"));
+            Map<?, ?> colors = (Map<?, ?>) ((Map<?, ?>) config.get("theme")).get("colors");
+            assertEquals("#8c2d19", colors.get("primary"), "ui_base's edited base colour");
+            Map<?, ?> home = byId(config.get("pages"), "tabHome");
+            assertEquals("/home-page", home.get("path"));
+            assertEquals("flex", home.get("layout"));
+            assertEquals(2, ((Number) home.get("order")).intValue());
+            Map<?, ?> extra = byId(config.get("groups"), "grpMore");
+            assertEquals("tabMore", extra.get("page"));
+            assertEquals(false, extra.get("showTitle"), "disp: false");
+            assertEquals("ui-button", byId(config.get("widgets"), "btn").get("type"));
+            assertEquals("ui-text-input", byId(config.get("widgets"), "inp").get("type"));
+            assertEquals(true, byId(config.get("widgets"), "cht").get("showLegend"), "legend: \"true\"");
+            assertEquals("ui-number-input", byId(config.get("widgets"), "num").get("type"));
+            assertEquals("ui-dropdown", byId(config.get("widgets"), "dd").get("type"));
+            Map<?, ?> gauge = byId(config.get("widgets"), "gg");
+            assertEquals(List.of("ui-gauge", "gauge-half", "kPa", "", " kPa"), List.of(gauge.get("type"),
+                    gauge.get("gtype"), gauge.get("units"), gauge.get("prefix"), gauge.get("suffix")));
+            assertEquals(List.of(0, 40, 80), ((List<?>) gauge.get("segments")).stream()
+                    .map(x -> ((Number) ((Map<?, ?>) x).get("from")).intValue()).toList(), "from min, seg1, seg2");
+            assertEquals(List.of("ng-bind-html", "scope.$watch"), byId(config.get("widgets"), "tplNg").get("angular"));
+            assertEquals("ui-template", byId(config.get("widgets"), "tplPlain").get("type"), "plain HTML runs as Vue");
+
+            page.send(Map.of("type", "action", "id", "btn", "msg", Map.of("_event", Map.of("type", "click"))));
+            FlowKit.Event pressed = kit.await("dbg", e -> e.msg() != null, 10);
+            assertEquals("pressed", pressed.payload());
+            assertEquals("btn-topic", pressed.msg().get("topic"));
+
+            page.send(Map.of("type", "change", "id", "sw", "value", true));
+            FlowKit.Event switched = kit.await("dbg", e -> e.msg() != null, 10);
+            assertEquals("ON", switched.payload());
+            assertEquals("power", switched.msg().get("topic"));
+
+            kit.receive("txt", "{\"payload\":\"42 kPa\"}");
+            assertEquals("42 kPa", ((Map<?, ?>) page.await(f -> "msg".equals(f.get("type"))
+                    && "txt".equals(f.get("id")), 10).get("msg")).get("payload"));
+
+            page.send(Map.of("type", "change", "id", "dd", "value", "blue"));
+            FlowKit.Event picked = kit.await("dbg", e -> e.msg() != null, 10);
+            assertEquals(List.of("blue", "colour"), List.of(picked.payload(), picked.msg().get("topic")));
+
+            kit.receive("tplNg", "{\"payload\":\"through\"}");
+            assertEquals("through", kit.await("dbg", e -> e.msg() != null, 10).payload(), "fwdInMessages");
+        }
+    }
+
+    @Test
+    void anAngularJsTemplateIsReportedByNameAtStartAndOnItsStatus() throws Exception {
+        String withStatusWatch = flow().replaceFirst("]$", ",{\"id\":\"st\",\"type\":\"status\",\"z\":\"d1tab\","
+                + "\"scope\":[\"tplNg\"],\"wires\":[[\"sdbg\"]]},{\"id\":\"sdbg\",\"type\":\"debug\",\"z\":\"t1\","
+                + "\"complete\":\"true\"}]");
+        try (FlowKit kit = new FlowKit(Map.of(), withStatusWatch)) {
+            kit.awaitStatus("sdbg", "AngularJS: not shown", 10);
+            FlowKit.Event warning = kit.awaitLog("uses AngularJS", 10);
+            assertTrue(String.valueOf(warning.text()).contains("'Angular card' (tplNg)"), String.valueOf(warning.text()));
+            assertTrue(String.valueOf(warning.text()).contains("ng-bind-html, scope.$watch"), String.valueOf(warning.text()));
+        }
+    }
+
+    @Test
+    void angularJsIsFoundByItsAttributesScopeAndFilters() {
+        assertEquals(List.of("ng-repeat", "| number"), Dashboard1Template.angularIn(
+                "<li ng-repeat=\"x in msg.payload\">{{x.v | number:2}}</li>"));
+        assertEquals(List.of("$scope"), Dashboard1Template.angularIn("<script>$scope.go = 1</script>"));
+        assertEquals(List.of(), Dashboard1Template.angularIn("<p>{{msg.payload}} and <b>bold</b></p>"));
+    }
+}

@@ -1,0 +1,128 @@
+package io.redwire.nodes.dashboard;
+
+import io.redwire.api.Settings;
+import io.redwire.editor.EditorBrowser;
+import io.redwire.embed.Server;
+import io.redwire.flow.FlowFileReader;
+import io.redwire.testing.FlowKit;
+
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The page around the widgets in headless Chromium: the side navigation in page order, a Dashboard 1 flow's flex
+ * layout, theme and templates, a phone-sized window, and a page that outlives a Redwire restart.
+ */
+class DashboardPageBrowserTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private static void until(WebDriver d, Supplier<Boolean> test) {
+        new WebDriverWait(d, WAIT).until(x -> test.get());
+    }
+
+    private static String text(WebDriver d, String css) {
+        return d.findElement(By.cssSelector(css)).getText();
+    }
+
+    @Test
+    void aDashboard1FlowHasSideNavigationInTabOrderItsThemeAndItsTemplatesOnDesktopAndPhone() throws Exception {
+        EditorBrowser browser = EditorBrowser.shared();
+        WebDriver d = browser.driver();
+        try (FlowKit kit = new FlowKit(Map.of(), Dashboard1FlowTest.flow())) {
+            browser.leave();
+            d.manage().window().setSize(new Dimension(1400, 900));
+            d.get("http://127.0.0.1:" + kit.harness().port() + "/ui");
+            browser.waitFor(By.cssSelector("nav.rw-nav a"), WAIT);
+            assertEquals(List.of("More", "Home Page"), d.findElements(By.cssSelector("nav.rw-nav a")).stream()
+                    .map(a -> a.getText()).toList(), "tabs by order");
+            assertEquals("rgb(140, 45, 25)", browser.js("return getComputedStyle(document.querySelector('.rw-bar'))"
+                    + ".backgroundColor;"), "ui_base's base colour");
+            browser.waitFor(By.cssSelector("[data-widget-id='tplNg'] .rw-unsupported"), WAIT);
+            assertTrue(text(d, "[data-widget-id='tplNg']").contains("AngularJS (ng-bind-html, scope.$watch)"));
+            kit.receive("tplPlain", "{\"payload\":\"<i>world</i>\"}");
+            until(d, () -> "Hello <i>world</i>".equals(text(d, "[data-widget-id='tplPlain'] p.note")));
+            Number groupWidth = (Number) browser.js("return document.querySelector(\"[data-group-id='grpMore']\")"
+                    + ".getBoundingClientRect().width;");
+            assertEquals(4 * 320 / 6.0, groupWidth.doubleValue(), 2, "a 4-unit group on a flex page");
+
+            d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='tabHome']")).click();
+            browser.waitFor(By.cssSelector("[data-group-id='grpCtl'] h2"), WAIT);
+            assertTrue(d.getCurrentUrl().endsWith("/ui/home-page"), d.getCurrentUrl());
+            assertTrue(d.findElement(By.cssSelector("nav.rw-nav")).isDisplayed(), "open beside the page when wide");
+
+            d.manage().window().setSize(new Dimension(390, 844));
+            until(d, () -> d.findElements(By.cssSelector("nav.rw-nav")).isEmpty());
+            assertTrue((Boolean) browser.js("return document.documentElement.scrollWidth <= window.innerWidth;"));
+            assertTrue(d.findElement(By.cssSelector("[data-widget-id='btn'] button")).isDisplayed());
+            d.findElement(By.cssSelector("button.rw-menu")).click();
+            browser.waitFor(By.cssSelector("nav.rw-nav a[data-nav-id='tabMore']"), WAIT).click();
+            browser.waitFor(By.cssSelector("[data-widget-id='tplPlain']"), WAIT);
+            until(d, () -> d.findElements(By.cssSelector("nav.rw-nav")).isEmpty());
+            Number width = (Number) browser.js("return document.querySelector(\"[data-group-id='grpMore']\")"
+                    + ".getBoundingClientRect().right;");
+            assertTrue(width.doubleValue() <= 390, "the group fits the phone: " + width);
+        } finally {
+            d.manage().window().setSize(new Dimension(1400, 900));
+        }
+    }
+
+    @Test
+    void aPageReconnectsAfterRedwireRestartsAndGetsTheNewServersState() throws Exception {
+        EditorBrowser browser = EditorBrowser.shared();
+        WebDriver d = browser.driver();
+        Server first = server();
+        int port = await(first.listen("127.0.0.1", 0));
+        Server second = null;
+        try {
+            deploy(first, "before restart");
+            browser.leave();
+            d.get("http://127.0.0.1:" + port + "/dashboard");
+            until(d, () -> !d.findElements(By.cssSelector("[data-widget-id='txt'] .rw-value")).isEmpty()
+                    && "before restart".equals(text(d, "[data-widget-id='txt'] .rw-value")));
+            await(first.close());
+            browser.waitFor(By.cssSelector(".rw-offline"), WAIT);
+
+            second = server();
+            await(second.listen("127.0.0.1", port));
+            deploy(second, "after restart");
+            until(d, () -> d.findElements(By.cssSelector(".rw-offline")).isEmpty());
+            until(d, () -> "after restart".equals(text(d, "[data-widget-id='txt'] .rw-value")));
+            assertFalse(d.findElements(By.cssSelector("[data-widget-id='btn'] button")).isEmpty());
+        } finally {
+            if (second != null) {
+                await(second.close());
+            }
+        }
+    }
+
+    private static Server server() {
+        return new Server(new Settings(Map.of()), Path.of("protos"));
+    }
+
+    /** The widgets flow and an inject that sets the text widget once it has started. */
+    private static void deploy(Server server, String text) throws Exception {
+        String flow = DashboardNodesTest.FLOW.replaceFirst("]$", ",{\"id\":\"t1\",\"type\":\"tab\"},"
+                + "{\"id\":\"once\",\"type\":\"inject\",\"z\":\"t1\",\"once\":true,\"onceDelay\":0.1,\"repeat\":\"\","
+                + "\"props\":[{\"p\":\"payload\"}],\"payload\":\"" + text + "\",\"payloadType\":\"str\","
+                + "\"wires\":[[\"txt\"]]}]");
+        await(server.deploy(FlowFileReader.parse(flow, "restart test")));
+    }
+
+    private static <T> T await(io.vertx.core.Future<T> f) throws Exception {
+        return f.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    }
+}

@@ -8,15 +8,13 @@
 #   scripts/bench-dashboard.sh [seconds=60] [pages=10] [points a second=1000]
 # Needs target/redwire.jar (built when missing) and the test classes. Binds 127.0.0.1 only, on a free port.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
-OUT=target/bench; mkdir -p "$OUT"
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 . scripts/lib/bench-common.sh
+OUT=target/bench WORK="$(mktemp -d)" PORT=$(free_port)
+mkdir -p "$OUT"
+kill_on_exit "$WORK"
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
 CP="$(test_classpath target/test-classes/io/redwire/reliab/DashboardBench.class)"
-WORK="$(mktemp -d)"
-kill_on_exit "$WORK"
-PORT=$(free_port)
 echo '[]' > "$WORK/flows.json"
 mkdir -p "$WORK/rw"
 ./redwire "$WORK/flows.json" -u "$WORK/rw" -p "$PORT" > "$WORK/redwire.out" 2> "$WORK/redwire.log" &

@@ -9,13 +9,25 @@ floor_init() { # sets FLOOR_JAVA (once): ./redwire's java and options, the floor
   for o in "${cmd[@]}"; do # Redwire's start-up archive belongs to redwire.jar's class path, not the floor's
     case "$o" in -XX:AOTCache=*) aot=1 ;; -XX:SharedArchiveFile=*|-Xshare:auto) ;; *) opts+=("$o") ;; esac
   done
-  FLOOR_JAVA=("${opts[@]}" -cp "$(test_classpath target/test-classes/io/redwire/bench/floor/Floor.class)")
+  local deps jar_tool
+  deps="$(test_classpath target/test-classes/io/redwire/bench/floor/Floor.class)"
+  # the floor's classes in a jar of their own: the JVM refuses to write an AOT cache for a class path with a
+  # non-empty directory on it (so the floor used to start without one while Redwire started with one)
+  if [ -n "$(find target/test-classes/io/redwire/bench/floor -newer "$OUT/floor.jar" 2>/dev/null)" ] \
+     || [ ! -f "$OUT/floor.jar" ]; then
+    rm -f "$OUT/floor.jar" "$OUT/floor.aot"
+    jar_tool="$(dirname "${cmd[0]}")/jar"; [ -x "$jar_tool" ] || jar_tool=jar
+    "$jar_tool" cf "$OUT/floor.jar" -C target/test-classes io/redwire/bench/floor
+  fi
+  # Redwire's logback.xml (target/classes) is off that class path: logback's default would log DEBUG to stdout
+  printf '%s\n' '<configuration><appender name="e" class="ch.qos.logback.core.ConsoleAppender">' \
+    '<target>System.err</target><encoder><pattern>%msg%n</pattern></encoder></appender>' \
+    '<root level="WARN"><appender-ref ref="e"/></root></configuration>' > "$OUT/floor-logback.xml"
+  FLOOR_JAVA=("${opts[@]}" -Dlogback.configurationFile="$OUT/floor-logback.xml"
+              -cp "$OUT/floor.jar:${deps#target/test-classes:target/classes:}")
   if [ -n "$aot" ]; then # Redwire starts with an AOT cache, so the floor does too: one trained on the start-up floor
     local cache="$OUT/floor.aot"
-    if [ ! "$cache" -nt target/test-classes/io/redwire/bench/floor/StartupFloor.class ]; then
-      rm -f "$cache"
-      "${FLOOR_JAVA[@]}" -XX:AOTCacheOutput="$cache" io.redwire.bench.floor.StartupFloor >/dev/null 2>&1 || true
-    fi
+    [ -f "$cache" ] || "${FLOOR_JAVA[@]}" -XX:AOTCacheOutput="$cache" io.redwire.bench.floor.StartupFloor >/dev/null 2>&1 || true
     [ -f "$cache" ] && FLOOR_JAVA+=(-XX:AOTCache="$cache")
   fi
   return 0

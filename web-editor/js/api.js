@@ -11,6 +11,15 @@ export class ApiError extends Error {
   }
 }
 
+/** A JSON answer, or a text one as {message}. */
+function bodyOf(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { message: text };
+  }
+}
+
 export class Api {
   constructor(base = "") {
     this.base = base;
@@ -38,14 +47,7 @@ export class Api {
     }
     const res = await fetch(this.base + path, { method, headers: h, body: payload });
     const text = await res.text();
-    let parsed = null;
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = { message: text };
-      }
-    }
+    const parsed = text ? bodyOf(text) : null;
     if (!res.ok) {
       throw new ApiError(res.status, parsed);
     }
@@ -54,6 +56,16 @@ export class Api {
 
   get(path) {
     return this.request("GET", path);
+  }
+
+  /** A text answer as it is (a library entry: function code is not JSON). */
+  async text(path) {
+    const res = await fetch(this.base + path, { headers: this.token ? { Authorization: "Bearer " + this.token } : {} });
+    const text = await res.text();
+    if (!res.ok) {
+      throw new ApiError(res.status, bodyOf(text));
+    }
+    return text;
   }
 
   post(path, body) {

@@ -167,11 +167,12 @@ export class Canvas {
     const outputs = this.registry.outputs(node, this.model);
     const inputs = this.registry.inputs(node, this.model);
     const icon = !junction;
-    const w = junction ? 10 : Math.max(100, Math.ceil((textWidth(label) + 50 + (icon ? ICON_WIDTH - 10 : 0)) / 20) * 20);
+    const labelHidden = node.l === false; // the Appearance tab's "show label" off: an icon-only node, as in Node-RED
+    const w = junction ? 10 : labelHidden ? ICON_WIDTH + 10 : Math.max(100, Math.ceil((textWidth(label) + 50 + (icon ? ICON_WIDTH - 10 : 0)) / 20) * 20);
     const h = junction ? 10 : Math.max(NODE_HEIGHT, outputs * 15);
     const cx = typeof node.x === "number" ? node.x : 120 + 160 * Math.floor(index / 10);
     const cy = typeof node.y === "number" ? node.y : 60 + 50 * (index % 10);
-    return { x: cx - w / 2, y: cy - h / 2, w, h, inputs, outputs, label, junction };
+    return { x: cx - w / 2, y: cy - h / 2, w, h, inputs, outputs, label, junction, labelHidden };
   }
 
   outputPoint(g, port) {
@@ -236,10 +237,12 @@ export class Canvas {
     const style = group.style || {};
     const g = el("g", { class: "group" + (this.selection.has(group.id) ? " selected" : ""), "data-id": group.id },
       this.groupLayer);
-    const paint = (key) => (style[key] && style[key] !== "none" ? { [key]: style[key],
-      [key + "-opacity"]: style[key + "-opacity"] ?? 1 } : {});
+    // inline style: it wins over the stylesheet's default look, as the style the user chose must
+    const paint = (key) => (style[key] && style[key] !== "none"
+      ? `${key}:${style[key]};${key}-opacity:${style[key + "-opacity"] ?? 1};` : "");
+    const look = paint("fill") + paint("stroke") + (style.stroke ? "stroke-dasharray:none;" : "");
     el("rect", { class: "group-box", x: group.x, y: group.y, width: group.w, height: group.h, rx: 6,
-      ...paint("fill"), ...paint("stroke") }, g);
+      ...(look ? { style: look } : {}) }, g);
     if (group.name && style.label !== false) { // Node-RED's label positions: n(orth)/s(outh) and w/centre/e
       const pos = style["label-position"] || "nw";
       const x = pos.endsWith("w") ? group.x + 8 : pos.endsWith("e") ? group.x + group.w - 8 : group.x + group.w / 2;
@@ -275,15 +278,17 @@ export class Canvas {
     if (!geom.junction) {
       const right = this.registry.alignRight(node);
       const icon = this.registry.icon(node, this.model);
-      const ix = right ? geom.w - ICON_WIDTH : 0;
-      el("path", { class: "node-icon-shade", d: right
+      const ix = geom.labelHidden ? 5 : right ? geom.w - ICON_WIDTH : 0;
+      el("path", { class: "node-icon-shade" + (geom.labelHidden ? " bare" : ""), d: right
         ? `M ${ix} 0 H ${geom.w - 5} a 5 5 0 0 1 5 5 V ${geom.h - 5} a 5 5 0 0 1 -5 5 H ${ix} Z`
         : `M 5 0 H ${ICON_WIDTH} V ${geom.h} H 5 a 5 5 0 0 1 -5 -5 V 5 a 5 5 0 0 1 5 -5 Z` }, g);
       el("image", { class: "node-icon", href: "editor/icons/" + icon + ".svg", x: ix + 5, y: geom.h / 2 - 10,
         width: 20, height: 20 }, g);
       const textX = right ? (geom.w - ICON_WIDTH) / 2 : ICON_WIDTH + (geom.w - ICON_WIDTH) / 2;
-      el("text", { class: "node-label" + (node.name ? "" : " auto"), x: textX, y: geom.h / 2,
-        "text-anchor": "middle" }, g).textContent = geom.label;
+      if (!geom.labelHidden) {
+        el("text", { class: "node-label" + (node.name ? "" : " auto"), x: textX, y: geom.h / 2,
+          "text-anchor": "middle" }, g).textContent = geom.label;
+      }
     }
     if (unknown) {
       el("text", { class: "node-warning", x: 4, y: geom.h / 2 }, g).textContent = "⚠";

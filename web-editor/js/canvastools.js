@@ -7,6 +7,7 @@ import * as groups from "./groups.js";
 import { canSplice, detach, splice } from "./splice.js";
 
 const SPLICE_DISTANCE = 14; // how close (canvas px) the dragged node's centre must be to a wire
+const SPLICE_CHECK_MS = 100; // the wire under the node is looked for at most this often, as Node-RED's does
 
 export class CanvasTools {
   /** prefs: {snap() -> boolean, grid() -> px}; notify(text, kind) */
@@ -46,7 +47,8 @@ export class CanvasTools {
   moveStarted(d, e) {
     d.detach = !!(e.ctrlKey || e.metaKey) && !d.follow;
     const ids = [...d.origins.keys()].filter((id) => this.model.get(id));
-    d.spliceable = () => canSplice(this.model, ids, this.canvas.geoms.get(ids[0]) || {});
+    let spliceable; // asked on every move step: decided once, on the first
+    d.spliceable = () => (spliceable ??= canSplice(this.model, ids, this.canvas.geoms.get(ids[0]) || {}));
   }
 
   /** The first step of a move, before the moving nodes are lifted: a Ctrl-drag leaves the wires now. */
@@ -72,9 +74,11 @@ export class CanvasTools {
 
   /** After a move step: highlight the wire the node would be spliced into. */
   moved(d) {
-    if (!d.spliceable()) {
+    const now = performance.now();
+    if (!d.spliceable() || now - (d.spliceChecked || 0) < SPLICE_CHECK_MS) {
       return;
     }
+    d.spliceChecked = now;
     const [id] = d.origins.keys();
     const g = this.canvas.geoms.get(id);
     const wire = this.wireNear(g.x + g.w / 2, g.y + g.h / 2, id);
@@ -115,6 +119,8 @@ export class CanvasTools {
   /** The move ends: splice into the highlighted wire, refit the groups around moved nodes. True when filed. */
   dropped(d) {
     const ids = [...d.origins.keys()];
+    d.spliceChecked = 0;
+    this.moved(d); // where it was let go, whatever the last check saw
     const refitted = groups.refitAround(this.model, ids, this.box);
     if (d.spliceWire) {
       const w = d.spliceWire.wire;

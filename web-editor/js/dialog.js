@@ -1,4 +1,4 @@
-// Modal dialogs (they stack: a config node's form can open above the form that uses it).
+// Modal dialogs, and the modal layer they share with the edit trays (tray.js): they stack, escape closes the top one.
 
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -34,10 +34,20 @@ export function h(tag, attrs = {}, ...children) {
  */
 export function openDialog({ title, body, buttons, id, onCancel }) {
   const footer = h("footer");
-  const overlay = h("div", { class: "overlay" });
   const dialog = h("div", { class: "dialog", id, role: "dialog", "aria-label": title },
     h("header", {}, title), h("div", { class: "dialog-body" }, body), footer);
-  overlay.appendChild(dialog);
+  const overlay = h("div", { class: "overlay" }, dialog);
+  const close = mountOverlay(overlay, onCancel);
+  footer.append(...actionButtons(buttons, close));
+  focusFirst(dialog);
+  return { close, root: dialog };
+}
+
+/**
+ * Puts a modal layer (a dialog's or an edit tray's) on top of the others; escape closes the topmost one and calls
+ * its `onCancel`. Returns the function that closes it.
+ */
+export function mountOverlay(overlay, onCancel) {
   const close = () => {
     overlay.remove();
     document.removeEventListener("keydown", onKey, true);
@@ -52,18 +62,25 @@ export function openDialog({ title, body, buttons, id, onCancel }) {
     }
   };
   document.addEventListener("keydown", onKey, true);
-  for (const b of buttons) {
-    footer.appendChild(h("button", { type: "button", id: b.id, class: b.class, onclick: async () => {
+  document.getElementById("dialogs").appendChild(overlay);
+  return close;
+}
+
+/** The buttons of a dialog or tray: each action returns false to keep it open (e.g. validation failed). */
+export function actionButtons(buttons, close) {
+  return buttons.map((b) => h("button", { type: "button", id: b.id, class: b.class, title: b.title,
+    disabled: b.disabled, onclick: async () => {
       const keep = await b.action();
       if (keep !== false) {
         close();
       }
     } }, b.label));
-  }
-  document.getElementById("dialogs").appendChild(overlay);
-  const first = dialog.querySelector("input:not([type=checkbox]), textarea, select");
+}
+
+/** Focuses the first field of a dialog or tray, as Node-RED's forms do. */
+export function focusFirst(root) {
+  const first = root.querySelector("input:not([type=checkbox]), textarea, select");
   if (first) {
     first.focus();
   }
-  return { close, root: dialog };
 }

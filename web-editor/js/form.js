@@ -1,11 +1,16 @@
 // The property form of a node, generated only from its type's declaration (GET /nodes fields).
 
-import { h, openDialog } from "./dialog.js";
+import { appearanceEditors } from "./appearance.js";
+import { codeArea } from "./codearea.js";
+import { h } from "./dialog.js";
+import { jsonArea } from "./exprEditor.js";
 import { newId } from "./model.js";
 import { credentialEditors } from "./credentials.js";
 import { idlChoice } from "./idlpicker.js";
+import { linkTreeEditor } from "./linktree.js";
 import { rowsEditor } from "./rows.js";
 import { subflowEnvEditors } from "./subflowenv.js";
+import { openTray } from "./tray.js";
 import { typedInput } from "./typedinput.js";
 import { contextProblem, fieldProblem, inUse } from "./validate.js";
 
@@ -20,10 +25,11 @@ function superseded(node, f) {
 }
 
 /**
- * Opens the form. `ctx` = {registry, model, onDone(node), onDelete(node)}.
+ * Opens the form in an edit tray. `ctx` = {registry, model, onDone(node), onDelete(node)}; `adding` says a config
+ * node is being created from a picker's "+" (its title then says so, as Node-RED's does).
  * Resolves how it was closed: "done", "cancel" or "deleted".
  */
-export function openNodeForm(node, ctx) {
+export function openNodeForm(node, ctx, adding = false) {
   const type = ctx.registry.get(node.type);
   const template = node.type.startsWith("subflow:") ? ctx.model.get(node.type.substring(8)) : null;
   const editors = [];
@@ -35,13 +41,15 @@ export function openNodeForm(node, ctx) {
   }
   const fields = type ? type.fields : [];
   if (!fields.some((f) => f.name === "name")) {
-    editors.push(textEditor({ name: "name", kind: "string", label: "name" }, node));
+    editors.push(textEditor({ name: "name", kind: "string", label: "Name" }, node));
   }
   const dependent = [];
   const form = { body, outlines: new Map() };
   const valueOf = (name) => formValue(body, node, name);
   for (const f of fields) {
     const editor = editorFor(f, node, ctx, form);
+    editor.section = f.section;
+    editor.sectionOpen = f.sectionOpen;
     const own = editor.validate; // then what the declaration asks beside the value: requiredWhen, a pattern
     editor.validate = () => own() || (inUse(f, fields, valueOf) ? contextProblem(f, fields, valueOf) : null);
     editor.row.hidden = superseded(node, f);
@@ -58,88 +66,162 @@ export function openNodeForm(node, ctx) {
   }
   const showDependent = () => dependent.forEach(({ f, row }) => { row.hidden = !shownNow(body, node, f); });
   body.addEventListener("change", showDependent);
-  if ((type && !type.config) || template) {
-    editors.push(...appearanceEditors(node, fields));
+  placeRows(body, editors);
+  const tabs = [{ id: "properties", label: "Properties", body }];
+  if (!fields.some((f) => f.name === "info")) {
+    const description = descriptionEditor(node);
+    editors.push(description);
+    tabs.push({ id: "description", label: "Description", body: description.row });
   }
-  for (const e of editors) {
-    body.appendChild(e.row);
+  const onCanvas = (type && !type.config) || template;
+  const enabled = onCanvas ? enabledSwitch(node) : null;
+  if (onCanvas) {
+    const appearance = appearanceEditors(node, ctx);
+    editors.push(appearance, enabled);
+    tabs.push({ id: "appearance", label: "Appearance", body: appearance.row });
   }
   showDependent();
-  const title = `${node.type}${type && type.config ? " (config)" : ""} — ${node.id}`;
+  const flow = ctx.model.get(node.z);
+  const locked = !!(flow && flow.locked);
+  const typeName = template ? (template.name || "subflow") : ctx.registry.paletteLabel(node.type);
+  const title = adding ? `Add new ${typeName} config node` : `Edit ${typeName} node`;
   return new Promise((resolve) => {
-    const dlg = openDialog({
+    const done = () => {
+      if (locked) { // a locked flow's node is only looked at, as in Node-RED
+        resolve("cancel");
+        return true;
+      }
+      let ok = true;
+      for (const e of editors) {
+        const problem = e.row.hidden ? null : e.validate(); // a field of another mode is not in use
+        e.row.classList.toggle("invalid", !!problem);
+        const slot = e.row.querySelector(".validation");
+        if (slot) {
+          slot.textContent = problem || "";
+        }
+        ok = ok && !problem;
+      }
+      if (!ok) { // show the first problem, on whichever tab and section it is
+        tray.select("properties");
+        const pane = body.querySelector(".form-row.invalid")?.closest(".form-section");
+        if (pane) {
+          body.querySelector(`.form-section-tab[data-section="${CSS.escape(pane.dataset.section)}"]`).click();
+        }
+        return false;
+      }
+      let changed = false;
+      for (const e of editors) {
+        changed = e.apply() || changed;
+      }
+      if (changed) {
+        ctx.onDone(node);
+      }
+      resolve("done");
+      return true;
+    };
+    const tray = openTray({
       title,
-      body,
       id: "node-form",
+      tabs,
+      footer: enabled ? enabled.row : null,
       onCancel: () => resolve("cancel"),
       buttons: [
-        { label: "Delete", class: "danger left", id: "form-delete", action: () => {
+        locked ? null : { label: "Delete", class: "danger left", id: "form-delete", action: () => {
           ctx.onDelete(node);
           resolve("deleted");
         } },
         { label: "Cancel", id: "form-cancel", action: () => resolve("cancel") },
-        { label: "Done", class: "primary", id: "form-done", action: () => {
-          let ok = true;
-          for (const e of editors) {
-            const problem = e.row.hidden ? null : e.validate(); // a field of another mode is not in use
-            e.row.classList.toggle("invalid", !!problem);
-            e.row.querySelector(".validation").textContent = problem || "";
-            ok = ok && !problem;
-          }
-          if (!ok) {
-            return false;
-          }
-          let changed = false;
-          for (const e of editors) {
-            changed = e.apply() || changed;
-          }
-          if (changed) {
-            ctx.onDone(node);
-          }
-          resolve("done");
-          return true;
-        } },
-      ],
+        { label: locked ? "Close" : "Done", class: "primary", id: "form-done", action: done },
+      ].filter(Boolean),
     });
-    dlg.root.dataset.nodeId = node.id;
+    tray.root.dataset.nodeId = node.id;
+    if (locked) {
+      readOnly(tray.root);
+    }
   });
 }
 
 /**
- * What Node-RED's edit tray has beside the properties: the node's description (`info`, markdown) and the
- * enabled/disabled switch (`d: true` disables it).
+ * Puts the form's rows in the properties tab: those of a declared section (the function node's Setup / On Start /
+ * On Message / On Stop) on inner tabs in the order the declaration first names them, the others above them.
  */
-function appearanceEditors(node, fields) {
-  const out = [];
-  if (!fields.some((f) => f.name === "info")) {
-    const initial = typeof node.info === "string" ? node.info : "";
-    const area = h("textarea", { id: "field-description", rows: 4, placeholder: "what this node is for (markdown)" });
-    area.value = initial;
-    out.push({ row: h("div", { class: "form-row form-description" }, h("label", { for: "field-description" },
-      "description"), area, h("div", { class: "validation" })), validate: () => null,
+function placeRows(body, editors) {
+  const sections = new Map();
+  for (const e of editors) {
+    if (!e.section) {
+      body.appendChild(e.row);
+      continue;
+    }
+    if (!sections.has(e.section)) {
+      sections.set(e.section, { pane: h("div", { class: "form-section", dataset: { section: e.section } }),
+        open: false });
+    }
+    const s = sections.get(e.section);
+    s.pane.appendChild(e.row);
+    s.open = s.open || !!e.sectionOpen;
+  }
+  if (sections.size === 0) {
+    return;
+  }
+  const bar = h("nav", { class: "form-sections" });
+  const show = (title) => {
+    for (const [t, s] of sections) {
+      s.pane.hidden = t !== title;
+      s.button.classList.toggle("active", t === title);
+      if (t === title) {
+        s.pane.querySelectorAll(".code-holder").forEach((c) => c.dispatchEvent(new Event("tray-shown")));
+      }
+    }
+  };
+  for (const [title, s] of sections) {
+    s.button = h("button", { type: "button", class: "form-section-tab", dataset: { section: title },
+      onclick: () => show(title) }, title);
+    bar.append(s.button);
+  }
+  body.append(bar, ...[...sections.values()].map((s) => s.pane));
+  const opened = [...sections].find(([, s]) => s.open);
+  show(opened ? opened[0] : sections.keys().next().value);
+}
+
+/** A locked flow's form: every control disabled, code editors read-only, a note saying why. */
+function readOnly(root) {
+  root.classList.add("locked");
+  root.querySelectorAll("input, select, textarea, button:not(#form-done):not(#form-cancel):not(.tray-tab)")
+    .forEach((c) => { c.disabled = true; });
+  root.querySelectorAll(".CodeMirror").forEach((w) => w.codeMirror && w.codeMirror.setOption("readOnly", true));
+  root.querySelector(".tray-body").prepend(h("p", { class: "hint locked-note" },
+    "This flow is locked: its nodes cannot be changed."));
+}
+
+/** Node-RED's Description tab: the node's own notes (`info`, markdown) in a code editor. */
+function descriptionEditor(node) {
+  const initial = typeof node.info === "string" ? node.info : "";
+  const editor = codeArea({ id: "field-description", value: initial, language: "markdown", minLines: 12 });
+  return { row: h("div", { class: "form-row form-description" }, editor.el), validate: () => null,
     apply: () => {
-      if (area.value === initial) {
+      if (editor.value() === initial) {
         return false;
       }
-      node.info = area.value;
+      node.info = editor.value();
       return true;
-    } });
-  }
+    } };
+}
+
+/** The tray footer's enabled switch (`d: true` disables the node), as Node-RED has it. */
+function enabledSwitch(node) {
   const enabled = h("input", { type: "checkbox", id: "field-enabled", checked: node.d !== true });
-  out.push({ row: h("div", { class: "form-row form-enabled" }, h("label", {}, enabled, " enabled"),
-    h("div", { class: "validation" })), validate: () => null,
-  apply: () => {
-    if (enabled.checked === (node.d !== true)) {
-      return false;
-    }
-    if (enabled.checked) {
-      delete node.d;
-    } else {
-      node.d = true;
-    }
-    return true;
-  } });
-  return out;
+  return { row: h("label", { class: "form-enabled" }, enabled, " Enabled"), validate: () => null,
+    apply: () => {
+      if (enabled.checked === (node.d !== true)) {
+        return false;
+      }
+      if (enabled.checked) {
+        delete node.d;
+      } else {
+        node.d = true;
+      }
+      return true;
+    } };
 }
 
 /**
@@ -175,6 +257,9 @@ function same(a, b) {
 }
 
 function editorFor(f, node, ctx, form) {
+  if (f.nodeRefs) {
+    return linkTreeEditor(f, node, ctx, row);
+  }
   if (f.idlChoice) {
     const { select, control, initial } = idlChoice(f, node, ctx, form);
     return selectField(f, node, select, initial, control);
@@ -301,37 +386,19 @@ function typedEditor(f, node) {
   };
 }
 
-/** Code: JavaScript gets CodeMirror (syntax highlighting, line numbers); other languages a plain text area. */
+/** Code (function, template, a .proto, PEM text): a code editor in the declared language's mode. */
 function codeEditor(f, node) {
   const initial = node[f.name] === undefined || node[f.name] === null ? "" : String(node[f.name]);
-  const area = h("textarea", { id: "field-" + f.name, name: f.name, rows: 12, spellcheck: "false",
-    class: "code", dataset: { language: f.language || "" } });
-  area.value = initial;
-  area.addEventListener("keydown", (e) => {
-    if (e.key === "Tab") { // a tab character, not a focus change
-      e.preventDefault();
-      area.setRangeText("    ", area.selectionStart, area.selectionEnd, "end");
-    }
-  });
-  const holder = h("div", { class: "code-holder" }, area);
-  let cm = null;
-  if (f.language === "javascript" && window.CodeMirror) {
-    cm = window.CodeMirror(holder, { value: initial, mode: "javascript", lineNumbers: true, indentUnit: 4,
-      tabSize: 4, viewportMargin: Infinity });
-    area.hidden = true;
-    cm.getWrapperElement().id = "code-" + f.name;
-    cm.getWrapperElement().codeMirror = cm;
-    setTimeout(() => cm.refresh(), 0); // measured once the dialog is in the page
-  }
-  const text = () => (cm ? cm.getValue() : area.value);
+  const editor = codeArea({ id: "code-" + f.name, value: initial, language: f.language, minLines: 10 });
+  editor.el.dataset.field = f.name;
   return {
-    row: row(f, holder, f.language ? `${f.language}` : null),
-    validate: () => fieldProblem(f, text()),
+    row: row(f, editor.el, f.language ? `${f.language}` : null),
+    validate: () => fieldProblem(f, editor.value()),
     apply: () => {
-      if (text() === initial) {
+      if (editor.value() === initial) {
         return false;
       }
-      node[f.name] = text();
+      node[f.name] = editor.value();
       return true;
     },
   };
@@ -360,7 +427,7 @@ function configEditor(f, node, ctx) {
     disabled: !declared, onclick: async () => {
       const created = ctx.registry.newNode(f.configType, newId());
       ctx.model.add(created);
-      const closed = await openNodeForm(created, ctx);
+      const closed = await openNodeForm(created, ctx, true);
       if (closed === "done") {
         refill(created.id);
       } else {
@@ -382,30 +449,22 @@ function configEditor(f, node, ctx) {
     `config node of type ${f.configType}`);
 }
 
-/** Structured values without a declared shape (header objects, nested options): JSON text. */
+/**
+ * Structured values without a declared shape (nested options, theme colours): JSON in a code editor with a format
+ * button; a parse error names its line and column.
+ */
 function jsonEditor(f, node) {
   const initial = node[f.name] === undefined ? f.default : node[f.name];
-  const area = h("textarea", { id: "field-" + f.name, name: f.name, rows: 8, spellcheck: "false" });
-  area.value = initial === undefined ? "" : JSON.stringify(initial, null, 2);
-  const startText = area.value;
+  const startText = initial === undefined ? "" : JSON.stringify(initial, null, 2);
+  const editor = jsonArea({ id: "field-" + f.name, value: startText, label: f.label || f.name });
   return {
-    row: row(f, area, "JSON"),
-    validate: () => {
-      if (area.value.trim() === "") {
-        return f.required ? `${f.label || f.name} is required` : null;
-      }
-      try {
-        JSON.parse(area.value);
-        return null;
-      } catch (err) {
-        return `${f.label || f.name} is not valid JSON: ${err.message}`;
-      }
-    },
+    row: row(f, editor.el, "JSON"),
+    validate: () => editor.problem(f.required),
     apply: () => {
-      if (area.value === startText) {
+      if (editor.value() === startText) {
         return false;
       }
-      const next = area.value.trim() === "" ? undefined : JSON.parse(area.value);
+      const next = editor.value().trim() === "" ? undefined : JSON.parse(editor.value());
       if (same(next, initial)) {
         return false;
       }

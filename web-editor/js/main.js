@@ -11,10 +11,14 @@ import { DeployControl } from "./deploy.js";
 import { h } from "./dialog.js";
 import { addCoreMenuItems, openContextMenu, toolActions } from "./editormenus.js";
 import { openGroupForm } from "./groupform.js";
+import { setJsonataEvaluator } from "./exprEditor.js";
 import { openNodeForm } from "./form.js";
+import { Explorer } from "./explorer.js";
 import { InfoPanel } from "./info.js";
+import { exportableSet, parseFlows } from "./flowjson.js";
 import { openExport, openImport } from "./io.js";
 import { bindKeys } from "./keys.js";
+import { addLibraryButton, addLibraryMenuItems } from "./library.js";
 import { login } from "./login.js";
 import { mountMainMenu } from "./menu.js";
 import { FlowModel, newId } from "./model.js";
@@ -24,6 +28,7 @@ import { ZoomControls } from "./navigator.js";
 import { Registry } from "./registry.js";
 import { openSearch, quickAdd } from "./search.js";
 import { selectionToSubflow } from "./subflows.js";
+import { SubflowEditing } from "./subflowui.js";
 import { Tabs } from "./tabs.js";
 import { UserSettings } from "./usersettings.js";
 
@@ -38,6 +43,8 @@ let debug;
 let info;
 let zoom;
 let clipboard;
+let subflowEditing;
+let explorer;
 let context;
 let tools;
 let actions;
@@ -59,7 +66,7 @@ async function authed(call) {
 }
 
 function openForm(node) {
-  return openNodeForm(node, {
+  const closed = openNodeForm(node, {
     registry,
     model,
     onDone: () => model.changed(),
@@ -68,6 +75,10 @@ function openForm(node) {
     readCredentials: (type, id) => authed(() => api.get(
       `credentials/${encodeURIComponent(type)}/${encodeURIComponent(id)}`)),
   });
+  const formRoot = document.querySelector(`[data-node-id="${CSS.escape(node.id)}"]`);
+  addLibraryButton(formRoot, registry.get(node.type), api, (text, kind) => notify(text, kind, { timeout: 2000 }));
+  subflowEditing.addTemplateButton(formRoot, node, () => formRoot.querySelector("#form-cancel")?.click());
+  return closed;
 }
 
 /** A click on the button a node's type declares (see NodeType.Button): a press, or a flip of its toggle. */
@@ -116,6 +127,8 @@ function withTab(flows) {
 
 function refresh() {
   tabs.render();
+  explorer?.render();
+  subflowEditing?.refresh(tabs.active);
   if (canvas.tab !== tabs.active) {
     canvas.setTab(tabs.active);
   } else {
@@ -177,9 +190,12 @@ function renderUnknownTypes() {
 
 async function importFlows() {
   const nodes = await openImport();
-  if (!nodes) {
-    return;
+  if (nodes) {
+    importNodes(nodes);
   }
+}
+
+function importNodes(nodes) {
   const added = model.importNodes(nodes, canvas.tab, autoTab);
   autoTab = null;
   const firstTab = added.find((n) => n.type === "tab");
@@ -212,6 +228,19 @@ function showPanel(id) {
   if (id === "context-panel") {
     context.refreshAll();
   }
+  if (id === "explorer-panel") {
+    explorer.render();
+  }
+}
+
+/** The explorer sidebar: its tab and panel join the sidebar's. */
+function mountExplorer() {
+  const panel = h("section", { id: "explorer-panel", class: "sidebar-panel", hidden: true });
+  $("sidebar").appendChild(panel);
+  document.querySelector(".sidebar-tabs").appendChild(h("button", { type: "button", dataset: { panel: "explorer-panel" } },
+    "explorer"));
+  return new Explorer(panel, model, registry, { reveal: (id) => canvas.reveal(id), showTab: (id) => tabs.select(id),
+    edit: openForm, visible: () => !panel.hidden });
 }
 
 function toSubflow() {
@@ -302,6 +331,7 @@ async function start() {
       } }, "log out"));
   }
   registry = new Registry(await authed(() => api.nodeTypes()));
+  setJsonataEvaluator((expression, msg) => authed(() => api.post("redwire/jsonata", { expression, msg })));
   canvas = new Canvas($("canvas"), model, registry, {
     open: openForm,
     button: onNodeButton,
@@ -335,12 +365,17 @@ async function start() {
   });
   tabs = new Tabs($("tabs"), model, { select: (id) => {
     canvas.setTab(id);
+    subflowEditing?.refresh(id);
     if (!$("context-panel").hidden) {
       context.refresh("flow");
     }
   } });
-  new Palette($("palette-content"), $("palette-search"), registry, canvas,
-    (type, x, y) => canvas.addNodeAt(type, x, y)).render();
+  const palette = new Palette($("palette-content"), $("palette-search"), registry, canvas,
+    (type, x, y) => canvas.addNodeAt(type, x, y));
+  palette.render();
+  subflowEditing = new SubflowEditing(model, { showTab: (id) => tabs.select(id), toSubflow, palette,
+    paletteContainer: $("palette-content"), families: () => [...registry.families().keys()],
+    icons: [...new Set([...registry.types.values()].map((t) => t.icon).filter(Boolean)), "subflow"].sort() });
   debug = new DebugPanel($("debug-messages"), $("debug-clear"), $("debug-muted"), {
     toggleNode: (id, on) => {
       const n = model.get(id);
@@ -383,12 +418,19 @@ async function start() {
   $("redo-button").addEventListener("click", () => model.redo());
   $("subflow-button").addEventListener("click", toSubflow);
   $("search-button").addEventListener("click", () => openSearch(model, registry, (id) => canvas.reveal(id)));
+  explorer = mountExplorer();
   for (const b of document.querySelectorAll(".sidebar-tabs button")) {
     b.addEventListener("click", () => showPanel(b.dataset.panel));
   }
   actions = editorActions();
   bindKeys(actions);
   addCoreMenuItems(actions);
+  addLibraryMenuItems(api, {
+    importText: (text) => importNodes(parseFlows(text)),
+    exportText: () => JSON.stringify(exportableSet(model.snapshot(),
+      canvas.selection.size ? [...canvas.selection] : [canvas.tab])),
+    notify: (text, kind) => notify(text, kind, { timeout: 2000 }),
+  });
   mountMainMenu($("main-menu-button"));
   window.addEventListener("beforeunload", (e) => {
     if (model.dirty) {

@@ -171,6 +171,9 @@ export class FlowModel {
       if (n.type === "group" && Array.isArray(n.nodes)) {
         n.nodes = n.nodes.filter((t) => !gone.has(t));
       }
+      if (gone.has(n.g)) { // its group was deleted, it stays: no "g" naming a group that is not there
+        delete n.g;
+      }
     }
     this.changed();
   }
@@ -229,11 +232,12 @@ export class FlowModel {
     const workspaces = new Set([...this.workspaces().map((w) => w.id),
       ...nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id)]);
     for (const n of nodes) {
-      const onCanvas = n.z !== undefined || n.x !== undefined;
+      const onCanvas = n.z !== undefined || isFlowNode(n);
       if (n.type !== "tab" && n.type !== "subflow" && onCanvas && !workspaces.has(n.z) && currentTab) {
         n.z = currentTab;
       }
     }
+    placeUnpositioned(nodes.filter((n) => n.z === currentTab));
     for (const n of nodes) {
       this.nodes.push(n);
       this.byId.set(n.id, n);
@@ -260,7 +264,7 @@ export class FlowModel {
     const spaces = new Set(nodes.filter((n) => n.type === "tab" || n.type === "subflow").map((n) => n.id));
     const pasted = new Set(nodes.map((n) => n.id));
     for (const n of nodes) {
-      if (n.type !== "tab" && n.type !== "subflow" && n.x !== undefined && !spaces.has(n.z)) {
+      if (n.type !== "tab" && n.type !== "subflow" && isFlowNode(n) && !spaces.has(n.z)) {
         n.z = tab;
       }
       if (n.g !== undefined && !pasted.has(n.g)) {
@@ -270,6 +274,7 @@ export class FlowModel {
         n.nodes = n.nodes.filter((m) => pasted.has(m));
       }
     }
+    placeUnpositioned(nodes.filter((n) => n.z === tab));
     moveTo(nodes.filter((n) => n.z === tab), at);
     for (const n of nodes) {
       this.nodes.push(n);
@@ -315,6 +320,25 @@ function rewriteIds(node, renamed) {
     }
   }
   return copy;
+}
+
+/**
+ * A node that belongs on a flow tab: it has a position, or wires (config nodes have neither), the rule the runtime
+ * uses too. Node-RED lands such a node without a "z" on the current tab.
+ */
+function isFlowNode(n) {
+  return n.x !== undefined || Array.isArray(n.wires);
+}
+
+/** Flow nodes that came without a position get one, in a column, so they show on their tab. */
+function placeUnpositioned(nodes) {
+  let row = 0;
+  for (const n of nodes) {
+    if (n.type !== "tab" && n.type !== "subflow" && n.x === undefined && Array.isArray(n.wires)) {
+      n.x = 120;
+      n.y = 60 + 40 * row++;
+    }
+  }
 }
 
 /** Keeps only the wires between these nodes. */

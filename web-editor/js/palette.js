@@ -15,7 +15,11 @@ export class Palette {
 
   render() {
     this.container.replaceChildren();
-    for (const [family, types] of this.registry.families()) {
+    for (const [family, all] of this.registry.families()) {
+      const types = all.filter((x) => !x.config); // config types: added from the forms of the nodes that use them
+      if (types.length === 0) {
+        continue;
+      }
       const section = document.createElement("div");
       section.className = "palette-family";
       section.dataset.family = family;
@@ -25,7 +29,7 @@ export class Palette {
       section.appendChild(title);
       for (const t of types) {
         const item = document.createElement("div");
-        item.className = "palette-node" + (t.config ? " config" : "");
+        item.className = "palette-node";
         item.dataset.type = t.type;
         const label = this.registry.paletteLabel(t.type);
         item.dataset.search = [t.type, label, family].join(" ").toLowerCase();
@@ -33,13 +37,13 @@ export class Palette {
         icon.className = "palette-icon";
         icon.src = "editor/icons/" + (t.icon || "node") + ".svg";
         icon.alt = "";
-        item.append(icon, label);
+        const text = document.createElement("span");
+        text.className = "palette-label";
+        text.textContent = label;
+        item.append(icon, text);
         item.style.background = t.color;
-        item.title = t.config ? `${label}: a config node, added from the form of the nodes that use it`
-          : `${label} (${t.type}): drag onto the canvas to add one`;
-        if (!t.config) {
-          item.addEventListener("mousedown", (e) => this.start(e, t.type, item));
-        }
+        item.title = `${label} (${t.type}): drag onto the canvas to add one`;
+        item.addEventListener("mousedown", (e) => this.start(e, t.type, item));
         section.appendChild(item);
       }
       this.container.appendChild(section);

@@ -1,7 +1,8 @@
-// The workspace tabs: switch, add, rename (double-click), remove.
+// The workspace tabs: switch, add, edit (double-click: its tray), remove.
 
-import { h, openDialog } from "./dialog.js";
+import { h } from "./dialog.js";
 import { newId } from "./model.js";
+import { openTabTray } from "./tabtray.js";
 
 export class Tabs {
   /** hooks: {select(id)} */
@@ -27,7 +28,7 @@ export class Tabs {
     this.container.replaceChildren(...spaces.map((w) => {
       const subflow = w.type === "subflow";
       const tab = h("div", { class: "tab" + (w.id === this.active ? " active" : "") + (subflow ? " subflow" : "")
-        + (w.disabled ? " disabled" : ""), dataset: { id: w.id }, title: subflow ? "subflow definition" : w.info || "",
+        + (w.disabled ? " disabled" : "") + (w.locked ? " locked" : ""), dataset: { id: w.id }, title: subflow ? "subflow definition" : w.info || "",
       onclick: () => this.select(w.id), ondblclick: () => this.rename(w) },
       subflow ? "subflow: " + (w.name || w.id) : (w.label || w.id));
       if (!subflow && spaces.filter((s) => s.type === "tab").length > 1) {
@@ -56,33 +57,8 @@ export class Tabs {
     this.select(tab.id);
   }
 
+  /** Double-click: the tab's own edit tray (name, enabled, lock, description, env), as in Node-RED. */
   rename(w) {
-    const key = w.type === "subflow" ? "name" : "label";
-    const input = h("input", { type: "text", id: "tab-label", value: w[key] || "" });
-    const disabled = h("input", { type: "checkbox", id: "tab-disabled", checked: !!w.disabled });
-    openDialog({
-      title: w.type === "subflow" ? "Subflow" : "Tab",
-      id: "tab-dialog",
-      body: h("div", {}, h("div", { class: "form-row" }, h("label", { for: "tab-label" }, "name"), input),
-        w.type === "tab" ? h("div", { class: "form-row" }, h("label", {}, disabled, " disabled")) : null),
-      buttons: [
-        { label: "Cancel", action: () => true },
-        { label: "Done", class: "primary", id: "tab-done", action: () => {
-          let changed = false;
-          if (input.value !== (w[key] || "")) {
-            w[key] = input.value;
-            changed = true;
-          }
-          if (w.type === "tab" && disabled.checked !== !!w.disabled) {
-            w.disabled = disabled.checked;
-            changed = true;
-          }
-          if (changed) {
-            this.model.changed();
-          }
-          return true;
-        } },
-      ],
-    });
+    openTabTray(w, () => this.model.changed());
   }
 }

@@ -105,6 +105,9 @@ test("groups are written as Node-RED writes them and come apart again", () => {
   assert.deepEqual(merged.nodes.sort(), ["a", "b", "c"]);
   assert.equal(merged.style.fill, "#ffcc00", "keeps the merged group's style");
   assert.equal(m.get(g.id), undefined, "the old group is gone");
+  const again = groupSelection(m, ["a"], "t", box);
+  m.remove([again.id]);
+  assert.equal(m.get("a").g, undefined, "deleting a group leaves its members, without a dangling g");
   ungroupSelection(m, [merged.id], box);
   assert.ok(m.nodes.every((n) => n.type !== "group" && n.g === undefined));
   assert.ok(groupSelection(m, [], "t", box).error);
@@ -125,4 +128,26 @@ test("main menu entries sort by section and order; re-adding replaces", () => {
   assert.throws(() => addMenuItem({ id: "x" }), /needs an id, a label and onselect/);
   ["t-a", "t-b", "t-z"].forEach(removeMenuItem);
   assert.deepEqual(mainMenuItems(), []);
+});
+
+test("a styled group survives an export of the tab and an import, and a copy and paste", async () => {
+  const { exportableSet, copyOf } = await import("../js/flowjson.js");
+  const m = flow([{ id: "t", type: "tab", label: "T" }, { id: "a", type: "x", z: "t", x: 100, y: 100, wires: [["b"]] },
+    { id: "b", type: "x", z: "t", x: 300, y: 100, wires: [] }]);
+  const box = (id) => ({ x: m.get(id).x, y: m.get(id).y, w: 100, h: 30 });
+  const g = groupSelection(m, ["a", "b"], "t", box);
+  g.name = "Pipeline";
+  Object.assign(g.style, { fill: "#ffdf7f", "fill-opacity": 0.5, stroke: "#3f93cf", "label-position": "se" });
+  const exported = JSON.parse(JSON.stringify(exportableSet(m.snapshot(), ["t"])));
+  const fresh = new FlowModel();
+  fresh.load([]);
+  fresh.importNodes(exported, null);
+  const back = fresh.nodes.find((n) => n.type === "group");
+  assert.deepEqual({ ...back }, { ...g }, "the group as it was, field for field");
+  assert.equal(fresh.get("a").g, g.id);
+  const pasted = m.pasteNodes(JSON.parse(JSON.stringify(copyOf(m.nodes, [g.id]))), "t");
+  const copy = pasted.find((n) => n.type === "group");
+  assert.notEqual(copy.id, g.id);
+  assert.deepEqual(copy.style, g.style);
+  assert.deepEqual(copy.nodes.map((id) => m.get(id).g), [copy.id, copy.id], "the copies are its members");
 });

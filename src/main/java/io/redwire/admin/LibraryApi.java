@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Node-RED's library routes: {@code GET /library/:library/:type/[path]} answers a folder's listing (JSON) or an
@@ -24,8 +23,6 @@ import java.util.Set;
  */
 final class LibraryApi {
     private static final int MAX_BODY = 5 * 1024 * 1024;
-    /** The entry types Node-RED's nodes register: flows (the editor), functions (function), templates (template). */
-    private static final Set<String> TYPES = Set.of("flows", "functions", "templates");
     private static final String ROUTE = "/library/([^/]+)/([^/]+)(?:$|/(.*))";
 
     private final Engine engine;
@@ -120,10 +117,16 @@ final class LibraryApi {
         return path == null ? "" : path;
     }
 
-    private static boolean refused(RoutingContext ctx, String library, String type) {
+    /** Entry types are registered as in Node-RED: flows by the editor, the others by the node types declaring them. */
+    private boolean knownType(String type) {
+        return type.equals("flows") || engine.registry().all().stream()
+                .anyMatch(t -> t.library() != null && t.library().type().equals(type));
+    }
+
+    private boolean refused(RoutingContext ctx, String library, String type) {
         if (!library.equals("local") && !library.equals("examples")) {
             Replies.error(ctx, 400, "unexpected_error", "Unknown library: " + library);
-        } else if (!TYPES.contains(type) || (library.equals("examples") && !type.equals("flows"))) {
+        } else if (!knownType(type) || (library.equals("examples") && !type.equals("flows"))) {
             Replies.error(ctx, 400, "unexpected_error", "Unknown library type: " + type);
         } else {
             return false;

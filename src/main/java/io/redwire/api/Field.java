@@ -25,7 +25,8 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
                     String label, String help, Visibility visibility, Map<String, String> optionLabels,
                     Map<String, List<String>> shownWhen, IdlChoice idlChoice, Rows rows, Range range,
                     TextPattern pattern, List<Requirement> requiredWhen, boolean optionsOnly,
-                    boolean editorChecksOnly, String alsoStoredAs) {
+                    boolean editorChecksOnly, String alsoStoredAs, String section, boolean sectionOpen,
+                    NodeRefs nodeRefs) {
 
     public enum Kind { STRING, NUMBER, BOOLEAN, SELECT, TYPED, CODE, CONFIG, JSON, PASSWORD, ROWS }
 
@@ -42,6 +43,18 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
      * The field names a service or a method of the interface definition (.proto, .thrift) held by the config node
      * in {@code configField}; the editor offers the definition's services / methods as a list.
      */
+    public record NodeRefs(String type, String backField) {
+    }
+
+    /**
+     * The list holds the ids of nodes of {@code type} (link out's link in targets); the editor offers them as a
+     * tree of flows with a checkbox a node, and keeps the chosen nodes' {@code backField} (their own list of ids;
+     * null: none) in step, as Node-RED's link nodes list each other.
+     */
+    public Field refersTo(String type, String backField) {
+        return with(d -> d.nodeRefs = new NodeRefs(type, backField));
+    }
+
     public record IdlChoice(String configField, String part) {
     }
 
@@ -110,7 +123,7 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
 
     private static Field of(String name, Kind kind, Object dflt) {
         return new Field(name, kind, dflt, dflt, false, List.of(), null, List.of(), null, null, null, null,
-                Visibility.SHOWN, Map.of(), Map.of(), null, null, null, null, List.of(), false, false, null);
+                Visibility.SHOWN, Map.of(), Map.of(), null, null, null, null, List.of(), false, false, null, null, false, null);
     }
 
     public static Field str(String name, String dflt) {
@@ -204,6 +217,9 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
         boolean optionsOnly;
         boolean editorChecksOnly;
         String alsoStoredAs;
+        String section;
+        boolean sectionOpen;
+        NodeRefs nodeRefs;
     }
 
     private Field with(java.util.function.Consumer<Draft> change) {
@@ -229,11 +245,14 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
         d.optionsOnly = optionsOnly;
         d.editorChecksOnly = editorChecksOnly;
         d.alsoStoredAs = alsoStoredAs;
+        d.section = section;
+        d.sectionOpen = sectionOpen;
+        d.nodeRefs = nodeRefs;
         change.accept(d);
         return new Field(name, kind, d.editorDefault, d.runtimeDefault, d.required, d.options, d.typeField, d.types,
                 d.configType, d.language, d.label, d.help, d.visibility, d.optionLabels, d.shownWhen, d.idlChoice,
                 d.rows, d.range, d.pattern, d.requiredWhen, d.optionsOnly, d.editorChecksOnly,
-                d.alsoStoredAs);
+                d.alsoStoredAs, d.section, d.sectionOpen, d.nodeRefs);
     }
 
     public Field asRequired() {
@@ -378,6 +397,22 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
             labels.put(valueLabelPairs[i], valueLabelPairs[i + 1]);
         }
         return with(d -> d.optionLabels = Map.copyOf(labels));
+    }
+
+    /**
+     * The tab of the form the field is on (the function node's "Setup", "On Start", "On Message", "On Stop", as
+     * Node-RED's form has them), in the order the type's fields first name them; fields without one sit above.
+     */
+    public Field inSection(String title) {
+        return with(d -> d.section = title);
+    }
+
+    /** {@link #inSection}, and the form opens on that tab (the function node's "On Message"). */
+    public Field inOpenSection(String title) {
+        return with(d -> {
+            d.section = title;
+            d.sectionOpen = true;
+        });
     }
 
     /** The form shows this field only while another field has one of these values (e.g. join's mode). */

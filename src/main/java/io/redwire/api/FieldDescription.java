@@ -34,6 +34,20 @@ final class FieldDescription {
         if (!f.optionLabels().isEmpty()) {
             d.put("optionLabels", f.optionLabels());
         }
+        if (f.nodeRefs() != null) {
+            Map<String, Object> refs = new LinkedHashMap<>();
+            refs.put("type", f.nodeRefs().type());
+            if (f.nodeRefs().backField() != null) {
+                refs.put("back", f.nodeRefs().backField());
+            }
+            d.put("nodeRefs", refs);
+        }
+        if (f.section() != null) {
+            d.put("section", f.section());
+            if (f.sectionOpen()) {
+                d.put("sectionOpen", true);
+            }
+        }
         if (!f.shownWhen().isEmpty()) {
             d.put("shownWhen", f.shownWhen());
         }

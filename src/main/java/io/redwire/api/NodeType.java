@@ -46,6 +46,23 @@ public final class NodeType {
     }
 
     /**
+     * The type's entries in Node-RED's library (the function node's "functions", the template node's "templates"):
+     * the editor's form offers to save a node's {@code text} field with its {@code fields} as an entry of
+     * {@code <userDir>/lib/<type>/}, and to load one back; the /library API accepts the entry type.
+     */
+    public record Library(String type, Field text, List<Field> fields) {
+        public Library {
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(text, "text");
+            fields = List.copyOf(fields);
+        }
+
+        Map<String, Object> describe() {
+            return Map.of("type", type, "text", text.name(), "fields", fields.stream().map(Field::name).toList());
+        }
+    }
+
+    /**
      * The field listing the nodes a node of this type sends to without a wire (link out's links), which the editor
      * draws as dashed wires while the field {@code when} holds one of {@code values} (link out's mode "link").
      */
@@ -85,6 +102,7 @@ public final class NodeType {
     private final ServiceOutline serviceOutline;
     private final Button button;
     private final VirtualWires virtualWires;
+    private final Library library;
     private final Factory factory;
     /** Field name → help, for fields that carry none themselves (see {@link #help(Field)}). */
     private final Map<String, String> fieldHelp;
@@ -113,6 +131,10 @@ public final class NodeType {
         this.serviceOutline = b.serviceOutline;
         this.button = b.button;
         this.virtualWires = b.virtualWires;
+        this.library = b.library;
+        if (library != null && (!fields.contains(library.text()) || !fields.containsAll(library.fields()))) {
+            throw new IllegalArgumentException(type + ": the library's fields are not all among its fields");
+        }
         if (virtualWires != null && !fields.containsAll(virtualWires.named())) {
             throw new IllegalArgumentException(type + ": the virtual wires fields " + virtualWires.named().stream()
                     .map(Field::name).toList() + " are not all among its fields");
@@ -207,6 +229,11 @@ public final class NodeType {
         return virtualWires;
     }
 
+    /** The type's library entries; null: none. */
+    public Library library() {
+        return library;
+    }
+
     public int inputs() {
         return inputs;
     }
@@ -285,6 +312,9 @@ public final class NodeType {
         }
         if (virtualWires != null) {
             d.put("virtualWires", virtualWires.describe());
+        }
+        if (library != null) {
+            d.put("library", library.describe());
         }
         return d;
     }
@@ -373,6 +403,7 @@ public final class NodeType {
         private ServiceOutline serviceOutline;
         private Button button;
         private VirtualWires virtualWires;
+        private Library library;
         private Factory factory;
 
         private Builder(String type, String family) {
@@ -469,6 +500,12 @@ public final class NodeType {
         /** See {@link VirtualWires}; both fields must be among the type's fields. */
         public Builder virtualWires(Field links, Field when, String... values) {
             this.virtualWires = new VirtualWires(links, when, List.of(values));
+            return this;
+        }
+
+        /** See {@link Library}; the fields must be among the type's fields. */
+        public Builder library(String entryType, Field text, Field... fields) {
+            this.library = new Library(entryType, text, List.of(fields));
             return this;
         }
 

@@ -80,7 +80,7 @@ public final class DeployDiff {
         Set<String> tabs = new HashSet<>(wholeTabs);
         if (mode == DeployMode.FLOWS) {
             for (Set<String> s : List.of(added, removed, changed, rewired)) {
-                s.forEach(id -> tabs.add(tabOf(id)));
+                s.stream().map(this::tabOf).filter(Objects::nonNull).forEach(tabs::add); // config nodes: no tab
             }
         }
         Set<String> out = new HashSet<>(changed);

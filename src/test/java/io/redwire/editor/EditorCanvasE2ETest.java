@@ -342,8 +342,7 @@ class EditorCanvasE2ETest {
                     + "document.getElementById('group-stroke').value = '#3f93cf';"
                     + "document.getElementById('group-label-position').value = 'se';");
             b.click("#group-form-done");
-            assertEquals("#ffdf7f", b.find("#canvas .group .group-box").getAttribute("fill"));
-            assertEquals("0.5", b.find("#canvas .group .group-box").getAttribute("fill-opacity"));
+            assertEquals(List.of("rgb(255, 223, 127)", "0.5", "rgb(63, 147, 207)"), groupLook(), "drawn in its style");
             assertTrue(b.find("#canvas .group .group-label").getAttribute("class").contains("pos-se"));
             // moving the group moves its nodes
             double ix = number("get('i1').x");
@@ -381,7 +380,7 @@ class EditorCanvasE2ETest {
 
             b.open(s.url("/"));
             b.waitFor(By.cssSelector("#canvas .group[data-id='" + gid + "']"));
-            assertEquals("#ffdf7f", b.find("#canvas .group .group-box").getAttribute("fill"));
+            assertEquals(List.of("rgb(255, 223, 127)", "0.5", "rgb(63, 147, 207)"), groupLook(), "after the reload");
             assertEquals("Pipeline", b.find("#canvas .group .group-label").getText());
             b.screenshot("canvas-group");
 
@@ -393,10 +392,16 @@ class EditorCanvasE2ETest {
         }
     }
 
+    /** The group box's fill, fill opacity and stroke as Chromium paints them (computed, not the attributes). */
+    private static Object groupLook() {
+        return js("const c = getComputedStyle(document.querySelector('#canvas .group .group-box'));"
+                + "return [c.fill, c.fillOpacity, c.stroke]");
+    }
+
     // ---- settings ---------------------------------------------------------------------------------------------
 
     @Test
-    void theDarkThemeTurnsTheEditorDarkAndIsRemembered() throws Exception {
+    void theDarkThemeTurnsTheEditorDarkAndIsRemembered(@TempDir Path dir) throws Exception {
         try (AdminServer s = new AdminServer()) {
             b.open(s.url("/"));
             keys(Keys.CONTROL, ",");
@@ -412,6 +417,9 @@ class EditorCanvasE2ETest {
             }
             b.open(s.url("/"));
             assertEquals("dark", js("return document.documentElement.dataset.theme"), "kept in localStorage");
+            importFile(b, EditorE2ETest.seedOnFreePorts(dir, Ports.free(), 1880));
+            b.waitFor(By.cssSelector("#canvas .wire"));
+            b.screenshot("canvas-dark");
             js("localStorage.removeItem('redwire.editor.settings')");
         }
     }

@@ -183,7 +183,8 @@ class EditorE2ETest {
             b.actions().doubleClick(b.find("#canvas .node[data-id='" + id + "'] .node-body")).perform();
             b.waitFor(By.id("node-form"));
             // the form is built from the declaration: a typed input for payload, numbers, checkboxes, JSON rows
-            b.find("#field-payloadType").sendKeys("string");
+            b.click("#node-form .form-row[data-field='payload'] .typed-button");
+            b.click(".typed-menu .typed-menu-item[data-value='str']");
             assertEquals("str", b.js("return document.getElementById('field-payloadType').value"));
             WebElement payload = b.find("#field-payload");
             payload.clear();
@@ -307,8 +308,11 @@ class EditorE2ETest {
             assertEquals("payload", b.find(".typed-value[data-row='0'][data-part='p']").getAttribute("value"));
             WebElement menu = b.find(".typed-type[data-row='0'][data-part='to']");
             assertEquals("json", b.js("return arguments[0].value", menu));
-            new org.openqa.selenium.support.ui.Select(menu).selectByValue("str");
-            new org.openqa.selenium.support.ui.Select(menu).selectByValue("json");
+            for (String type : List.of("str", "json")) { // through the type button's dropdown
+                b.click(".typed-button[data-row='0'][data-part='to']");
+                b.click(".typed-menu .typed-menu-item[data-value='" + type + "']");
+                assertEquals(type, b.js("return arguments[0].value", menu));
+            }
             WebElement to = b.find(".typed-value[data-row='0'][data-part='to']");
             to.clear();
             to.sendKeys("{\"message\":\"edited in the form\"}");

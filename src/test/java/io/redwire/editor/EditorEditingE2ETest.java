@@ -46,6 +46,11 @@ class EditorEditingE2ETest {
         new WebDriverWait(b.driver(), Duration.ofSeconds(10)).withMessage(what).until(d -> ok.getAsBoolean());
     }
 
+    /** Drags land exactly where the mouse lets go (snapping, on by default as in Node-RED, is EditorCanvasE2ETest's). */
+    private static void noSnap() {
+        b.js("window.redwire.settings.values.snapToGrid = false"); // this page only, not kept in localStorage
+    }
+
     private static void openOn(AdminServer s, Path dir, String json) throws Exception {
         EditorE2ETest.openOn(b, s, dir, json, "i1");
     }
@@ -54,6 +59,7 @@ class EditorEditingE2ETest {
     void undoAndRedoAfterMoveDeleteWireAndFormEdit(@TempDir Path dir) throws Exception {
         try (AdminServer s = new AdminServer()) {
             openOn(s, dir, INJECT_DEBUG.replace("\"wires\":[[\"d1\"]]", "\"wires\":[[]]"));
+            noSnap();
             // move
             WebElement inject = b.find("#canvas .node[data-id='i1'] .node-body");
             b.actions().clickAndHold(inject).moveByOffset(20, 10).moveByOffset(40, 30).release().perform();
@@ -232,9 +238,11 @@ class EditorEditingE2ETest {
             keys("i");
             b.waitFor(By.id("info-panel"));
             assertTrue(b.find("#info-panel").getText().contains("d1"));
-            // the form's description and enabled switch
+            // the tray's description (its own tab, a code editor) and enabled switch (in the footer)
             keys(Keys.ENTER);
-            b.waitFor(By.id("field-description")).sendKeys("shows the greeting");
+            b.click("#node-form-tab-description");
+            b.actions().click(b.waitFor(By.cssSelector("#field-description .CodeMirror-line")))
+                    .sendKeys("shows the greeting").perform();
             b.click("#field-enabled");
             b.click("#form-done");
             assertEquals(Boolean.TRUE, model("get('d1').d"));
@@ -265,6 +273,7 @@ class EditorEditingE2ETest {
             b.open(s.url("/"));
             importFile(b, write(dir, "subflow.json", flow));
             b.waitFor(By.cssSelector("#canvas .node[data-id='inst']"));
+            noSnap();
             WebElement link = b.find("#canvas .link-wire[data-source='lo'][data-target='li']");
             assertTrue(b.js("return getComputedStyle(arguments[0]).strokeDasharray", link).toString().contains("6"),
                     "link connections are dashed");
@@ -508,6 +517,7 @@ class EditorEditingE2ETest {
                     + "document.querySelector('.tab[data-id=big]').click()", flow.toString());
             until("2000 nodes drawn", () -> ((Number) b.js("return document.querySelectorAll('#canvas .node')"
                     + ".length")).intValue() == 2000);
+            noSnap();
             Map<String, Object> before = b.cdp("Performance.getMetrics");
             @SuppressWarnings("unchecked")
             Map<String, Number> m = (Map<String, Number>) b.js("""

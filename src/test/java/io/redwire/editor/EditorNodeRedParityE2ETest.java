@@ -10,11 +10,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import javax.imageio.ImageIO;
-import java.awt.Color;
-import java.awt.Font;
-import java.awt.Graphics2D;
-import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -185,21 +180,6 @@ class EditorNodeRedParityE2ETest {
 
     /** Both screenshots on one image, Node-RED left, Redwire right, each with a caption. */
     private static void sideBySide(Path left, Path right, String name) throws Exception {
-        BufferedImage l = ImageIO.read(left.toFile());
-        BufferedImage r = ImageIO.read(right.toFile());
-        int caption = 28;
-        BufferedImage out = new BufferedImage(l.getWidth() + r.getWidth() + 10, Math.max(l.getHeight(), r.getHeight())
-                + caption, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = out.createGraphics();
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, out.getWidth(), out.getHeight());
-        g.setColor(Color.DARK_GRAY);
-        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
-        g.drawString("Node-RED 5.0.7", 10, 20);
-        g.drawString("Redwire", l.getWidth() + 20, 20);
-        g.drawImage(l, 0, caption, null);
-        g.drawImage(r, l.getWidth() + 10, caption, null);
-        g.dispose();
-        ImageIO.write(out, "png", Path.of("target", "editor-side-by-side-" + name + ".png").toFile());
+        EditorScreenshots.sideBySide(left, right, Path.of("target", "editor-side-by-side-" + name + ".png"));
     }
 }

@@ -59,6 +59,7 @@ class DeployDiffTest {
     void aChangedConfigNodeRestartsItsUsers() {
         DeployDiff d = diff("\"broker\":\"localhost\"", "\"broker\":\"elsewhere\"");
         assertEquals(Set.of("cfg", "c"), d.restarted(DeployMode.NODES));
+        assertEquals(Set.of("cfg", "a", "b", "c"), d.restarted(DeployMode.FLOWS), "its users' flow, no other");
     }
 
     @Test

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Three `redwire run --cluster` JVMs on 127.0.0.1: one deploy reaches all, a refused deploy changes nothing
  * anywhere, a cluster-wide counter stays exact, kill -9 of a member loses neither flows nor state, a repeating
  * inject keeps firing once per period, a restarted member rejoins with the cluster's flows (not its file's), and a
- * link out on one member reaches the link in on another.
+ * link out on one member reaches the link in on another; a nodes deploy restarts only the changed node on every member.
  */
 class ClusterIT {
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -76,6 +76,14 @@ class ClusterIT {
         assertEquals("v2", get(m2, "/hello"));
         assertEquals("v2", get(m3, "/hello"));
         assertTrue(Files.readString(m3.flowsFile()).contains("\"v2\""), "member 3 saved the deployed flows");
+
+        // a nodes deploy is one on every member: member 2's unchanged function keeps running (its On Start, which
+        // stamps its node context, does not run again) while the changed node answers the new version
+        String started = get(m2, "/started");
+        assertEquals(204, post(m1, "/flows", flows("v2b", 1), "application/json",
+                "Node-RED-Deployment-Type", "nodes").statusCode());
+        assertEquals("v2b", get(m2, "/hello"));
+        assertEquals(started, get(m2, "/started"), "member 2 restarted only the changed node");
 
         // a deploy one member cannot start (its gRPC port is taken by the member that started first, on this one
         // machine) is refused everywhere and the previous flows keep running everywhere
@@ -180,10 +188,15 @@ class ClusterIT {
         return r.body();
     }
 
-    private static HttpResponse<String> post(Member m, String path, String body, String type) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(m.url(path))).timeout(Duration.ofSeconds(120))
-                .header("content-type", type).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.ofString());
+    /** {@code headers}: more request headers, as name, value pairs. */
+    private static HttpResponse<String> post(Member m, String path, String body, String type, String... headers)
+            throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(m.url(path))).timeout(Duration.ofSeconds(120))
+                .header("content-type", type).POST(HttpRequest.BodyPublishers.ofString(body));
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     /**
@@ -220,6 +233,10 @@ class ClusterIT {
                 {"id":"c8","type":"change","z":"t1","rules":[{"t":"set","p":"last","pt":"flow","to":"payload","tot":"msg"}],"wires":[[]]},
                 {"id":"h9","type":"http in","z":"t1","url":"/last","method":"get","wires":[["c9"]]},
                 {"id":"c9","type":"change","z":"t1","rules":[{"t":"set","p":"payload","pt":"msg","to":"last","tot":"flow"}],"wires":[["r1"]]},
+                {"id":"h10","type":"http in","z":"t1","url":"/started","method":"get","wires":[["f10"]]},
+                {"id":"f10","type":"function","z":"t1","outputs":1,"wires":[["r1"]],
+                 "initialize":"context.set('started', String(Date.now()) + Math.random());",
+                 "func":"msg.payload = context.get('started'); return msg;"},
                 {"id":"hr","type":"http request","z":"t1","method":"GET","url":"http://127.0.0.1:1/","authType":"basic","wires":[[]]}
                 %s]""".formatted(version, grpc);
     }

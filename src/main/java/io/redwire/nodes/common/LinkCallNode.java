@@ -17,7 +17,8 @@ import java.util.Map;
 
 /** link call: calls a link in (static or msg.target) and emits what a return-mode link out sends back. */
 public final class LinkCallNode extends Node implements LinkCalls.Caller {
-    static final Field LINKS = Field.list("links", Field.str("id", "").label("link node id")).rowsBetween(0, 1).checkedByEditorOnly();
+    static final Field LINKS = Field.list("links", Field.str("id", "").label("link node id"))
+            .refersTo("link in", null).rowsBetween(0, 1).checkedByEditorOnly();
     static final Field LINK_TYPE = Field.select("linkType", "static", "static", "dynamic");
     static final Field TIMEOUT = Field.num("timeout", 30);
 

@@ -16,7 +16,7 @@ import java.util.Map;
  * also receives from the link out nodes of every other member, unless its "cluster" field says local.
  */
 public final class LinkInNode extends Node {
-    static final Field LINKS = Field.list("links", Field.str("id", "").label("link node id"));
+    static final Field LINKS = Field.list("links", Field.str("id", "").label("link node id")).refersTo("link out", "links");
     static final Field CLUSTER = Field.select("cluster", "all", "all", "local").label("in a cluster, receive from");
 
     public static final NodeType TYPE = NodeType.builder("link in", "common").icon("link-in")

@@ -18,7 +18,7 @@ import java.util.Map;
  */
 public final class LinkOutNode extends Node {
     static final Field MODE = Field.select("mode", "link", "link", "return");
-    static final Field LINKS = Field.list("links", Field.str("id", "").label("link node id"));
+    static final Field LINKS = Field.list("links", Field.str("id", "").label("link node id")).refersTo("link in", "links");
 
     public static final NodeType TYPE = NodeType.builder("link out", "common").icon("link-out")
             .label(Label.computed())

@@ -28,6 +28,8 @@ final class ControlWidget extends WidgetNode {
             .factory(ControlWidget::new);
 
     private final String events;
+    /** Whether the msg input() just handled changes anything on the pages. */
+    private boolean forPages;
 
     ControlWidget(NodeConfig c) {
         super(c, List.of());
@@ -59,12 +61,15 @@ final class ControlWidget extends WidgetNode {
         if (p.containsKey("url")) {
             shown = true;
         }
-        if (shown || members) {
-            toPages("msg", msg, null);
-        }
+        forPages = shown || members;
         if (members) {
             send(new LinkedHashMap<>(Map.of("payload", "input")));
         }
+    }
+
+    @Override
+    protected boolean showsOnPages(Map<String, Object> msg) {
+        return forPages;
     }
 
     /** Resolves one show/hide/enable/disable block to ids, keeps the result as state; false when absent. */

@@ -3,6 +3,7 @@ package io.redwire.nodes.dashboard;
 import io.redwire.api.Field;
 import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType;
+import io.redwire.js.Undefined;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +46,7 @@ final class FormWidget extends WidgetNode {
     protected void beforeSend(Map<String, Object> msg) {
         if ("submit".equals(msg.get("_event"))) {
             Object topic = topicFor(kept() == null ? new LinkedHashMap<>() : kept());
-            msg.put("topic", topic == null ? "" : topic);
+            msg.put("topic", topic == null || topic == Undefined.VALUE ? "" : topic);
         }
         super.beforeSend(msg);
     }

@@ -104,8 +104,15 @@ abstract class WidgetNode extends DashboardMember {
             done.done();
             return;
         }
-        toPages("msg", msg, null);
+        if (showsOnPages(msg)) {
+            toPages("msg", msg, null);
+        }
         done.done();
+    }
+
+    /** Whether the msg just handled goes to the open pages; all do but ui-control's that change nothing there. */
+    protected boolean showsOnPages(Map<String, Object> msg) {
+        return true;
     }
 
     /** The widget's own handling of a msg in; by default keep it and, with "pass through" on, send it on. */

@@ -39,6 +39,7 @@ public final class TemplateNode extends Node {
             .color("rgb(243, 181, 103)")
             .ports(1, 1)
             .fields(FIELD, FORMAT, SYNTAX, TEMPLATE, OUTPUT)
+            .library("templates", TEMPLATE, FORMAT, SYNTAX, OUTPUT)
             .factory(TemplateNode::new);
 
     private static final Pattern CONTEXT_NAME = Pattern.compile("^(flow|global)(\\[(\\w+)])?\\.(.+)");

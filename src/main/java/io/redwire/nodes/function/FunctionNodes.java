@@ -8,7 +8,10 @@ import java.util.List;
 public final class FunctionNodes extends DeclaredFamily {
     public FunctionNodes() {
         super("function", List.of("function"),
-                () -> List.of(FunctionNode.TYPE));
+                () -> {
+            JsEngine.warmUpInBackground();
+            return List.of(FunctionNode.TYPE);
+        });
         declares(FunctionSettings.ALL);
         needs("org.graalvm.polyglot.Context",
                 "GraalJS (org.graalvm.polyglot:polyglot and org.graalvm.polyglot:js-community)");

@@ -61,6 +61,7 @@ public final class FunctionRunner implements FunctionHost {
     private boolean clearStatusOnClose;
     private Promise<Void> closing;
     private Future<Built> building;
+    private Runnable whenStarted; // a close that came while the node was starting
 
     public FunctionRunner(Node node, FunctionCode code, LinkCalls linkCalls) {
         this.node = node;
@@ -71,8 +72,9 @@ public final class FunctionRunner implements FunctionHost {
 
     /**
      * Builds the sandbox on a worker thread (the first GraalJS context of a process takes seconds) without holding
-     * up the deploy: like Node-RED 5, which compiles after its module loading promise, the node queues input until
-     * its code is ready. Compile errors are logged and leave a node that ignores its input.
+     * up the deploy: like Node-RED 5, which compiles after its module loading promise and counts the flows started
+     * before its initialize code has run, the node queues input until its code is ready. Compile errors are
+     * logged and leave a node that ignores its input.
      */
     public Future<Void> start() {
         info = nodeInfo();
@@ -96,13 +98,13 @@ public final class FunctionRunner implements FunctionHost {
                 queue.clear();
                 Throwable e = built.cause();
                 node.error(e instanceof NodeError ne ? ne : new NodeError(String.valueOf(e.getMessage())), null);
+                started();
             } else {
                 ready(built.result());
             }
         }));
-        // the deploy counts as started once the sandbox is built (compile errors are logged, not refused): a
-        // redeploy that closed a node whose sandbox was still building would drop the messages queued in it
-        return building.<Void>mapEmpty().otherwiseEmpty();
+        // not waited for: a close while the sandbox builds waits for it and runs the queued messages first
+        return Future.succeededFuture();
     }
 
     private double timeoutSeconds(Settings settings) {
@@ -170,6 +172,16 @@ public final class FunctionRunner implements FunctionHost {
         while (state == State.READY && !queue.isEmpty()) {
             Pending p = queue.poll();
             invoke(p.msg(), p.done());
+        }
+        started();
+    }
+
+    /** The node left STARTING (ready with its queue run, or dead): a close that waited for that goes on. */
+    private void started() {
+        Runnable r = whenStarted;
+        whenStarted = null;
+        if (r != null) {
+            r.run();
         }
     }
 
@@ -261,10 +273,11 @@ public final class FunctionRunner implements FunctionHost {
             state = State.DEAD;
             queue.clear();
             node.error(error, null);
+            started();
             return;
         }
         state = State.READY;
-        if (!queue.isEmpty()) {
+        if (!queue.isEmpty() || whenStarted != null) {
             node.engine().loop().runOnContext(v -> drainQueue()); // after the current call into JS
         }
     }
@@ -412,8 +425,25 @@ public final class FunctionRunner implements FunctionHost {
 
     // ---- close ------------------------------------------------------------------------------------------------
 
-    /** finalize, then timers, status and the node.on('close') handlers (up to 15 s), then the context. */
+    /**
+     * finalize, then timers, status and the node.on('close') handlers (up to 15 s), then the context. A node still
+     * starting first finishes (up to 15 s): the messages it queued meanwhile run, in order, before it closes.
+     */
     public Future<Void> close() {
+        if (state != State.STARTING && queue.isEmpty()) {
+            return closeNow();
+        }
+        Promise<Void> closed = Promise.promise();
+        Vertx vertx = node.vertx();
+        long guard = vertx.setTimer(CLOSE_TIMEOUT_MS, t -> started()); // initialize never settled: close anyway
+        whenStarted = () -> {
+            vertx.cancelTimer(guard);
+            closeNow().onComplete(closed);
+        };
+        return closed.future();
+    }
+
+    private Future<Void> closeNow() {
         state = State.CLOSED;
         queue.clear();
         linkCalls.close();

@@ -142,6 +142,15 @@ public final class MqttBrokerNode extends Node {
                 public void warn(String text) {
                     MqttBrokerNode.this.warn(text);
                 }
+
+                /**
+                 * The flows run what the PUBLISH sent while the client is still in its read: their PUBLISHes
+                 * (and its PUBACK) leave with the read's one flush, not one socket write each from a later task.
+                 */
+                @Override
+                public void dispatched() {
+                    engine().deliverNow();
+                }
             });
         }
         return connection;

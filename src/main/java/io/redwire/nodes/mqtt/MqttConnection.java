@@ -31,6 +31,9 @@ final class MqttConnection {
         void log(String text);
 
         void warn(String text);
+
+        /** A received PUBLISH went to its subscribers, still inside the client's read of it. */
+        void dispatched();
     }
 
     /** A birth, close or will message; {@code properties} (MQTT 5) may be null. */
@@ -118,6 +121,7 @@ final class MqttConnection {
             public void message(MqttLink.Inbound m) {
                 if (client == self[0]) {
                     dispatch(m);
+                    listener.dispatched();
                 }
             }
 

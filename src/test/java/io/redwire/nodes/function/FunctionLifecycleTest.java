@@ -100,6 +100,21 @@ class FunctionLifecycleTest {
     }
 
     @Test
+    void aRedeployWhileTheNodeStartsRunsTheMessagesItQueuedInOrder() throws Exception {
+        String starting = new FunctionFlows()
+                .function("f", "global.set('seen', (global.get('seen') || []).concat([msg.payload])); return null;")
+                .with("initialize", "await new Promise(r => setTimeout(r, 500));").json();
+        String next = new FunctionFlows().inject("i", "r")
+                .function("r", "msg.payload = global.get('seen'); return msg;", "d").debug("d").json();
+        try (Harness h = new Harness().deploy(starting)) {
+            h.receive("f", "{\"payload\":1}", "{\"payload\":2}", "{\"payload\":3}"); // queued: initialize waits
+            h.deploy(next);
+            h.inject("i");
+            assertEquals("[1, 2, 3]", String.valueOf(payload(h.nextDebug(10))));
+        }
+    }
+
+    @Test
     void failingInitializeLeavesADeadNode() throws Exception {
         String flows = new FunctionFlows().inject("i", "f")
                 .function("f", "return msg;", "d").with("initialize", "throw new Error('no setup');")

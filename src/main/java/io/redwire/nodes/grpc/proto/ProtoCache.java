@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 /**
@@ -15,6 +17,12 @@ import java.util.function.Supplier;
  */
 public final class ProtoCache {
     private static final int MAX_ENTRIES = 64;
+    /** One daemon thread for every cache's disk writes: few, small, and never worth holding the flow loop for. */
+    private static final Executor DISK_WRITES = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "redwire-proto-cache-writer");
+        t.setDaemon(true);
+        return t;
+    });
 
     private record Key(String name, String text, Path dir) {
     }
@@ -35,9 +43,14 @@ public final class ProtoCache {
         this.disk = null;
     }
 
-    /** A cache that also keeps compiled results in {@code diskDir} for the next start. */
+    /** A cache that also keeps compiled results in {@code diskDir} for the next start (written in the background). */
     public ProtoCache(Path diskDir) {
-        this.disk = new ProtoDiskCache(diskDir);
+        this(diskDir, DISK_WRITES);
+    }
+
+    /** The same, with the disk writes run by {@code writes}. */
+    ProtoCache(Path diskDir, Executor writes) {
+        this.disk = new ProtoDiskCache(diskDir, writes);
     }
 
     /** {@link ProtoCompiler#compile} through the cache. */

@@ -20,6 +20,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
@@ -28,7 +29,7 @@ import java.util.function.Supplier;
  * The key hashes Redwire's build and protobuf-java's version, the root's name, its text and the protos directory.
  * An entry records the directory files the compile read and is used only while they are unchanged. An unreadable,
  * corrupt or foreign entry is a miss (compiled again and rewritten), never an error; writes are atomic
- * ({@link AtomicFile}).
+ * ({@link AtomicFile}) and run on an executor of their own, never on the thread that compiles (the flow loop).
  */
 final class ProtoDiskCache {
     private static final Logger LOG = LoggerFactory.getLogger("redwire.grpc");
@@ -38,9 +39,12 @@ final class ProtoDiskCache {
             + "." + com.google.protobuf.RuntimeVersion.MINOR + "." + com.google.protobuf.RuntimeVersion.PATCH;
 
     private final Path dir;
+    private final Executor writes;
 
-    ProtoDiskCache(Path dir) {
+    /** {@code writes} runs the entry writes: the compile returns without waiting for the disk. */
+    ProtoDiskCache(Path dir, Executor writes) {
         this.dir = dir;
+        this.writes = writes;
     }
 
     /** The stored result for this compile when it is still valid, else {@code compile}'s, stored for next time. */
@@ -53,11 +57,13 @@ final class ProtoDiskCache {
             return stored;
         }
         ProtoCompiler.Result compiled = compile.get();
-        try {
-            new AtomicFile(file, null).write(encode(key, compiled));
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("proto {} not stored in the compile cache: {}", rootPath, e.toString());
-        }
+        writes.execute(() -> {
+            try {
+                new AtomicFile(file, null).write(encode(key, compiled));
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("proto {} not stored in the compile cache: {}", rootPath, e.toString());
+            }
+        });
         return compiled;
     }
 

@@ -13,12 +13,14 @@ import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A new ProtoCache on the same directory stands for a restart: it must read what the previous one compiled. */
 class ProtoDiskCacheTest {
@@ -59,7 +61,7 @@ class ProtoDiskCacheTest {
     /** Compiles ROOT on a fresh cache ("a start") and says whether it came from the disk cache. */
     private boolean startReadsFromCache(String root) {
         logs.list.clear();
-        ProtoSchema s = new ProtoCache(cacheDir).compile("inline.proto", root, protos);
+        ProtoSchema s = new ProtoCache(cacheDir, Runnable::run).compile("inline.proto", root, protos);
         assertNotNull(s.service("Greeter"));
         assertEquals("google.protobuf.Timestamp",
                 s.root().findMessageTypeByName("HelloRequest").findFieldByName("at").getMessageType().getFullName());
@@ -73,12 +75,23 @@ class ProtoDiskCacheTest {
     }
 
     @Test
+    void theCompileReturnsBeforeItsEntryIsWrittenByTheCachesOwnExecutor() throws Exception {
+        List<Runnable> held = new ArrayList<>();
+        assertNotNull(new ProtoCache(cacheDir, held::add).compile("inline.proto", ROOT, protos).service("Greeter"));
+        assertEquals(List.of(), entries(), "written on the compiling thread");
+        assertEquals(1, held.size());
+        held.get(0).run();
+        assertEquals(1, entries().size());
+        assertTrue(startReadsFromCache(ROOT));
+    }
+
+    @Test
     void aSecondStartReadsTheCompiledResultInsteadOfCompiling() throws Exception {
         assertEquals(false, startReadsFromCache(ROOT));
         assertEquals(1, entries().size());
         assertEquals(true, startReadsFromCache(ROOT));
         ProtoSchema compiled = ProtoCompiler.compile("inline.proto", ROOT, protos);
-        ProtoSchema cached = new ProtoCache(cacheDir).compile("inline.proto", ROOT, protos);
+        ProtoSchema cached = new ProtoCache(cacheDir, Runnable::run).compile("inline.proto", ROOT, protos);
         assertEquals(compiled.root().toProto(), cached.root().toProto());
         assertEquals(compiled.files().get("dep.proto").toProto(), cached.files().get("dep.proto").toProto());
         assertEquals(compiled.files().keySet(), cached.files().keySet());
@@ -93,8 +106,8 @@ class ProtoDiskCacheTest {
                 service Items { rpc Get(Req) returns (Req) { option (google.api.http) = { get: "/v1/items/{id}" }; } }
                 message Req { string id = 1; }
                 """;
-        ProtoSchema compiled = new ProtoCache(cacheDir).compile("rest.proto", rest, protos);
-        ProtoSchema cached = new ProtoCache(cacheDir).compile("rest.proto", rest, protos);
+        ProtoSchema compiled = new ProtoCache(cacheDir, Runnable::run).compile("rest.proto", rest, protos);
+        ProtoSchema cached = new ProtoCache(cacheDir, Runnable::run).compile("rest.proto", rest, protos);
         assertEquals(compiled.service("Items").findMethodByName("Get").getOptions().toByteString(),
                 cached.service("Items").findMethodByName("Get").getOptions().toByteString());
         assertEquals(true, logs.list.stream()
@@ -130,7 +143,7 @@ class ProtoDiskCacheTest {
         Path own = entries().stream().filter(p -> !p.equals(foreign)).findFirst().orElseThrow();
         Files.copy(foreign, own, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertEquals(false, startReadsFromCache(ROOT));
-        assertEquals(FieldDescriptor.Type.INT32, new ProtoCache(cacheDir).compile("inline.proto", ROOT, protos).root()
+        assertEquals(FieldDescriptor.Type.INT32, new ProtoCache(cacheDir, Runnable::run).compile("inline.proto", ROOT, protos).root()
                 .findMessageTypeByName("HelloRequest").findFieldByName("id").getType());
     }
 
@@ -140,7 +153,7 @@ class ProtoDiskCacheTest {
         assertEquals(false, startReadsFromCache(ROOT.replace("string name = 2", "string name = 4")));
         Files.writeString(protos.resolve("dep.proto"), DEP.replace("string message", "bytes message"));
         assertEquals(false, startReadsFromCache(ROOT));
-        assertEquals(FieldDescriptor.Type.BYTES, new ProtoCache(cacheDir).compile("inline.proto", ROOT, protos)
+        assertEquals(FieldDescriptor.Type.BYTES, new ProtoCache(cacheDir, Runnable::run).compile("inline.proto", ROOT, protos)
                 .files().get("dep.proto").findMessageTypeByName("Reply").findFieldByName("message").getType());
         assertEquals(true, startReadsFromCache(ROOT));
     }

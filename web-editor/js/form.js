@@ -101,8 +101,12 @@ export function openNodeForm(node, ctx, adding = false) {
         }
         ok = ok && !problem;
       }
-      if (!ok) {
+      if (!ok) { // show the first problem, on whichever tab and section it is
         tray.select("properties");
+        const pane = body.querySelector(".form-row.invalid")?.closest(".form-section");
+        if (pane) {
+          body.querySelector(`.form-section-tab[data-section="${CSS.escape(pane.dataset.section)}"]`).click();
+        }
         return false;
       }
       let changed = false;

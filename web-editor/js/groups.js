@@ -104,10 +104,17 @@ function refit(model, group, box) {
 
 /** Dissolves the selected groups: their members move up into the group around it (or out of groups). */
 export function ungroupSelection(model, ids, box) {
-  const groups = ids.map((id) => model.get(id)).filter((n) => n && n.type === "group");
-  if (groups.length === 0) {
-    return [];
+  const any = ids.some((id) => model.get(id)?.type === "group");
+  const freed = dissolve(model, ids, box);
+  if (any) {
+    model.changed();
   }
+  return freed;
+}
+
+/** Ungrouping without filing an undo step (the caller's changed() files it). Returns the freed members' ids. */
+function dissolve(model, ids, box) {
+  const groups = ids.map((id) => model.get(id)).filter((n) => n && n.type === "group");
   const freed = [];
   for (const group of groups) {
     const parent = group.g ? model.get(group.g) : null;
@@ -133,7 +140,6 @@ export function ungroupSelection(model, ids, box) {
       refit(model, parent, box);
     }
   }
-  model.changed();
   return freed;
 }
 
@@ -157,23 +163,12 @@ export function mergeSelection(model, ids, tab, box) {
     return { error: "These nodes are in different groups; ungroup or remove them first." };
   }
   const style = groups.length ? { ...model.get(groups[0]).style } : null; // the merged group keeps the first's look
-  withoutHistory(model, () => ungroupSelection(model, groups, box));
+  dissolve(model, groups, box);
   const made = groupSelection(model, [...rest, ...freed], tab, box);
   if (style && !made.error) {
     Object.assign(made.style, style);
   }
   return made;
-}
-
-/** Runs model edits that the caller files as one undo step with its own changed(). */
-function withoutHistory(model, edit) {
-  const changed = model.changed;
-  model.changed = () => {};
-  try {
-    return edit();
-  } finally {
-    model.changed = changed;
-  }
 }
 
 /** Adds the selected nodes (not in another group) to the one selected group (Node-RED's add-to-group). */

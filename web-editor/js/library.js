@@ -210,7 +210,7 @@ export function addLibraryButton(formRoot, declaration, api, notify) {
     openMenu([{ id: "library-open", label: "Open library…", onselect: load },
       { id: "library-save", label: "Save to library…", onselect: save }], r.left, r.bottom + 2, { id: "library-menu" });
   });
-  const body = formRoot.querySelector(".dialog-body") || formRoot;
+  const body = formRoot.querySelector(".tray-section[data-tab='properties'], .dialog-body") || formRoot;
   body.prepend(h("div", { class: "form-row library-row" }, button));
 }
 

@@ -13,6 +13,7 @@ import { addCoreMenuItems, openContextMenu, toolActions } from "./editormenus.js
 import { openGroupForm } from "./groupform.js";
 import { setJsonataEvaluator } from "./exprEditor.js";
 import { openNodeForm } from "./form.js";
+import { Explorer } from "./explorer.js";
 import { InfoPanel } from "./info.js";
 import { exportableSet, parseFlows } from "./flowjson.js";
 import { openExport, openImport } from "./io.js";
@@ -27,6 +28,7 @@ import { ZoomControls } from "./navigator.js";
 import { Registry } from "./registry.js";
 import { openSearch, quickAdd } from "./search.js";
 import { selectionToSubflow } from "./subflows.js";
+import { SubflowEditing } from "./subflowui.js";
 import { Tabs } from "./tabs.js";
 import { UserSettings } from "./usersettings.js";
 
@@ -41,6 +43,8 @@ let debug;
 let info;
 let zoom;
 let clipboard;
+let subflowEditing;
+let explorer;
 let context;
 let tools;
 let actions;
@@ -71,8 +75,9 @@ function openForm(node) {
     readCredentials: (type, id) => authed(() => api.get(
       `credentials/${encodeURIComponent(type)}/${encodeURIComponent(id)}`)),
   });
-  addLibraryButton(document.querySelector(`[data-node-id="${CSS.escape(node.id)}"]`), registry.get(node.type), api,
-    (text, kind) => notify(text, kind, { timeout: 2000 }));
+  const formRoot = document.querySelector(`[data-node-id="${CSS.escape(node.id)}"]`);
+  addLibraryButton(formRoot, registry.get(node.type), api, (text, kind) => notify(text, kind, { timeout: 2000 }));
+  subflowEditing.addTemplateButton(formRoot, node, () => formRoot.querySelector("#form-cancel")?.click());
   return closed;
 }
 
@@ -122,6 +127,8 @@ function withTab(flows) {
 
 function refresh() {
   tabs.render();
+  explorer?.render();
+  subflowEditing?.refresh(tabs.active);
   if (canvas.tab !== tabs.active) {
     canvas.setTab(tabs.active);
   } else {
@@ -221,6 +228,19 @@ function showPanel(id) {
   if (id === "context-panel") {
     context.refreshAll();
   }
+  if (id === "explorer-panel") {
+    explorer.render();
+  }
+}
+
+/** The explorer sidebar: its tab and panel join the sidebar's. */
+function mountExplorer() {
+  const panel = h("section", { id: "explorer-panel", class: "sidebar-panel", hidden: true });
+  $("sidebar").appendChild(panel);
+  document.querySelector(".sidebar-tabs").appendChild(h("button", { type: "button", dataset: { panel: "explorer-panel" } },
+    "explorer"));
+  return new Explorer(panel, model, registry, { reveal: (id) => canvas.reveal(id), showTab: (id) => tabs.select(id),
+    edit: openForm, visible: () => !panel.hidden });
 }
 
 function toSubflow() {
@@ -345,12 +365,17 @@ async function start() {
   });
   tabs = new Tabs($("tabs"), model, { select: (id) => {
     canvas.setTab(id);
+    subflowEditing?.refresh(id);
     if (!$("context-panel").hidden) {
       context.refresh("flow");
     }
   } });
-  new Palette($("palette-content"), $("palette-search"), registry, canvas,
-    (type, x, y) => canvas.addNodeAt(type, x, y)).render();
+  const palette = new Palette($("palette-content"), $("palette-search"), registry, canvas,
+    (type, x, y) => canvas.addNodeAt(type, x, y));
+  palette.render();
+  subflowEditing = new SubflowEditing(model, { showTab: (id) => tabs.select(id), toSubflow, palette,
+    paletteContainer: $("palette-content"), families: () => [...registry.families().keys()],
+    icons: [...new Set([...registry.types.values()].map((t) => t.icon).filter(Boolean)), "subflow"].sort() });
   debug = new DebugPanel($("debug-messages"), $("debug-clear"), $("debug-muted"), {
     toggleNode: (id, on) => {
       const n = model.get(id);
@@ -393,6 +418,7 @@ async function start() {
   $("redo-button").addEventListener("click", () => model.redo());
   $("subflow-button").addEventListener("click", toSubflow);
   $("search-button").addEventListener("click", () => openSearch(model, registry, (id) => canvas.reveal(id)));
+  explorer = mountExplorer();
   for (const b of document.querySelectorAll(".sidebar-tabs button")) {
     b.addEventListener("click", () => showPanel(b.dataset.panel));
   }

@@ -171,6 +171,9 @@ export class FlowModel {
       if (n.type === "group" && Array.isArray(n.nodes)) {
         n.nodes = n.nodes.filter((t) => !gone.has(t));
       }
+      if (gone.has(n.g)) { // its group was deleted, it stays: no "g" naming a group that is not there
+        delete n.g;
+      }
     }
     this.changed();
   }

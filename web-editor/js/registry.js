@@ -5,6 +5,12 @@ import { labelAmong, portLabel } from "./labels.js";
 /** Flow-file entries that are structure, not node types. */
 const STRUCTURE = new Set(["tab", "subflow", "group"]);
 
+/** A subflow template's icon as the editor's icons are named: Node-RED keeps "name.svg" or "module/name.svg". */
+export function subflowIcon(def) {
+  const icon = def && def.icon;
+  return typeof icon === "string" && icon ? icon.replace(/^.*\//, "").replace(/\.(svg|png)$/, "") : "subflow";
+}
+
 export class Registry {
   constructor(types) {
     this.types = new Map(types.map((t) => [t.type, t]));
@@ -113,7 +119,7 @@ export class Registry {
       return node.icon;
     }
     if (node.type.startsWith("subflow:")) {
-      return "subflow";
+      return subflowIcon(model && model.get(node.type.substring(8)));
     }
     const t = this.types.get(node.type);
     return (t && t.icon) || "node";

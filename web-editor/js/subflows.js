@@ -60,22 +60,14 @@ export function selectionToSubflow(model, selectedIds, tab, sizeOf) {
   }, [Infinity, Infinity, -Infinity, -Infinity]);
   const offsetX = snap(box[0] - 140);
   const offsetY = snap(box[1] - 60);
-  let lastIndex = 0;
-  for (const sf of model.nodes) {
-    const m = sf.type === "subflow" && /^Subflow (\d+)$/.exec(sf.name || "");
-    if (m) {
-      lastIndex = Math.max(lastIndex, Number(m[1]));
-    }
-  }
   const subflow = {
-    id: newId(), type: "subflow", name: "Subflow " + (lastIndex + 1), info: "", category: "",
+    ...emptySubflow(model),
     in: inputTargets.map((id) => {
       const t = model.get(id);
       return { x: snap(t.x - sizeOf(t).w / 2 - 80 - offsetX), y: snap(t.y - offsetY), wires: [{ id }] };
     }),
     out: outputs.map((o) => ({ x: snap(o.source.x + sizeOf(o.source).w / 2 + 80 - offsetX),
       y: snap(o.source.y - offsetY), wires: [{ id: o.source.id, port: o.port }] })),
-    env: [], meta: {}, color: "#DDAA99",
   };
   subflow.out.forEach((p, i) => { // ports of one node's outputs would sit on each other: stack them
     while (subflow.out.slice(0, i).some((q) => q.x === p.x && q.y === p.y)) {
@@ -118,3 +110,86 @@ export function selectionToSubflow(model, selectedIds, tab, sizeOf) {
   model.changed();
   return { subflow, instance };
 }
+
+/** A subflow definition with no nodes and no ports, named "Subflow N" after the highest N in use, as Node-RED does. */
+function emptySubflow(model) {
+  let lastIndex = 0;
+  for (const sf of model.nodes) {
+    const m = sf.type === "subflow" && /^Subflow (\d+)$/.exec(sf.name || "");
+    if (m) {
+      lastIndex = Math.max(lastIndex, Number(m[1]));
+    }
+  }
+  return { id: newId(), type: "subflow", name: "Subflow " + (lastIndex + 1), info: "", category: "", in: [], out: [],
+    env: [], meta: {}, color: "#DDAA99" };
+}
+
+/** Node-RED's "New Subflow": an empty definition (open it to add ports and nodes); one undo step. */
+export function newSubflow(model) {
+  const subflow = emptySubflow(model);
+  model.nodes.push(subflow);
+  model.byId.set(subflow.id, subflow);
+  model.changed();
+  return subflow;
+}
+
+const instancesOf = (model, subflow) => model.nodes.filter((n) => n.type === "subflow:" + subflow.id);
+
+/**
+ * Sets a subflow's number of outputs, as the template tab's output spinner does: new ports are placed below the
+ * last, removed ones take their wires inside the template and the instances' wires from those outputs with them.
+ */
+export function setSubflowOutputs(model, subflow, count) {
+  const out = Array.isArray(subflow.out) ? subflow.out : [];
+  const wanted = Math.max(0, Math.floor(count));
+  if (wanted === out.length) {
+    return false;
+  }
+  while (out.length < wanted) {
+    const last = out[out.length - 1];
+    out.push({ x: last ? last.x : 460, y: last ? last.y + 2 * GRID : 60, wires: [] });
+  }
+  out.length = wanted;
+  subflow.out = out;
+  for (const n of instancesOf(model, subflow)) {
+    const wires = Array.isArray(n.wires) ? n.wires : [];
+    n.wires = Array.from({ length: wanted }, (_, i) => wires[i] || []);
+  }
+  model.changed();
+  return true;
+}
+
+/** Gives a subflow its one input (0 or 1); without one, the wires into its instances go. */
+export function setSubflowInputs(model, subflow, count) {
+  const has = Array.isArray(subflow.in) && subflow.in.length > 0;
+  if (has === (count > 0)) {
+    return false;
+  }
+  subflow.in = count > 0 ? [{ x: 60, y: 60, wires: [] }] : [];
+  if (count === 0) {
+    const instances = new Set(instancesOf(model, subflow).map((n) => n.id));
+    for (const n of model.nodes) {
+      if (Array.isArray(n.wires)) {
+        n.wires = n.wires.map((port) => (port || []).filter((t) => !instances.has(t)));
+      }
+    }
+  }
+  model.changed();
+  return true;
+}
+
+/** Switches a subflow's status output (Node-RED's "status" checkbox on the template tab). */
+export function setSubflowStatus(model, subflow, on) {
+  if (!!subflow.status === on) {
+    return false;
+  }
+  if (on) {
+    const right = Math.max(460, ...(subflow.out || []).map((p) => p.x));
+    subflow.status = { x: right, y: 20, wires: [] };
+  } else {
+    delete subflow.status;
+  }
+  model.changed();
+  return true;
+}
+

@@ -105,6 +105,9 @@ test("groups are written as Node-RED writes them and come apart again", () => {
   assert.deepEqual(merged.nodes.sort(), ["a", "b", "c"]);
   assert.equal(merged.style.fill, "#ffcc00", "keeps the merged group's style");
   assert.equal(m.get(g.id), undefined, "the old group is gone");
+  const again = groupSelection(m, ["a"], "t", box);
+  m.remove([again.id]);
+  assert.equal(m.get("a").g, undefined, "deleting a group leaves its members, without a dangling g");
   ungroupSelection(m, [merged.id], box);
   assert.ok(m.nodes.every((n) => n.type !== "group" && n.g === undefined));
   assert.ok(groupSelection(m, [], "t", box).error);

@@ -76,3 +76,40 @@ test("a selection inside a group leaves the instance in that group; links to the
   assert.deepEqual(m.get("lo").links, []);
   assert.deepEqual(m.get("li").links, []);
 });
+
+test("a new subflow is empty and named after the highest Subflow N", async () => {
+  const { newSubflow } = await import("../js/subflows.js");
+  const model = new FlowModel();
+  model.load([{ id: "s7", type: "subflow", name: "Subflow 7", in: [], out: [] }]);
+  const sf = newSubflow(model);
+  assert.equal(sf.name, "Subflow 8");
+  assert.deepEqual([sf.in, sf.out, sf.env], [[], [], []]);
+  assert.ok(model.get(sf.id));
+  model.undo();
+  assert.equal(model.get(sf.id), undefined);
+});
+
+test("outputs added to and removed from a template follow in its instances' wires", async () => {
+  const { setSubflowOutputs, setSubflowInputs, setSubflowStatus } = await import("../js/subflows.js");
+  const model = new FlowModel();
+  model.load([{ id: "t", type: "tab" },
+    { id: "s", type: "subflow", name: "S", in: [{ x: 60, y: 60, wires: [{ id: "c" }] }],
+      out: [{ x: 300, y: 60, wires: [{ id: "c", port: 0 }] }] },
+    { id: "c", type: "change", z: "s", wires: [[]] },
+    { id: "a", type: "inject", z: "t", wires: [["i"]] },
+    { id: "i", type: "subflow:s", z: "t", wires: [["d"]] },
+    { id: "d", type: "debug", z: "t", wires: [] }]);
+  const sf = model.get("s");
+  assert.equal(setSubflowOutputs(model, sf, 2), true);
+  assert.equal(sf.out.length, 2);
+  assert.deepEqual(sf.out[1], { x: 300, y: 100, wires: [] });
+  assert.deepEqual(model.get("i").wires, [["d"], []]);
+  setSubflowOutputs(model, sf, 0);
+  assert.deepEqual(model.get("i").wires, []);
+  model.undo();
+  assert.deepEqual(model.get("i").wires, [["d"], []]);
+  assert.equal(setSubflowInputs(model, model.get("s"), 0), true);
+  assert.deepEqual(model.get("a").wires, [[]], "wires into the instance go with the input");
+  assert.equal(setSubflowStatus(model, model.get("s"), true), true);
+  assert.ok(model.get("s").status);
+});

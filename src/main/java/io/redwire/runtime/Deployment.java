@@ -65,7 +65,7 @@ final class Deployment {
         for (FlowDef u : set.units().values()) {
             FlowScope parent = u.parentId() == null ? null : flows.get(u.parentId());
             FlowScope same = restarted == null ? null : previous.flows.get(u.id());
-            if (same != null && same.unit().equals(u) && same.parent() == parent) {
+            if (same != null && sameScope(same.unit(), u) && same.parent() == parent) {
                 flows.put(u.id(), same); // the nodes kept in it still report into it
                 continue;
             }
@@ -92,6 +92,25 @@ final class Deployment {
             throw new FlowException(String.join("\n", problems));
         }
         wire();
+    }
+
+    /**
+     * Whether a kept scope still fits: the same unit, env and groups, a group's look (style, size) aside — what its
+     * nodes read at run time (env, names) is all that must match.
+     */
+    private static boolean sameScope(FlowDef a, FlowDef b) {
+        return a.id().equals(b.id()) && java.util.Objects.equals(a.label(), b.label())
+                && java.util.Objects.equals(a.parentId(), b.parentId())
+                && java.util.Objects.equals(a.instanceNodeId(), b.instanceNodeId())
+                && java.util.Objects.equals(a.subflowId(), b.subflowId())
+                && java.util.Objects.equals(a.subflowName(), b.subflowName())
+                && a.envLayers().equals(b.envLayers()) && groupsAtRunTime(a).equals(groupsAtRunTime(b));
+    }
+
+    private static Map<String, List<Object>> groupsAtRunTime(FlowDef u) {
+        Map<String, List<Object>> out = new HashMap<>();
+        u.groups().forEach((id, g) -> out.put(id, java.util.Arrays.asList(g.get("name"), g.get("env"), g.get("g"))));
+        return out;
     }
 
     /** Takes over the running nodes a partial deploy leaves alone: same id, type and flow, and nothing restarts them. */

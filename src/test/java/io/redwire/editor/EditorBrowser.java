@@ -110,6 +110,11 @@ public final class EditorBrowser implements AutoCloseable {
         return new WebDriverWait(driver, limit).until(ExpectedConditions.visibilityOfElementLocated(by));
     }
 
+    /** Waits until {@code ok} holds, failing with {@code what} after {@code limit}. */
+    void until(String what, Duration limit, java.util.function.BooleanSupplier ok) {
+        new WebDriverWait(driver, limit).withMessage(what).until(d -> ok.getAsBoolean());
+    }
+
     WebElement waitForText(By by, String text) {
         new WebDriverWait(driver, Duration.ofSeconds(15)).until(ExpectedConditions.textToBePresentInElementLocated(by,
                 text));

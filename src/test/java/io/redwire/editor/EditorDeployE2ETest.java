@@ -8,7 +8,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,7 +42,7 @@ class EditorDeployE2ETest {
     }
 
     private static void until(String what, java.util.function.BooleanSupplier ok) {
-        new WebDriverWait(b.driver(), Duration.ofSeconds(90)).withMessage(what).until(d -> ok.getAsBoolean());
+        b.until(what, Duration.ofSeconds(90), ok); // a deploy waits for every node's start
     }
 
     private static void chooseMode(String id) {

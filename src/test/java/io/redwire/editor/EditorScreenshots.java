@@ -64,10 +64,13 @@ public final class EditorScreenshots {
             NodeRedPeer nodeRed = NodeRedPeer.start(userDir, httpPort, "flows.json");
             try {
                 EditorScreenshots s = new EditorScreenshots(b, out);
-                String seedJson = Files.readString(seed);
-                s.post(redwire.url("/flows"), seedJson);
+                // Redwire runs the seed on its own ports: its gRPC server beside Node-RED's, its HTTP loop calling itself
+                int redwirePort = URI.create(redwire.url("/")).getPort();
+                Path ours = EditorE2ETest.seedOnFreePorts(Files.createDirectories(userDir.resolve("redwire")),
+                        Ports.free(), redwirePort);
+                s.post(redwire.url("/flows"), Files.readString(ours));
                 s.shoot(nodeRed, redwire);
-                s.time(nodeRed, redwire, seedJson, runs);
+                s.time(nodeRed, redwire, Files.readString(seed), Files.readString(ours), runs);
             } finally {
                 nodeRed.close();
             }
@@ -126,7 +129,8 @@ public final class EditorScreenshots {
     }
 
     /** Load times of both editors, alternating, for the seed flow and a 2 000-node tab. */
-    private void time(NodeRedPeer nodeRed, AdminServer redwire, String seedJson, int runs) throws Exception {
+    private void time(NodeRedPeer nodeRed, AdminServer redwire, String seedJson, String oursJson, int runs)
+            throws Exception {
         StringBuilder big = new StringBuilder("[{\"id\":\"big\",\"type\":\"tab\",\"label\":\"2000\"}");
         for (int i = 0; i < BIG; i++) {
             big.append(",{\"id\":\"n").append(i).append("\",\"type\":\"change\",\"z\":\"big\",\"name\":\"node ")
@@ -135,11 +139,11 @@ public final class EditorScreenshots {
                     + "\"]").append("]}");
         }
         big.append("]");
-        for (String[] c : List.of(new String[] {"seed flow", seedJson, String.valueOf(SEED_NODES)},
-                new String[] {"2 000 nodes", big.toString(), String.valueOf(BIG)})) {
+        for (String[] c : List.of(new String[] {"seed flow", seedJson, oursJson, String.valueOf(SEED_NODES)},
+                new String[] {"2 000 nodes", big.toString(), big.toString(), String.valueOf(BIG)})) {
             post(nodeRed.url("/flows"), c[1]);
-            post(redwire.url("/flows"), c[1]);
-            int nodes = Integer.parseInt(c[2]);
+            post(redwire.url("/flows"), c[2]);
+            int nodes = Integer.parseInt(c[3]);
             List<Long> theirs = new ArrayList<>();
             List<Long> ours = new ArrayList<>();
             for (int r = 0; r < runs; r++) {
@@ -163,7 +167,7 @@ public final class EditorScreenshots {
         b.leave();
         b.driver().get("about:blank");
         b.driver().get(nodeRed.url("/"));
-        new WebDriverWait(b.driver(), Duration.ofSeconds(120)).until(d -> count("g.red-ui-flow-node-group") >= nodes);
+        waiting().until(d -> count("g.red-ui-flow-node-group") >= nodes);
         b.js("document.querySelectorAll('.red-ui-notification').forEach(n => n.remove())");
     }
 
@@ -172,7 +176,14 @@ public final class EditorScreenshots {
     }
 
     private void until(BooleanSupplier ok) {
-        new WebDriverWait(b.driver(), Duration.ofSeconds(120)).until(d -> ok.getAsBoolean());
+        waiting().until(d -> ok.getAsBoolean());
+    }
+
+    /** Polls often (the load times are read from it); a page too busy drawing to answer a script is still loading. */
+    private WebDriverWait waiting() {
+        WebDriverWait w = new WebDriverWait(b.driver(), Duration.ofSeconds(180), Duration.ofMillis(100));
+        w.ignoring(org.openqa.selenium.ScriptTimeoutException.class);
+        return w;
     }
 
     private Path shot(String name) throws Exception {

@@ -40,14 +40,17 @@ class EditorTrayE2ETest {
               "autoConnect":false,"usetls":false,"protocolVersion":"4","keepalive":"60","cleansession":true}]""";
 
     private static EditorBrowser b;
+    /** Generous: 2 loaded cores run the runtime, Chromium and the other tests. */
+    private static WebDriverWait patience;
 
     @BeforeAll
     static void startBrowser() throws Exception {
         b = EditorBrowser.shared();
+        patience = new WebDriverWait(b.driver(), Duration.ofSeconds(20));
     }
 
     private static void until(String what, java.util.function.BooleanSupplier ok) {
-        new WebDriverWait(b.driver(), Duration.ofSeconds(20)).withMessage(what).until(d -> ok.getAsBoolean());
+        patience.withMessage(what).until(d -> ok.getAsBoolean());
     }
 
     private static Object model(String expression) {

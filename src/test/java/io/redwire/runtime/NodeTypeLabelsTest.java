@@ -132,8 +132,15 @@ class NodeTypeLabelsTest {
         types.values().stream().filter(t -> t.paletteLabel() != null)
                 .forEach(t -> named.put(t.type(), t.paletteLabel()));
         assertEquals(Map.ofEntries(Map.entry("rbe", "filter"), Map.entry("file", "write file"),
-                Map.entry("file in", "read file"), Map.entry("ui-button", "button"), Map.entry("ui-chart", "chart"),
-                Map.entry("ui-slider", "slider"), Map.entry("ui-switch", "switch"), Map.entry("ui-text", "text"),
+                Map.entry("file in", "read file"), Map.entry("ui-audio", "audio"), Map.entry("ui-button", "button"),
+                Map.entry("ui-button-group", "button group"), Map.entry("ui-chart", "chart"),
+                Map.entry("ui-control", "ui control"), Map.entry("ui-dropdown", "dropdown"),
+                Map.entry("ui-event", "event"), Map.entry("ui-file-input", "file input"), Map.entry("ui-form", "form"),
+                Map.entry("ui-gauge", "gauge"), Map.entry("ui-markdown", "markdown"),
+                Map.entry("ui-notification", "notification"), Map.entry("ui-number-input", "number input"),
+                Map.entry("ui-progress", "progress"), Map.entry("ui-radio-group", "radio group"),
+                Map.entry("ui-slider", "slider"), Map.entry("ui-spacer", "spacer"), Map.entry("ui-switch", "switch"),
+                Map.entry("ui-table", "table"), Map.entry("ui-template", "template"), Map.entry("ui-text", "text"),
                 Map.entry("ui-text-input", "text input")), named);
     }
 

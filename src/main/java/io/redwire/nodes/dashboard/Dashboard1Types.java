@@ -147,12 +147,99 @@ final class Dashboard1Types {
                 raw.put("action", "append");
             }));
 
+    static final NodeType NUMERIC = widget("ui_numeric", 1, "fa-sort-numeric-asc", "numeric")
+            .fields(NAME, Field.str("label", "numeric"), TOOLTIP, GROUP, ORDER, WIDTH, HEIGHT, Field.bool("wrap", false),
+                    PASSTHRU, TOPIC, Field.str("format", "{{value}}"), NumberInputWidget.MIN, NumberInputWidget.MAX,
+                    NumberInputWidget.STEP, CLASS_NAME)
+            .factory(factory(NumberInputWidget.TYPE, NumberInputWidget::new, raw -> {
+                raw.put("sendOnBlur", true);
+                raw.put("sendOnEnter", true);
+                raw.remove("format");
+                raw.remove("wrap");
+            }));
+
+    static final NodeType DROPDOWN = widget("ui_dropdown", 1, "fa-list", "dropdown")
+            .fields(NAME, Field.str("label", ""), TOOLTIP, Field.str("place", "Select option"), GROUP, ORDER, WIDTH,
+                    HEIGHT, PASSTHRU, Field.bool("multiple", false), OptionsWidget.OPTIONS, Field.str("payload", ""),
+                    TOPIC, CLASS_NAME)
+            .factory(factory(DropdownWidget.TYPE, DropdownWidget::new, raw -> {
+                raw.put("chips", false);
+                raw.put("clearable", false);
+                raw.remove("place");
+            }));
+
+    static final NodeType FORM = widget("ui_form", 1, "fa-list-alt", "form")
+            .fields(NAME, Field.str("label", ""), GROUP, ORDER, WIDTH, HEIGHT,
+                    Field.json("options", List.of(Map.of("value", "", "label", "", "type", "", "required", true))),
+                    FormWidget.FORM_VALUE, FormWidget.PAYLOAD, FormWidget.SUBMIT, Field.str("cancel", "cancel"), TOPIC,
+                    FormWidget.SPLIT_LAYOUT, CLASS_NAME)
+            .factory(factory(FormWidget.TYPE, FormWidget::new, raw -> {
+                // Dashboard 1 names a field's key "value"; 2.0 "key"
+                if (raw.get("options") instanceof List<?> options) {
+                    raw.put("options", options.stream().map(o -> o instanceof Map<?, ?> m ? formField(m) : o).toList());
+                }
+                raw.put("resetOnSubmit", true);
+            }));
+
+    static final NodeType GAUGE = widget("ui_gauge", 0, "fa-tachometer", "gauge")
+            .fields(NAME, GROUP, ORDER, WIDTH, HEIGHT, Field.select("gtype", "gage", "gage", "donut", "compass", "wave"),
+                    Field.str("title", "gauge"), Field.str("label", "units"), Field.str("format", "{{value}}"),
+                    GaugeWidget.MIN, GaugeWidget.MAX, Field.json("colors", List.of("#00B500", "#E6E600", "#CA3838")),
+                    Field.str("seg1", ""), Field.str("seg2", ""), Field.bool("diff", false), CLASS_NAME)
+            .factory(factory(GaugeWidget.TYPE, GaugeWidget::new, Dashboard1Types::asGauge));
+
+    static final NodeType SPACER = widget("ui_spacer", 0, "fa-arrows-h", "spacer")
+            .label(NodeType.Label.firstOf("name").or("spacer"))
+            .fields(Field.str("name", "spacer"), GROUP, ORDER, WIDTH, HEIGHT, CLASS_NAME)
+            .factory(factory(SpacerWidget.TYPE, SpacerWidget::new, raw -> { }));
+
+    static final NodeType AUDIO = widget("ui_audio", 0, "fa-volume-up", "audio out")
+            .label(NodeType.Label.firstOf("name").or("audio out"))
+            .fields(NAME, GROUP, Field.str("voice", ""), Field.str("always", ""))
+            .factory(factory(AudioWidget.TYPE, AudioWidget::new, raw -> raw.put("mode", "tts")));
+
     private Dashboard1Types() {
     }
 
     static List<NodeType> all() {
         return List.of(Dashboard1Base.TYPE, TAB, UI_GROUP, BUTTON, TEXT, TEXT_INPUT, DATE_PICKER, COLOUR_PICKER, SLIDER,
-                SWITCH, CHART, Dashboard1Template.TYPE);
+                SWITCH, CHART, NUMERIC, DROPDOWN, FORM, GAUGE, SPACER, AUDIO, Dashboard1Template.TYPE);
+    }
+
+    private static Map<String, Object> formField(Map<?, ?> d1) {
+        Map<String, Object> field = new java.util.LinkedHashMap<>();
+        field.put("label", d1.get("label"));
+        field.put("key", d1.get("value"));
+        field.put("type", d1.get("type"));
+        field.put("required", d1.get("required"));
+        field.put("rows", d1.get("rows"));
+        return field;
+    }
+
+    /**
+     * As the migration: the units are the label, the three colours start at min, seg1 and seg2, Dashboard 1's gage
+     * is a half gauge and its wave a tank, and the text around {{value}} in the format the prefix and suffix.
+     */
+    private static void asGauge(Map<String, Object> raw) {
+        List<?> colors = raw.remove("colors") instanceof List<?> l ? l : List.of();
+        List<Object> from = java.util.Arrays.asList(raw.get("min"), raw.remove("seg1"), raw.remove("seg2"));
+        List<Map<String, Object>> segments = new java.util.ArrayList<>();
+        for (int i = 0; i < from.size(); i++) {
+            Map<String, Object> segment = new java.util.LinkedHashMap<>();
+            segment.put("from", from.get(i) instanceof String t && !t.isBlank() ? Double.valueOf(t.trim()) : from.get(i));
+            segment.put("color", i < colors.size() ? colors.get(i) : null);
+            segments.add(segment);
+        }
+        raw.put("segments", segments.stream().filter(x -> x.get("from") instanceof Number).toList());
+        raw.put("units", raw.remove("label"));
+        Object type = raw.get("gtype");
+        raw.put("gtype", "gage".equals(type) || type == null ? "gauge-half" : "wave".equals(type) ? "gauge-tank"
+                : "gauge-34");
+        String format = String.valueOf(raw.getOrDefault("format", "{{value}}"));
+        int at = format.indexOf("{{value}}");
+        raw.put("prefix", at < 0 ? "" : format.substring(0, at));
+        raw.put("suffix", at < 0 ? "" : format.substring(at + "{{value}}".length()));
+        raw.remove("format");
     }
 
     /** As the migration: a delay sends while typing, Enter sends nothing more than leaving the field does. */

@@ -18,7 +18,7 @@ public final class DashboardNodes extends DeclaredFamily {
                         "ui-notification", "ui-file-input", "ui-audio", "ui-progress", "ui-spacer", "ui-event",
                         "ui-control", "ui-template", "ui_base", "ui_tab", "ui_group", "ui_button", "ui_text",
                         "ui_text_input", "ui_date_picker", "ui_colour_picker", "ui_slider", "ui_switch", "ui_chart",
-                        "ui_template"),
+                        "ui_numeric", "ui_dropdown", "ui_form", "ui_gauge", "ui_spacer", "ui_audio", "ui_template"),
                 () -> Stream.concat(Stream.of(UiBaseNode.TYPE, UiPageNode.TYPE, UiLinkNode.TYPE, UiGroupNode.TYPE,
                         UiThemeNode.TYPE, ButtonWidget.TYPE, ButtonGroupWidget.TYPE, TextWidget.TYPE, TextInputWidget.TYPE,
                         NumberInputWidget.TYPE, SliderWidget.TYPE, SwitchWidget.TYPE, DropdownWidget.TYPE,

@@ -23,9 +23,10 @@ public final class FunctionNode extends Node implements LinkCalls.Caller {
     static final Field NOERR = Field.num("noerr", 0).asInternal(); // Node-RED's editor counts syntax errors here
     static final Field INITIALIZE = Field.code("initialize", "javascript", "").inSection("On Start");
     static final Field FINALIZE = Field.code("finalize", "javascript", "").inSection("On Stop");
-    /** Node-RED's rows of module + the variable it is bound to ({var, module}). */
+    /** Node-RED's rows of module + the variable it is bound to ({var, module}), on the form's Setup tab. */
     static final Field LIBS = Field.rows("libs", Field.row("var", "", "module", ""),
-            Field.str("module", "").label("Module"), Field.str("var", "").label("Variable")).inSection("Setup");
+            Field.str("module", "").label("Module"), Field.str("var", "").label("Variable")).inSection("Setup")
+            .checkedByEditorOnly(); // Node-RED's runtime skips an entry it cannot read; so does libs(c)
 
 
 

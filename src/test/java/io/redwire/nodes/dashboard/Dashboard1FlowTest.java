@@ -36,7 +36,7 @@ class Dashboard1FlowTest {
         try (FlowKit kit = new FlowKit(Map.of(), flow());
              PageSocket page = new PageSocket(kit.harness().port(), "/ui/_ws")) {
             Map<String, Object> config = page.await(f -> "config".equals(f.get("type"))
-                    && ((List<?>) f.get("widgets")).size() == 8, 10);
+                    && ((List<?>) f.get("widgets")).size() == 11, 10);
             assertEquals("Plant Dashboard", config.get("name"));
             Map<?, ?> colors = (Map<?, ?>) ((Map<?, ?>) config.get("theme")).get("colors");
             assertEquals("#8c2d19", colors.get("primary"), "ui_base's edited base colour");
@@ -50,6 +50,13 @@ class Dashboard1FlowTest {
             assertEquals("ui-button", byId(config.get("widgets"), "btn").get("type"));
             assertEquals("ui-text-input", byId(config.get("widgets"), "inp").get("type"));
             assertEquals(true, byId(config.get("widgets"), "cht").get("showLegend"), "legend: \"true\"");
+            assertEquals("ui-number-input", byId(config.get("widgets"), "num").get("type"));
+            assertEquals("ui-dropdown", byId(config.get("widgets"), "dd").get("type"));
+            Map<?, ?> gauge = byId(config.get("widgets"), "gg");
+            assertEquals(List.of("ui-gauge", "gauge-half", "kPa", "", " kPa"), List.of(gauge.get("type"),
+                    gauge.get("gtype"), gauge.get("units"), gauge.get("prefix"), gauge.get("suffix")));
+            assertEquals(List.of(0, 40, 80), ((List<?>) gauge.get("segments")).stream()
+                    .map(x -> ((Number) ((Map<?, ?>) x).get("from")).intValue()).toList(), "from min, seg1, seg2");
             assertEquals(List.of("ng-bind-html", "scope.$watch"), byId(config.get("widgets"), "tplNg").get("angular"));
             assertEquals("ui-template", byId(config.get("widgets"), "tplPlain").get("type"), "plain HTML runs as Vue");
 
@@ -66,6 +73,10 @@ class Dashboard1FlowTest {
             kit.receive("txt", "{\"payload\":\"42 kPa\"}");
             assertEquals("42 kPa", ((Map<?, ?>) page.await(f -> "msg".equals(f.get("type"))
                     && "txt".equals(f.get("id")), 10).get("msg")).get("payload"));
+
+            page.send(Map.of("type", "change", "id", "dd", "value", "blue"));
+            FlowKit.Event picked = kit.await("dbg", e -> e.msg() != null, 10);
+            assertEquals(List.of("blue", "colour"), List.of(picked.payload(), picked.msg().get("topic")));
 
             kit.receive("tplNg", "{\"payload\":\"through\"}");
             assertEquals("through", kit.await("dbg", e -> e.msg() != null, 10).payload(), "fwdInMessages");

@@ -75,7 +75,7 @@ class DashboardNodeRedParityTest {
     }
 
     /** The next debug msg's payload and topic. */
-    private static String debug(CommsClient comms) throws Exception {
+    static String debug(CommsClient comms) throws Exception {
         Map<String, Object> m = comms.next("debug", 20);
         if (m == null) {
             return "no debug msg";
@@ -86,13 +86,13 @@ class DashboardNodeRedParityTest {
         return "debug payload=" + Json.stringify(whole.get("payload")) + " topic=" + Json.stringify(whole.get("topic"));
     }
 
-    private static CommsClient subscribed(String base) throws Exception {
+    static CommsClient subscribed(String base) throws Exception {
         CommsClient c = new CommsClient(base.replace("http:", "ws:") + "/comms");
         c.send("{\"subscribe\":\"debug\"}");
         return c;
     }
 
-    private static void post(String url) throws Exception {
+    static void post(String url) throws Exception {
         HttpResponse<String> r = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
                 .send(HttpRequest.newBuilder(URI.create(url))
                 .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());

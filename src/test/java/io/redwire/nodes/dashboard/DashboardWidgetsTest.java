@@ -38,7 +38,9 @@ class DashboardWidgetsTest {
             + "\"content\":\"# Title\\n\\nValue: {{ msg.payload || 'none' }}\",\"wires\":[[]]},"
             + "{\"id\":\"fil\",\"type\":\"ui-file-input\",\"z\":\"t1\",\"group\":\"grp\",\"order\":7,\"wires\":[[\"dbg\"]]},"
             + "{\"id\":\"tpl\",\"type\":\"ui-template\",\"z\":\"t1\",\"group\":\"grp\",\"order\":8,\"templateScope\":\"local\","
-            + "\"format\":\"<div>{{ msg.payload }}</div>\",\"storeOutMessages\":true,\"passthru\":true,\"wires\":[[\"dbg\"]]},"
+            + "\"format\":\"<template><div class='shown'>{{ msg.payload }}</div>"
+            + "<button class='tb' @click=\\\"send({payload: label})\\\">go</button></template>"
+            + "<script>export default { data() { return { label: 'from the page' } } }</script>\",\"storeOutMessages\":true,\"passthru\":true,\"wires\":[[\"dbg\"]]},"
             + "{\"id\":\"note\",\"type\":\"ui-notification\",\"z\":\"t1\",\"ui\":\"base\",\"position\":\"top right\","
             + "\"displayTime\":\"3\",\"wires\":[[\"dbg\"]]},"
             + "{\"id\":\"ctl\",\"type\":\"ui-control\",\"z\":\"t1\",\"ui\":\"base\",\"events\":\"all\",\"wires\":[[\"dbg\"]]},"
@@ -47,6 +49,13 @@ class DashboardWidgetsTest {
             + "\"category\":\"topic\",\"categoryType\":\"msg\",\"xAxisType\":\"category\",\"xAxisProperty\":\"name\","
             + "\"xAxisPropertyType\":\"property\",\"yAxisProperty\":\"value\",\"yAxisPropertyType\":\"property\","
             + "\"action\":\"append\",\"wires\":[[]]},"
+            + "{\"id\":\"dd\",\"type\":\"ui-dropdown\",\"z\":\"t1\",\"group\":\"grp\",\"order\":10,\"label\":\"Pick\","
+            + "\"options\":[{\"label\":\"Red\",\"value\":\"r\"},{\"label\":\"Blue\",\"value\":\"b\"}],"
+            + "\"topic\":\"colour\",\"topicType\":\"str\",\"wires\":[[\"dbg\"]]},"
+            + "{\"id\":\"rg\",\"type\":\"ui-radio-group\",\"z\":\"t1\",\"group\":\"grp\",\"order\":11,\"columns\":2,"
+            + "\"options\":[{\"label\":\"Low\",\"value\":1},{\"label\":\"High\",\"value\":2}],"
+            + "\"topic\":\"level\",\"topicType\":\"str\",\"wires\":[[\"dbg\"]]},"
+            + "{\"id\":\"pg\",\"type\":\"ui-progress\",\"z\":\"t1\",\"group\":\"grp\",\"order\":12,\"label\":\"Done\"},"
             + "{\"id\":\"dbg\",\"type\":\"debug\",\"z\":\"t1\",\"complete\":\"true\"}]";
 
     private static boolean frame(Map<String, Object> f, String type, String id) {

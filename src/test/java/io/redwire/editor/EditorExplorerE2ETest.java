@@ -1,0 +1,63 @@
+package io.redwire.editor;
+
+import io.redwire.admin.AdminServer;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The explorer sidebar: flows, subflows and config nodes with their nodes; a click reveals or opens one. */
+class EditorExplorerE2ETest {
+    private static final String FLOW = """
+            [{"id":"t1","type":"tab","label":"first"},{"id":"t2","type":"tab","label":"second"},
+             {"id":"n1","type":"inject","z":"t1","name":"tick","props":[{"p":"payload"}],"x":100,"y":60,"wires":[[]]},
+             {"id":"n2","type":"debug","z":"t2","name":"far away","active":true,"x":900,"y":700,"wires":[]},
+             {"id":"sf","type":"subflow","name":"Helper","in":[],"out":[],"env":[]},
+             {"id":"n3","type":"change","z":"sf","name":"inside","rules":[],"x":200,"y":60,"wires":[[]]},
+             {"id":"mb","type":"mqtt-broker","name":"broker","broker":"localhost","port":"1883"}]""";
+    private static EditorBrowser b;
+
+    @BeforeAll
+    static void startBrowser() throws Exception {
+        b = EditorBrowser.shared();
+    }
+
+    private static void until(String what, java.util.function.BooleanSupplier ok) {
+        new WebDriverWait(b.driver(), Duration.ofSeconds(15)).withMessage(what).until(d -> ok.getAsBoolean());
+    }
+
+    @Test
+    void theTreeListsFlowsSubflowsAndConfigNodesAndRevealsThem(@TempDir Path dir) throws Exception {
+        try (AdminServer s = new AdminServer()) {
+            EditorE2ETest.openOn(b, s, dir, FLOW, "n1");
+            b.click(".sidebar-tabs button[data-panel='explorer-panel']");
+            b.waitFor(By.id("explorer-tree"));
+            @SuppressWarnings("unchecked")
+            List<String> branches = (List<String>) b.js("return [...document.querySelectorAll('#explorer-tree "
+                    + ".explorer-branch')].map(e => e.dataset.key)");
+            assertEquals(List.of("flows", "ws:t1", "ws:t2", "subflows", "ws:sf", "config"), branches);
+            @SuppressWarnings("unchecked")
+            List<String> nodes = (List<String>) b.js("return [...document.querySelectorAll('#explorer-tree "
+                    + ".explorer-node')].map(e => e.dataset.id)");
+            assertEquals(List.of("n1", "n2", "n3", "mb"), nodes);
+
+            b.click("#explorer-tree .explorer-node[data-id='n2']");
+            until("the node's tab is shown and the node selected", () -> "t2".equals(b.js(
+                    "return window.redwire.canvas.tab")) && Boolean.TRUE.equals(b.js(
+                    "return window.redwire.canvas.selection.has('n2')")));
+            b.click("#explorer-tree .explorer-branch[data-key='ws:sf']");
+            until("a subflow opens its tab", () -> "sf".equals(b.js("return window.redwire.canvas.tab")));
+            b.click("#explorer-tree .explorer-node[data-id='mb']");
+            b.waitFor(By.cssSelector("[data-node-id='mb']"));
+            b.click("#form-cancel");
+        }
+    }
+}

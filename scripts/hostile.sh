@@ -10,12 +10,15 @@
 # 100 000 nested XML elements; and its gRPC figures (GrpcHostileFigures): oversized metadata on the server and the
 # client side (grpcMetadata, with Python grpcio peers), reflection listing and turned off (grpcReflection); issue
 # 24's Thrift over HTTP: bad requests beside libthrift THttpClient calls (thriftHttp), and its Connect figure
-# (ConnectHostileFigures): rounds of bad Connect requests between good calls (connectBadRequests). One line per
+# (ConnectHostileFigures): rounds of bad Connect requests between good calls (connectBadRequests); issue 26's
+# dashboard pages (DashboardHostileFigures): a 1 MB frame and 10 000 events a second from two pages while five
+# others get chart points (dashboardHostilePage). One line per
 # figure, PASS or FAIL; exit 1 when any fails.
 #   scripts/hostile.sh [seconds the gRPC client does not read, default 60] [figures, comma-separated: uploads60,
 #                      uploads600,grpc,thrift,inputs,crossSite,freeze,commsLogout,contextUnwritable,
 #                      contextFullDisk,contextIds,templateOom,nulFilename,yamlAliasBomb,csvFields,jsonataPad,
-#                      deepXml,grpcMetadata,grpcReflection,thriftHttp,connectBadRequests; default all]
+#                      deepXml,grpcMetadata,grpcReflection,thriftHttp,connectBadRequests,dashboardHostilePage;
+#                      default all]
 #   The context-store figures of issue 21 (ContextFigures) start an engine each with a localfilesystem store;
 #   contextFullDisk mounts a 256 kB tmpfs (needs root).
 # Needs target/redwire.jar (built when missing) and the test classes. Binds 127.0.0.1 only, on free ports.

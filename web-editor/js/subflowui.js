@@ -93,7 +93,7 @@ export class SubflowEditing {
     if (!formRoot || !sf) {
       return;
     }
-    const body = formRoot.querySelector(".dialog-body") || formRoot;
+    const body = formRoot.querySelector(".tray-section[data-tab='properties'], .dialog-body") || formRoot;
     body.prepend(h("div", { class: "form-row" }, h("button", { type: "button", id: "form-edit-template",
       onclick: () => {
         closeForm();

@@ -45,10 +45,8 @@ final class LibraryApi {
         String library = ctx.pathParam("param0");
         String type = ctx.pathParam("param1");
         String path = pathOf(ctx);
-        if (refused(ctx, library, type)) {
-            return;
-        }
         engine.vertx().executeBlocking(() -> {
+            checkKnown(library, type);
             if (library.equals("examples")) {
                 return examples.get(path);
             }
@@ -71,14 +69,6 @@ final class LibraryApi {
     private void save(RoutingContext ctx) {
         String library = ctx.pathParam("param0");
         String type = ctx.pathParam("param1");
-        if (refused(ctx, library, type)) {
-            return;
-        }
-        if (!library.equals("local") || local == null) {
-            Replies.error(ctx, 400, "unexpected_error", library.equals("local")
-                    ? "no userDir: the local library cannot keep entries" : "library " + library + " is read-only");
-            return;
-        }
         Object parsed;
         try {
             parsed = Json.parse(ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes());
@@ -101,6 +91,11 @@ final class LibraryApi {
         }
         String path = pathOf(ctx);
         engine.vertx().executeBlocking(() -> {
+            checkKnown(library, type);
+            if (!library.equals("local") || local == null) {
+                throw new Unknown(library.equals("local") ? "no userDir: the local library cannot keep entries"
+                        : "library " + library + " is read-only");
+            }
             local.save(type, path, meta, body);
             return null;
         }, false).onComplete(r -> {
@@ -123,20 +118,28 @@ final class LibraryApi {
                 .anyMatch(t -> t.library() != null && t.library().type().equals(type));
     }
 
-    private boolean refused(RoutingContext ctx, String library, String type) {
-        if (!library.equals("local") && !library.equals("examples")) {
-            Replies.error(ctx, 400, "unexpected_error", "Unknown library: " + library);
-        } else if (!knownType(type) || (library.equals("examples") && !type.equals("flows"))) {
-            Replies.error(ctx, 400, "unexpected_error", "Unknown library type: " + type);
-        } else {
-            return false;
+    /** An unknown library or entry type, or a save to a library that keeps none: Node-RED answers 400. */
+    private static final class Unknown extends Exception {
+        Unknown(String message) {
+            super(message);
         }
-        return true;
+    }
+
+    /** On a worker thread: the registry may load every family to answer. */
+    private void checkKnown(String library, String type) throws Unknown {
+        if (!library.equals("local") && !library.equals("examples")) {
+            throw new Unknown("Unknown library: " + library);
+        }
+        if (!knownType(type) || (library.equals("examples") && !type.equals("flows"))) {
+            throw new Unknown("Unknown library type: " + type);
+        }
     }
 
     private static void failed(RoutingContext ctx, Throwable cause) {
         if (cause instanceof LocalLibrary.BadPath) {
             Replies.error(ctx, 403, "forbidden", cause.getMessage());
+        } else if (cause instanceof Unknown) {
+            Replies.error(ctx, 400, "unexpected_error", cause.getMessage());
         } else if (cause instanceof LocalLibrary.NotFound e) {
             Replies.error(ctx, 400, e.code, cause.getMessage());
         } else {

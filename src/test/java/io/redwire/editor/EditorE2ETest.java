@@ -337,9 +337,9 @@ class EditorE2ETest {
             WebElement picker = b.waitFor(By.cssSelector("#node-form select[data-config-type='grpc-server']"));
             assertEquals("8cb71b4d968ba4f2", b.js("return arguments[0].value", picker));
             b.click("#node-form .config-edit");
-            WebElement proto = b.waitFor(By.cssSelector("#dialogs .overlay:last-child #field-protoFile"));
-            assertTrue(proto.getAttribute("value").contains("service Greeter"));
-            assertEquals("textarea", proto.getTagName(), "a code area for the .proto text");
+            WebElement proto = b.waitFor(By.cssSelector("#dialogs .overlay:last-child #code-protoFile.CodeMirror"));
+            assertTrue(String.valueOf(b.js("return arguments[0].codeMirror.getValue()", proto))
+                    .contains("service Greeter"), "a code editor for the .proto text");
             b.screenshot("config-node-form");
             b.click("#dialogs .overlay:last-child #form-cancel");
             b.click("#node-form .config-add"); // a new grpc-server, made from its declaration's defaults

@@ -311,8 +311,8 @@ class EditorSidebarAndFormsE2ETest {
             assertEquals(List.of("", "Orders"), options("service", false), "the chosen service is kept, marked");
             // fixing the .proto in the config node's own form (✎) lists its services again
             b.click("#node-form .config-edit");
-            WebElement proto = b.waitFor(By.cssSelector("#dialogs .overlay:last-child #field-protoFile"));
-            b.js("arguments[0].value = arguments[1]", proto, IdlApiTest.PROTO.replace("service Health",
+            WebElement proto = b.waitFor(By.cssSelector("#dialogs .overlay:last-child #code-protoFile.CodeMirror"));
+            b.js("arguments[0].codeMirror.setValue(arguments[1])", proto, IdlApiTest.PROTO.replace("service Health",
                     "service Status"));
             b.click("#dialogs .overlay:last-child #form-done");
             until("the fixed .proto's services listed", () -> options("service", false).equals(

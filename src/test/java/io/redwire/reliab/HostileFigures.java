@@ -109,6 +109,7 @@ public final class HostileFigures {
         figures.put("grpcReflection", () -> new GrpcHostileFigures(f).reflection());
         figures.put("thriftHttp", () -> new ThriftHttpFigures(f, f.port).badRequestsBesideGoodCalls());
         figures.put("connectBadRequests", () -> new ConnectHostileFigures(f).badRequests(200));
+        figures.put("dashboardHostilePage", () -> new DashboardHostileFigures(f, f.port).hostilePages());
         // a fresh engine for each memory figure: a JVM keeps the heap it grew, so RSS would carry over
         for (Map.Entry<String, Figure> e : figures.entrySet()) {
             if (only.isEmpty() || only.contains(e.getKey())) {

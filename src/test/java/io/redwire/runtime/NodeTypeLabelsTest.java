@@ -125,16 +125,30 @@ class NodeTypeLabelsTest {
     }
 
     /** Node-RED 5.0.7's palette names three of its types otherwise than by their type name (paletteLabel), and
-     * @flowfuse/node-red-dashboard 1.31 names its widgets without the {@code ui-} prefix. */
+     * @flowfuse/node-red-dashboard 1.31 (and node-red-dashboard 3.6 its {@code ui_} ones) names its widgets without
+     * the prefix. */
     @Test
     void thePaletteNamesTypesAsNodeRedDoes() {
         Map<String, String> named = new TreeMap<>();
         types.values().stream().filter(t -> t.paletteLabel() != null)
                 .forEach(t -> named.put(t.type(), t.paletteLabel()));
         assertEquals(Map.ofEntries(Map.entry("rbe", "filter"), Map.entry("file", "write file"),
-                Map.entry("file in", "read file"), Map.entry("ui-button", "button"), Map.entry("ui-chart", "chart"),
-                Map.entry("ui-slider", "slider"), Map.entry("ui-switch", "switch"), Map.entry("ui-text", "text"),
-                Map.entry("ui-text-input", "text input")), named);
+                Map.entry("file in", "read file"), Map.entry("ui-audio", "audio"), Map.entry("ui-button", "button"),
+                Map.entry("ui-button-group", "button group"), Map.entry("ui-chart", "chart"),
+                Map.entry("ui-control", "ui control"), Map.entry("ui-dropdown", "dropdown"),
+                Map.entry("ui-event", "event"), Map.entry("ui-file-input", "file input"), Map.entry("ui-form", "form"),
+                Map.entry("ui-gauge", "gauge"), Map.entry("ui-markdown", "markdown"),
+                Map.entry("ui-notification", "notification"), Map.entry("ui-number-input", "number input"),
+                Map.entry("ui-progress", "progress"), Map.entry("ui-radio-group", "radio group"),
+                Map.entry("ui-slider", "slider"), Map.entry("ui-spacer", "spacer"), Map.entry("ui-switch", "switch"),
+                Map.entry("ui-table", "table"), Map.entry("ui-template", "template"), Map.entry("ui-text", "text"),
+                Map.entry("ui-text-input", "text input"), Map.entry("ui_audio", "audio out"),
+                Map.entry("ui_button", "button"), Map.entry("ui_chart", "chart"),
+                Map.entry("ui_colour_picker", "colour picker"), Map.entry("ui_date_picker", "date picker"),
+                Map.entry("ui_dropdown", "dropdown"), Map.entry("ui_form", "form"), Map.entry("ui_gauge", "gauge"),
+                Map.entry("ui_numeric", "numeric"), Map.entry("ui_slider", "slider"), Map.entry("ui_spacer", "spacer"),
+                Map.entry("ui_switch", "switch"), Map.entry("ui_template", "template"), Map.entry("ui_text", "text"),
+                Map.entry("ui_text_input", "text input")), named);
     }
 
     @Test

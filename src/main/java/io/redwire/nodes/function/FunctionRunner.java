@@ -426,11 +426,12 @@ public final class FunctionRunner implements FunctionHost {
     // ---- close ------------------------------------------------------------------------------------------------
 
     /**
-     * finalize, then timers, status and the node.on('close') handlers (up to 15 s), then the context. A node still
-     * starting first finishes (up to 15 s): the messages it queued meanwhile run, in order, before it closes.
+     * finalize, then timers, status and the node.on('close') handlers (up to 15 s), then the context. A node that
+     * queued messages while starting first finishes (up to 15 s) and runs them, in order, before it closes; one
+     * with nothing queued closes at once, as Node-RED's does while its initialize code still runs.
      */
     public Future<Void> close() {
-        if (state != State.STARTING && queue.isEmpty()) {
+        if (queue.isEmpty()) {
             return closeNow();
         }
         Promise<Void> closed = Promise.promise();

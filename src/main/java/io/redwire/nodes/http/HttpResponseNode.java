@@ -11,8 +11,11 @@ import io.redwire.js.Undefined;
 import io.redwire.msg.Json;
 import io.redwire.msg.NodeError;
 
+import io.netty.buffer.Unpooled;
+
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.buffer.BufferInternal;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 
@@ -146,7 +149,8 @@ public final class HttpResponseNode extends Node {
         MultiMap h = res.headers();
         String callback = jsonpCallback(msg);
         if (callback == null) {
-            Buffer json = Buffer.buffer(Json.bytes(payload));
+            // wrapped, not copied: the array is this response's own (Buffer.buffer(byte[]) copies 73 kB bodies again)
+            Buffer json = BufferInternal.buffer(Unpooled.wrappedBuffer(Json.bytes(payload)));
             setTextType(h, "application/json; charset=utf-8");
             finish(res, json, head);
             return;

@@ -1,0 +1,125 @@
+package io.redwire.reliab;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * scripts/bench-dashboard.sh's client: deploys a chart fed {@code rate} points a second (an inject every 10 ms and a
+ * function sending the points due since it started, so a late tick catches up), opens {@code pages} dashboard pages as WebSocket clients that parse
+ * every frame (not Chromium tabs: ten browsers would measure the browsers on this machine), and for {@code seconds}
+ * samples the engine (process {@code pid}): the points each page got against those the chart was sent
+ * (redwire_node_messages_received_total of ui-chart in /metrics), the CPU time of its busiest Vert.x event-loop
+ * thread (the flow loop) against the wall time, and its RSS every 5 s.
+ * Arguments: port pid [seconds=60] [pages=10] [rate=1000].
+ */
+public final class DashboardBench {
+    private static final String FLOW = """
+            [{"id":"t1","type":"tab"},
+             {"id":"bb","type":"ui-base","name":"Bench","path":"/dashboard"},
+             {"id":"bp","type":"ui-page","name":"Load","ui":"bb","path":"/load","layout":"grid"},
+             {"id":"bg","type":"ui-group","name":"G","page":"bp","width":"12"},
+             {"id":"tick","type":"inject","z":"t1","repeat":"0.01","once":true,"onceDelay":1,
+              "props":[{"p":"payload"}],"payload":"","payloadType":"date","wires":[["burst"]]},
+             {"id":"burst","type":"function","z":"t1","outputs":1,
+              "func":"const t0 = context.get('t0') || Date.now(); context.set('t0', t0);\\nconst due = Math.floor((Date.now() - t0) * %d / 1000);\\nlet n = context.get('n') || 0;\\nfor (; n < due; n++) { node.send({topic: 's' + (n %% 4), payload: Math.random() * 100}); }\\ncontext.set('n', n);\\nreturn null;",
+              "wires":[["chart"]]},
+             {"id":"chart","type":"ui-chart","z":"t1","group":"bg","label":"load","chartType":"line",
+              "category":"topic","categoryType":"msg","xAxisType":"time","removeOlderPoints":"1000","wires":[[]]}]
+            """;
+
+    public static void main(String[] args) throws Exception {
+        int port = Integer.parseInt(args[0]);
+        long pid = Long.parseLong(args[1]);
+        int seconds = args.length > 2 ? Integer.parseInt(args[2]) : 60;
+        int pageCount = args.length > 3 ? Integer.parseInt(args[3]) : 10;
+        int rate = args.length > 4 ? Integer.parseInt(args[4]) : 1000;
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
+        HttpResponse<String> deployed = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                        + "/flows")).header("content-type", "application/json").header("Node-RED-Deployment-Type", "full")
+                .POST(HttpRequest.BodyPublishers.ofString(FLOW.formatted(rate))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (deployed.statusCode() / 100 != 2) {
+            throw new IllegalStateException("deploy failed: " + deployed.statusCode() + " " + deployed.body());
+        }
+        List<DashboardPageClient> pages = new ArrayList<>();
+        for (int i = 0; i < pageCount; i++) {
+            pages.add(new DashboardPageClient(port, "/dashboard/_ws"));
+        }
+        Thread.sleep(5000); // warm-up: the function compiled, the pages connected
+        long sent0 = chartReceived(http, port);
+        long[] got0 = pages.stream().mapToLong(DashboardPageClient::points).toArray();
+        double cpu0 = flowLoopCpuSeconds(pid);
+        long t0 = System.nanoTime();
+        List<Long> rss = new ArrayList<>();
+        for (int s = 0; s < seconds; s += 5) {
+            rss.add(rssMb(pid));
+            Thread.sleep(5000);
+        }
+        rss.add(rssMb(pid));
+        double wall = (System.nanoTime() - t0) / 1e9;
+        double busy = (flowLoopCpuSeconds(pid) - cpu0) / wall;
+        // the pages' counts first, then the chart's: a page can only trail (by the frames in flight), never lead
+        List<Long> got = new ArrayList<>();
+        for (int i = 0; i < pageCount; i++) {
+            got.add(pages.get(i).points() - got0[i]);
+        }
+        long sent = chartReceived(http, port) - sent0;
+        pages.forEach(DashboardPageClient::close);
+        long least = got.stream().mapToLong(Long::longValue).min().orElse(0);
+        int third = Math.max(1, rss.size() / 3);
+        double early = rss.subList(0, third).stream().mapToLong(Long::longValue).average().orElse(0);
+        double late = rss.subList(rss.size() - third, rss.size()).stream().mapToLong(Long::longValue).average().orElse(0);
+        System.out.printf("points sent to the chart: %d in %.1f s (%.0f a second; asked %d)%n", sent, wall, sent / wall,
+                rate);
+        System.out.println("points received per page (" + pageCount + " WebSocket pages): " + got);
+        System.out.printf("every page kept up: %s (least %d of %d, %.1f %%)%n", least >= sent * 0.99, least, sent,
+                100.0 * least / Math.max(1, sent));
+        System.out.printf("flow loop busy: %.1f %% (CPU time of the busiest event-loop thread / wall time)%n", busy * 100);
+        System.out.println("RSS MB every 5 s: " + rss);
+        System.out.printf("RSS flat: %s (first third %.0f MB, last third %.0f MB)%n", late <= early * 1.2 + 20, early,
+                late);
+        boolean pass = least >= sent * 0.99 && busy < 0.5 && late <= early * 1.2 + 20;
+        System.out.println(pass ? "PASS" : "FAIL");
+        System.exit(pass ? 0 : 1);
+    }
+
+    private static long chartReceived(HttpClient http, int port) throws Exception {
+        String metrics = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        return metrics.lines().filter(l -> l.startsWith("redwire_node_messages_received_total")
+                        && l.contains("type=\"ui-chart\"")).mapToLong(l -> (long) Double.parseDouble(l.substring(
+                        l.lastIndexOf(' ') + 1))).sum();
+    }
+
+    /** The CPU seconds of the process's busiest Vert.x event-loop thread (Linux names it vert.x-eventloo). */
+    private static double flowLoopCpuSeconds(long pid) throws Exception {
+        double most = 0;
+        try (var tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    if (!Files.readString(task.resolve("comm")).startsWith("vert.x-eventloo")) {
+                        continue;
+                    }
+                    String stat = Files.readString(task.resolve("stat"));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    most = Math.max(most, (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0); // utime, stime
+                } catch (java.io.IOException ended) {
+                    // the thread ended
+                }
+            }
+        }
+        return most;
+    }
+
+    private static long rssMb(long pid) throws Exception {
+        return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream().filter(l -> l.startsWith("VmRSS:"))
+                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024).findFirst().orElse(-1);
+    }
+}

@@ -1,9 +1,6 @@
 package io.redwire.nodes.dashboard;
 
 import io.redwire.admin.CommsClient;
-import io.redwire.editor.EditorBrowser;
-import io.redwire.testing.Harness;
-import io.redwire.testing.NodeRedPeer;
 
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -19,7 +16,6 @@ import java.util.List;
 
 import static io.redwire.nodes.dashboard.DashboardNodeRedParityTest.debug;
 import static io.redwire.nodes.dashboard.DashboardNodeRedParityTest.post;
-import static io.redwire.nodes.dashboard.DashboardNodeRedParityTest.subscribed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -43,23 +39,16 @@ class Dashboard1ParityTest {
     @Test
     void buttonTextInputSwitchAndTextBehaveAsNodeRedDashboard1() throws Exception {
         String flow = Files.readString(Path.of("src/test/resources/parity/dashboard1-flows.json"));
-        try (NodeRedPeer nodeRed = NodeRedPeer.startWith("dash1-parity", flow);
-             Harness redwire = new Harness().deploy(flow);
-             CommsClient theirComms = subscribed(nodeRed.url(""));
-             CommsClient ourComms = subscribed(redwire.url(""))) {
+        try (ParityPair pair = ParityPair.deploy("dash1-parity", flow)) {
             // Dashboard 1's switch is the whole md-card (a click anywhere toggles it); Redwire's is its checkbox
-            Side theirs = new Side(nodeRed.url("/ui/"), "[node-id='%s']", "", false, theirComms);
-            Side ours = new Side(redwire.url("/ui"), "[data-widget-id='%s']", "input", true, ourComms);
+            Side theirs = new Side(pair.nodeRed().url("/ui/"), "[node-id='%s']", "", false, pair.theirComms());
+            Side ours = new Side(pair.redwire().url("/ui"), "[data-widget-id='%s']", "input", true, pair.ourComms());
             assertEquals(drive(theirs), drive(ours));
         }
     }
 
     private static List<String> drive(Side side) throws Exception {
-        EditorBrowser browser = EditorBrowser.shared();
-        WebDriver d = browser.driver();
-        browser.leave();
-        d.get(side.url());
-        browser.waitFor(By.cssSelector(side.css("inp", "input")), WAIT);
+        WebDriver d = ParityPair.open(side.url(), side.css("inp", "input"), WAIT);
         String base = side.url().replaceAll("/ui/?$", "");
         post(base + "/inject/injT");
         List<String> seen = new ArrayList<>();

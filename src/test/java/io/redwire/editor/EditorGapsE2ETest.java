@@ -26,17 +26,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class EditorGapsE2ETest {
     private static EditorBrowser b;
 
+    private static double number(String expr) {
+        return ((Number) b.model(expr)).doubleValue();
+    }
+
     @BeforeAll
     static void startBrowser() throws Exception {
         b = EditorBrowser.shared();
-    }
-
-    private static Object model(String expr) {
-        return b.js("return window.redwire.model." + expr);
-    }
-
-    private static double number(String expr) {
-        return ((Number) model(expr)).doubleValue();
     }
 
     private static void keys(CharSequence... keys) {
@@ -51,10 +47,10 @@ class EditorGapsE2ETest {
         b.actions().doubleClick(b.waitFor(By.cssSelector("#tabs .tab[data-id='t1']"))).perform();
         b.waitFor(By.cssSelector("#tab-dialog.tray"));
         if (Boolean.TRUE.equals(b.js("return document.getElementById('tab-locked').checked")) != on) {
-            b.click("#tab-locked");
+            b.js("document.getElementById('tab-locked').click()"); // the tray may still be sliding in
         }
         b.click("#tab-done");
-        until("lock " + on, () -> Boolean.TRUE.equals(model("get('t1').locked === true")) == on);
+        until("lock " + on, () -> Boolean.TRUE.equals(b.model("get('t1').locked === true")) == on);
     }
 
     private static void dragNode(String id, int dx, int dy) {
@@ -73,14 +69,14 @@ class EditorGapsE2ETest {
             assertEquals(x, number("get('c1').x"), 1e-9, "a locked flow's node does not move");
             b.click("#canvas .node[data-id='c1'] .node-body");
             keys(Keys.DELETE);
-            assertEquals(Boolean.TRUE, model("get('c1') !== undefined"), "nor is it deleted");
+            assertEquals(Boolean.TRUE, b.model("get('c1') !== undefined"), "nor is it deleted");
             keys(Keys.CONTROL, "c");
             keys(Keys.CONTROL, "v");
             Thread.sleep(300); // the in-memory paste runs 50 ms after the key
-            assertEquals(4L, ((Number) model("nodes.length")).longValue(), "nor pasted into");
+            assertEquals(4L, ((Number) b.model("nodes.length")).longValue(), "nor pasted into");
             b.actions().moveToElement(b.find("#canvas .node[data-id='c1'] .port-out")).clickAndHold()
                     .moveToElement(b.find("#canvas .node[data-id='d1'] .node-body")).release().perform();
-            assertEquals(List.of(List.of()), model("get('c1').wires"), "nor wired");
+            assertEquals(List.of(List.of()), b.model("get('c1').wires"), "nor wired");
             b.actions().contextClick(b.find("#canvas .node[data-id='c1'] .node-body")).perform();
             b.waitFor(By.id("context-menu"));
             assertEquals("true", b.find(".menu-item[data-id='ctx-delete']").getAttribute("aria-disabled"));
@@ -95,16 +91,13 @@ class EditorGapsE2ETest {
             until("an unlocked flow's node moves", () -> number("get('c1').x") > x + 40);
             b.click("#canvas .node[data-id='c1'] .node-body");
             keys(Keys.DELETE);
-            until("and is deleted", () -> Boolean.TRUE.equals(model("get('c1') === undefined")));
+            until("and is deleted", () -> Boolean.TRUE.equals(b.model("get('c1') === undefined")));
         }
     }
 
     @Test
     void httpResponseHeadersAreEditedAsRowsAndSentAfterDeploy(@TempDir Path dir) throws Exception {
-        String flow = """
-                [{"id":"t1","type":"tab","label":"HTTP","disabled":false,"info":"","env":[]},
-                 {"id":"h1","type":"http in","z":"t1","name":"","url":"/hdr","method":"get","upload":false,
-                  "swaggerDoc":"","x":140,"y":100,"wires":[["r1"]]},
+        String flow = EditorBrowser.tabAndHttpIn("/hdr", "r1") + """
                  {"id":"r1","type":"http response","z":"t1","name":"","statusCode":"",
                   "headers":{"X-First":"one"},"x":380,"y":100,"wires":[]}]""";
         try (AdminServer s = new AdminServer()) {
@@ -117,7 +110,7 @@ class EditorGapsE2ETest {
             b.waitFor(By.cssSelector("#field-headers input[data-row='1'][data-part='name']")).sendKeys("X-Second");
             b.find("#field-headers input[data-row='1'][data-part='value']").sendKeys("two");
             b.click("#form-done");
-            assertEquals(Map.of("X-First", "one", "X-Second", "two"), model("get('r1').headers"),
+            assertEquals(Map.of("X-First", "one", "X-Second", "two"), b.model("get('r1').headers"),
                     "the flow keeps Node-RED's object");
             EditorE2ETest.deployAndExpectSuccess(b);
             var answer = s.get("/hdr");
@@ -129,10 +122,7 @@ class EditorGapsE2ETest {
 
     @Test
     void draggingALinkOutsPortOntoALinkInLinksBothEnds(@TempDir Path dir) throws Exception {
-        String flow = """
-                [{"id":"t1","type":"tab","label":"Links","disabled":false,"info":"","env":[]},
-                 {"id":"h1","type":"http in","z":"t1","name":"","url":"/cross","method":"get","upload":false,
-                  "swaggerDoc":"","x":120,"y":100,"wires":[["lo"]]},
+        String flow = EditorBrowser.tabAndHttpIn("/cross", "lo") + """
                  {"id":"lo","type":"link out","z":"t1","name":"","mode":"link","links":[],"x":300,"y":100,"wires":[]},
                  {"id":"li","type":"link in","z":"t1","name":"","links":[],"x":180,"y":240,"wires":[["r1"]]},
                  {"id":"r1","type":"http response","z":"t1","name":"","statusCode":"202","headers":{},
@@ -142,8 +132,8 @@ class EditorGapsE2ETest {
             b.actions().moveToElement(b.find("#canvas .node[data-id='lo'] .port-link")).clickAndHold()
                     .moveByOffset(-20, 30).moveToElement(b.find("#canvas .node[data-id='li'] .node-body")).release()
                     .perform();
-            until("both ends list each other", () -> List.of("li").equals(model("get('lo').links"))
-                    && List.of("lo").equals(model("get('li').links")));
+            until("both ends list each other", () -> List.of("li").equals(b.model("get('lo').links"))
+                    && List.of("lo").equals(b.model("get('li').links")));
             b.waitFor(By.cssSelector("#canvas .link-wire[data-source='lo'][data-target='li']"));
             EditorE2ETest.deployAndExpectSuccess(b);
             assertEquals(202, s.get("/cross").statusCode(), "the message crossed the link");

@@ -122,13 +122,16 @@ function renumber(list) {
   });
 }
 
-/** Sets a node's width or height (whole columns/rows, 0 = automatic for a widget); whether it changed. */
+/**
+ * Sets a node's width or height (whole columns/rows, 0 = automatic for a widget), kept a string where the flow had
+ * one (Dashboard 2.0's forms write "6"); whether it changed.
+ */
 export function resize(node, dimension, value) {
   const v = Math.max(0, Math.round(Number(value)));
   if (!Number.isFinite(v) || Number(node[dimension]) === v) {
     return false;
   }
-  node[dimension] = v;
+  node[dimension] = typeof node[dimension] === "string" ? String(v) : v;
   return true;
 }
 

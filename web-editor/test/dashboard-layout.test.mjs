@@ -118,3 +118,9 @@ test("resizing writes whole, non-negative widths and heights and says when nothi
   assert.equal(resize(g, "height", "abc"), false);
   assert.equal(g.height, 0);
 });
+
+test("a width the flow keeps as a string stays a string", () => {
+  const g = { id: "g", type: "ui-group", width: "6" };
+  assert.equal(resize(g, "width", 3), true);
+  assert.equal(g.width, "3");
+});

@@ -124,3 +124,19 @@ test("a width the flow keeps as a string stays a string", () => {
   assert.equal(resize(g, "width", 3), true);
   assert.equal(g.width, "3");
 });
+
+test("Dashboard 1's tabs, groups and widgets lay out the same way, their tabs under no dashboard", () => {
+  const d1 = new LayoutRoles(new Registry([
+    { type: "ui_tab", config: true, fields: [num("order", 0)] },
+    { type: "ui_group", config: true, fields: [config("tab", "ui_tab", true), num("order", 0), num("width", 6)] },
+    { type: "ui_button", fields: [config("group", "ui_group", true), num("order", 0), num("width", 0),
+      num("height", 0)] },
+  ]));
+  const m = new FlowModel();
+  m.load([{ id: "tab", type: "ui_tab", order: 1 }, { id: "g", type: "ui_group", tab: "tab", order: 1, width: 6 },
+    { id: "b2", type: "ui_button", group: "g", order: 2 }, { id: "b1", type: "ui_button", group: "g", order: 1 }]);
+  const [dash] = layoutTree(m, d1);
+  assert.equal(dash.root, null);
+  assert.deepEqual(ids(dash.pages[0].groups[0].widgets), ["b1", "b2"]);
+  assert.equal(d1.sized(m.get("g")), false, "a Dashboard 1 group declares no height: no size inputs");
+});

@@ -138,12 +138,8 @@ export function resize(node, dimension, value) {
 export class DashboardPanel {
   /** hooks: {reveal(id), edit(node), visible() → whether the panel is shown} */
   constructor(container, model, registry, hooks) {
-    this.container = container;
-    this.model = model;
-    this.registry = registry;
-    this.hooks = hooks;
-    this.roles = new LayoutRoles(registry);
-    this.dragged = null;
+    Object.assign(this, { container, model, registry, hooks, roles: new LayoutRoles(registry) });
+    this.dragged = null; // the node a drag started on, until its drop
   }
 
   render(force = false) {

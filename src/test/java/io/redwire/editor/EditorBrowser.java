@@ -129,6 +129,12 @@ public final class EditorBrowser implements AutoCloseable {
         waitFor(By.cssSelector(css)).click();
     }
 
+    /** Opens a sidebar tab by its panel's id and waits until {@code content} shows in it. */
+    void showSidebarPanel(String panel, By content) {
+        click(".sidebar-tabs button[data-panel='" + panel + "']");
+        waitFor(content);
+    }
+
     public Object js(String script, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(script, args);
     }

@@ -51,8 +51,7 @@ class EditorDashboardSidebarE2ETest {
     void reorderingAndResizingInTheSidebarIsWhatDeploys(@TempDir Path dir) throws Exception {
         try (AdminServer s = new AdminServer()) {
             EditorE2ETest.openOn(b, s, dir, FLOW, "w1");
-            b.click(".sidebar-tabs button[data-panel='dashboard-panel']");
-            b.waitFor(By.id("dashboard-tree"));
+            b.showSidebarPanel("dashboard-panel", By.id("dashboard-tree"));
             assertEquals(List.of("base", "page", "g1", "w1", "w2", "g2", "w3"), shown("#dashboard-tree .dashboard-item"));
             assertEquals("6", b.js("return document.querySelector(\"#dashboard-tree [data-id='g1'] "
                     + ".dashboard-width\").value"));

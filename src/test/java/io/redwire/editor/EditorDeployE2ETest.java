@@ -86,10 +86,14 @@ class EditorDeployE2ETest {
     void aSlowDeployKeepsTheButtonBusyUntilTheAnswer(@TempDir Path dir) throws Exception {
         try (AdminServer s = new AdminServer()) {
             EditorE2ETest.openOn(b, s, dir, TWO_TABS, "i1");
-            // a function whose On Start takes 3 s: the deploy answers only once every node has started
-            b.js("window.redwire.model.add({id: 'slow', type: 'function', z: 't1', name: 'slow start', x: 200, y: 200,"
-                    + " func: 'return msg;', outputs: 1, noerr: 0, initialize: 'await new Promise(r => setTimeout(r, 3000));',"
-                    + " finalize: '', libs: [], wires: [[]]});");
+            chooseMode("full");
+            // a function whose close takes 3 s: a full deploy answers only once the old nodes have stopped
+            b.js("window.redwire.model.add({id: 'slow', type: 'function', z: 't1', name: 'slow stop', x: 200, y: 200,"
+                    + " func: 'return msg;', outputs: 1, noerr: 0, finalize: '', libs: [], wires: [[]],"
+                    + " initialize: 'node.on(\\'close\\', (done) => setTimeout(done, 3000));'});");
+            EditorE2ETest.deployAndExpectSuccess(b);
+            b.js("document.getElementById('deploy-result')?.remove()");
+            rename("d2", "again");
             b.click("#deploy-button");
             until("busy", () -> Boolean.TRUE.equals(b.js("const e = document.getElementById('deploy-button');"
                     + " return e.disabled && e.classList.contains('busy') && e.getAttribute('aria-busy') === 'true'")));

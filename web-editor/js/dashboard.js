@@ -199,8 +199,9 @@ export class DashboardPanel {
     row.addEventListener("drop", (e) => {
       e.preventDefault();
       const moved = this.dragged;
+      const ok = this.droppable(node) && moved !== node;
       this.dragged = null;
-      if (moved && this.droppable(node) && moved !== node) {
+      if (ok) {
         const field = roles.parentField(node);
         const index = siblings(model, roles, node).filter((n) => n !== moved).indexOf(node);
         apply(moveTo(model, roles, moved, index, field ? node[field] : null));

@@ -81,4 +81,23 @@ class EditorDashboardSidebarE2ETest {
             assertEquals("6", deployed.get("g1").get("width"));
         }
     }
+
+    /** WebDriver's mouse actions do not drive HTML5 drag and drop in Chromium: the page's own drag events do. */
+    @Test
+    void aWidgetDraggedOntoAnotherGroupsWidgetMovesThere(@TempDir Path dir) throws Exception {
+        try (AdminServer s = new AdminServer()) {
+            EditorE2ETest.openOn(b, s, dir, FLOW, "w1");
+            b.showSidebarPanel("dashboard-panel", By.id("dashboard-tree"));
+            b.js("const row = (id) => document.querySelector(`#dashboard-tree [data-id='${id}']`);"
+                    + "const data = new DataTransfer();"
+                    + "const fire = (id, type) => row(id).dispatchEvent(new DragEvent(type, {bubbles: true,"
+                    + " cancelable: true, dataTransfer: data}));"
+                    + "fire('w3', 'dragstart'); fire('w1', 'dragover'); fire('w1', 'drop');");
+            b.until("w3 is listed first in g1", Duration.ofSeconds(15), () -> List.of("w3", "w1", "w2").equals(
+                    shown("#dashboard-tree [data-group='g1'] .dashboard-widget")));
+            assertEquals("g1", b.js("return window.redwire.model.get('w3').group"));
+            assertEquals(List.of(), shown("#dashboard-tree [data-group='g2'] .dashboard-widget"));
+            assertEquals(Boolean.TRUE, b.js("return window.redwire.model.canUndo()"));
+        }
+    }
 }

@@ -311,6 +311,7 @@ export class Canvas {
         el("title", {}, p).textContent = label;
       }
     }
+    this.drawLinkPort(g, node, geom);
     const button = this.registry.button(node);
     if (button) {
       this.drawButton(g, node, button, geom);
@@ -330,6 +331,25 @@ export class Canvas {
   }
 
   /** The declared button, on the icon side (right for nodes that only receive): square to press, round to toggle. */
+  /**
+   * Node-RED's link port: a link out (sending by virtual wires) has one on its right, a link in on its left;
+   * dragging from it to the other kind of node links the two (see linkNodes).
+   */
+  drawLinkPort(g, node, geom) {
+    const sends = this.registry.sendsVirtually(node);
+    if (!sends && !this.registry.receivesVirtually(node)) {
+      return;
+    }
+    const x = sends ? geom.w - PORT_SIZE / 2 : -PORT_SIZE / 2;
+    const p = el("g", { class: "port port-link", transform: `translate(${x},${geom.h / 2 - PORT_SIZE / 2})` }, g);
+    el("rect", { width: PORT_SIZE, height: PORT_SIZE, rx: 3 }, p);
+  }
+
+  /** Whether the flow shown is locked (`locked: true`): as in Node-RED, its canvas is looked at, not changed. */
+  locked() {
+    return this.model.get(this.tab)?.locked === true;
+  }
+
   drawButton(g, node, button, geom) {
     const off = !!button.toggle && node[button.toggle] === false;
     const title = !button.toggle ? button.title
@@ -541,13 +561,24 @@ export class Canvas {
     }
     const nodeEl = t.closest(".node");
     const button = t.closest(".node-button");
+    const locked = this.locked();
     if (button && nodeEl) {
       this.drag = { mode: "button", id: nodeEl.dataset.id, action: button.dataset.action };
       e.preventDefault();
       return;
     }
+    const linkPort = t.closest(".port-link");
+    if (linkPort && nodeEl && !locked) {
+      const g = this.geoms.get(nodeEl.dataset.id);
+      const start = this.registry.sendsVirtually(this.model.get(nodeEl.dataset.id)) ? this.outputPoint(g, 0)
+        : this.inputPoint(g);
+      this.drag = { mode: "link", from: nodeEl.dataset.id, start,
+        path: el("path", { class: "drag-wire link-wire", d: curve(start, start) }, this.overlay) };
+      e.preventDefault();
+      return;
+    }
     const out = t.closest(".port-out");
-    if (out && nodeEl) {
+    if (out && nodeEl && !locked) {
       const source = nodeEl.dataset.id;
       const port = Number(out.dataset.port);
       const start = this.outputPoint(this.geoms.get(source), port);
@@ -557,7 +588,7 @@ export class Canvas {
       return;
     }
     const inPort = t.closest(".port-in");
-    if (inPort && nodeEl) { // dragging back from an input: released on a node, wires that node's output here
+    if (inPort && nodeEl && !locked) { // dragging back from an input: released on a node, wires that node's output here
       const target = nodeEl.dataset.id;
       const end = this.inputPoint(this.geoms.get(target));
       this.drag = { mode: "wire-back", target, end,
@@ -579,14 +610,16 @@ export class Canvas {
       }
       this.lastPress = { id, time: now };
       this.pressSelect(id, e);
-      this.startMove(e);
+      if (!locked) {
+        this.startMove(e);
+      }
       e.preventDefault();
       return;
     }
     const groupEl = t.closest(".group");
     if (groupEl) {
       const group = this.model.get(groupEl.dataset.id);
-      if (t.classList.contains("group-resize")) {
+      if (t.classList.contains("group-resize") && !locked) {
         this.drag = { mode: "resize", group, sx: e.clientX, sy: e.clientY, w: group.w, h: group.h };
       } else if (this.lastPress.id === group.id && performance.now() - this.lastPress.time < DOUBLE_CLICK_MS) {
         this.lastPress = { id: null, time: 0 };
@@ -594,7 +627,9 @@ export class Canvas {
       } else {
         this.lastPress = { id: group.id, time: performance.now() };
         this.pressSelect(group.id, e);
-        this.startMove(e);
+        if (!locked) {
+          this.startMove(e);
+        }
       }
       e.preventDefault();
       return;
@@ -606,7 +641,7 @@ export class Canvas {
       this.refreshSelection();
       return;
     }
-    if ((e.ctrlKey || e.metaKey) && this.hooks.quickAdd) {
+    if ((e.ctrlKey || e.metaKey) && this.hooks.quickAdd && !locked) {
       e.preventDefault();
       this.hooks.quickAdd(e.clientX, e.clientY);
       return;
@@ -816,6 +851,8 @@ export class Canvas {
       d.path.setAttribute("d", curve(d.start, this.canvasPoint(e)));
     } else if (d.mode === "wire-back") {
       d.path.setAttribute("d", curve(this.canvasPoint(e), d.end));
+    } else if (d.mode === "link") {
+      d.path.setAttribute("d", curve(d.start, this.canvasPoint(e)));
     } else if (d.mode === "box") {
       const p = this.canvasPoint(e);
       d.rect.setAttribute("x", Math.min(p.x, d.start.x));
@@ -856,6 +893,13 @@ export class Canvas {
           const port = hit.closest(".port-out") ? Number(hit.closest(".port-out").dataset.port) : 0;
           this.connect(target.dataset.id, port, d.target);
         }
+      }
+    } else if (d.mode === "link") {
+      d.path.remove();
+      const hit = document.elementFromPoint(e.clientX, e.clientY);
+      const target = hit && hit.closest && hit.closest("#canvas .node");
+      if (target) {
+        this.linkNodes(d.from, target.dataset.id);
       }
     } else if (d.mode === "box") {
       const x1 = Number(d.rect.getAttribute("x"));
@@ -913,8 +957,37 @@ export class Canvas {
     }
   }
 
+  /**
+   * Links two nodes by their virtual wires, as dropping Node-RED's link port on a node does: the sender lists the
+   * receiver in its declared field and the receiver lists the sender back (link out's and link in's `links`).
+   */
+  linkNodes(a, b) {
+    const na = this.model.get(a);
+    const nb = this.model.get(b);
+    const link = na && nb && a !== b ? this.registry.virtualLink(na, nb) : null;
+    if (!link) {
+      return;
+    }
+    const add = (node, field, id) => {
+      const list = Array.isArray(node[field]) ? node[field] : [];
+      if (list.includes(id)) {
+        return false;
+      }
+      node[field] = [...list, id];
+      return true;
+    };
+    const sent = add(link.source, link.field, link.target.id);
+    const back = link.back ? add(link.target, link.back, link.source.id) : false;
+    if (sent || back) {
+      this.model.changed();
+    }
+  }
+
   /** Removes the selected wire, or the selected nodes and groups (a group's members stay). */
   deleteSelection() {
+    if (this.locked()) {
+      return;
+    }
     if (this.selectedWire) {
       const w = this.selectedWire;
       this.selectedWire = null;
@@ -951,7 +1024,7 @@ export class Canvas {
 
   /** Moves the selection by (dx, dy) as one undoable step (arrow-key nudges). */
   nudge(dx, dy) {
-    if (this.selection.size === 0) {
+    if (this.selection.size === 0 || this.locked()) {
       return;
     }
     this.startMove({ clientX: 0, clientY: 0 });
@@ -995,7 +1068,7 @@ export class Canvas {
 
   /** Adds a node of a palette type where it was dropped (client coordinates). */
   addNodeAt(type, clientX, clientY) {
-    if (!this.tab) {
+    if (!this.tab || this.locked()) {
       return null;
     }
     const p = this.canvasPoint({ clientX, clientY });

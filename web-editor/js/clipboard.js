@@ -35,7 +35,7 @@ export class Clipboard {
   }
 
   onCopy(e, cut) {
-    if (!this.canvasFocused()) {
+    if (!this.canvasFocused() || (cut && this.canvas.locked())) {
       return;
     }
     const json = this.selectionJson();
@@ -49,6 +49,9 @@ export class Clipboard {
   }
 
   copied(json, cut) {
+    if (cut && this.canvas.locked()) {
+      return; // a locked flow's nodes are not cut, as Node-RED disables cut there
+    }
     this.internal = json;
     const count = JSON.parse(json).length;
     if (cut) {
@@ -92,6 +95,10 @@ export class Clipboard {
    */
   paste(text) {
     if (!text) {
+      return [];
+    }
+    if (this.canvas.locked()) {
+      this.hooks.notify("This flow is locked: nothing can be pasted into it", "warning");
       return [];
     }
     let nodes;

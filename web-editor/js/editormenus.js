@@ -68,6 +68,21 @@ export function toolActions({ canvas, model, tools, settings, actions }) {
   };
 }
 
+/** The actions that change the flow shown: on a locked flow they do nothing and their menu items are disabled. */
+export const EDITING_ACTIONS = new Set(["delete", "cut", "paste", "convert-to-subflow", "group-selection",
+  "ungroup-selection", "merge-selection-to-group", "add-selection-to-group", "remove-selection-from-group",
+  "edit-group", "paste-group-style", "align-selection-to-grid", "align-selection-to-left",
+  "align-selection-to-center", "align-selection-to-right", "align-selection-to-top", "align-selection-to-middle",
+  "align-selection-to-bottom", "distribute-selection-horizontally", "distribute-selection-vertically",
+  "detach-selected-nodes", "delete-selection-and-reconnect", "enable-selected-nodes", "disable-selected-nodes",
+  "move-up", "move-down", "move-left", "move-right", "step-up", "step-down", "step-left", "step-right"]);
+
+/** The actions table with its editing actions doing nothing while `locked()` (Node-RED's locked flow). */
+export function lockable(actions, locked) {
+  return Object.fromEntries(Object.entries(actions).map(([name, run]) => [name,
+    EDITING_ACTIONS.has(name) ? (...args) => (locked() ? undefined : run(...args)) : run]));
+}
+
 /** The main menu's entries of the core editor; other modules add theirs with menu.js's addMenuItem. */
 export function addCoreMenuItems(actions) {
   const item = (id, label, section, order, action) => addMenuItem({ id, label, section, order, action,
@@ -83,7 +98,9 @@ export function addCoreMenuItems(actions) {
 /** Opens the context menu for a right-click (the canvas already selected what was under the mouse). */
 export function openContextMenu(e, { canvas, model, actions, canPaste }) {
   const run = (action) => () => actions[action]();
-  const entry = (id, label, action, disabled = false) => ({ id, label, action, disabled, onselect: run(action) });
+  const locked = canvas.locked();
+  const entry = (id, label, action, disabled = false) => ({ id, label, action,
+    disabled: disabled || (locked && EDITING_ACTIONS.has(action)), onselect: run(action) });
   const nodes = canvas.selectedNodes();
   const sel = [...canvas.selection].map((id) => model.get(id)).filter(Boolean);
   const hasSelection = sel.length > 0;
@@ -92,7 +109,7 @@ export function openContextMenu(e, { canvas, model, actions, canPaste }) {
   const wire = !!canvas.selectedWire;
   const items = [
     { id: "ctx-insert", label: "Insert", children: [
-      { id: "ctx-insert-node", label: "Node…", onselect: () => canvas.hooks.quickAdd?.(e.clientX, e.clientY) },
+      { id: "ctx-insert-node", label: "Node…", disabled: locked, onselect: () => canvas.hooks.quickAdd?.(e.clientX, e.clientY) },
     ] },
     entry("ctx-import", "Import", "import"),
     null,

@@ -10,7 +10,7 @@ import { mountDashboardPanel } from "./dashboard.js";
 import { DebugPanel } from "./debug.js";
 import { DeployControl } from "./deploy.js";
 import { h } from "./dialog.js";
-import { addCoreMenuItems, openContextMenu, toolActions } from "./editormenus.js";
+import { addCoreMenuItems, lockable, openContextMenu, toolActions } from "./editormenus.js";
 import { openGroupForm } from "./groupform.js";
 import { setJsonataEvaluator } from "./exprEditor.js";
 import { openNodeForm } from "./form.js";
@@ -425,7 +425,7 @@ async function start() {
   for (const b of document.querySelectorAll(".sidebar-tabs button")) {
     b.addEventListener("click", () => showPanel(b.dataset.panel));
   }
-  actions = editorActions();
+  actions = lockable(editorActions(), () => canvas.locked());
   bindKeys(actions);
   addCoreMenuItems(actions);
   addLibraryMenuItems(api, {

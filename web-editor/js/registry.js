@@ -153,9 +153,40 @@ export class Registry {
     if (!v || !Array.isArray(node[v.field])) {
       return [];
     }
+    return this.sendsVirtually(node) ? node[v.field] : [];
+  }
+
+  /**
+   * The virtual-wire link between `a` and `b` dragged on the canvas, either way round: {source, target, field, back}
+   * when one sends to the other by its declared virtual wires (link out to link in), else null.
+   */
+  virtualLink(a, b) {
+    for (const [source, target] of [[a, b], [b, a]]) {
+      const t = this.types.get(source.type);
+      const v = t && t.virtualWires;
+      const f = v && t.fields.find((x) => x.name === v.field);
+      if (f && f.nodeRefs && f.nodeRefs.type === target.type && this.sendsVirtually(source)) {
+        return { source, target, field: v.field, back: f.nodeRefs.back };
+      }
+    }
+    return null;
+  }
+
+  /** Whether the node sends by virtual wires now (its type declares them and their `when` holds). */
+  sendsVirtually(node) {
+    const t = this.types.get(node.type);
+    const v = t && t.virtualWires;
+    if (!v) {
+      return false;
+    }
     const valueOf = (name) => (node[name] !== undefined ? node[name] : t.fields.find((f) => f.name === name)?.default);
-    const applies = Object.entries(v.when).every(([other, values]) => values.includes(String(valueOf(other) ?? "")));
-    return applies ? node[v.field] : [];
+    return Object.entries(v.when).every(([other, values]) => values.includes(String(valueOf(other) ?? "")));
+  }
+
+  /** Whether some type's virtual wires end at nodes of this one (link in), so it takes a dragged link. */
+  receivesVirtually(node) {
+    return [...this.types.values()].some((t) => t.virtualWires
+      && t.fields.find((f) => f.name === t.virtualWires.field)?.nodeRefs?.type === node.type);
   }
 
   /** A new node of this type with the declared defaults (typed inputs get their default type). */

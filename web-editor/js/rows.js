@@ -6,7 +6,7 @@
 
 import { h } from "./dialog.js";
 import { typedInput } from "./typedinput.js";
-import { contextProblem, fieldProblem, inUse } from "./validate.js";
+import { contextProblem, entriesAsRows, fieldProblem, inUse } from "./validate.js";
 
 /** The row keys a sub-field writes: its value, its type, and the key it is also stored as. */
 function keysOf(sub) {
@@ -128,12 +128,24 @@ function rowView(f, original, i, nodeType) {
   };
 }
 
+/** The rows back as the object the flow keeps; a row with a blank name is dropped, as Node-RED's form drops it. */
+function rowsAsEntries(f, rows) {
+  const [key, val] = f.row;
+  const out = {};
+  for (const r of rows) {
+    if (String(r[key.name] ?? "").trim() !== "") {
+      out[r[key.name]] = r[val.name];
+    }
+  }
+  return out;
+}
+
 /**
  * The rows editor of field `f` of `node` (type `nodeType`), in a form row made by `row(f, control)`; returns the
  * form's {row, validate(), apply()}.
  */
 export function rowsEditor(f, node, row, nodeType) {
-  const initial = Array.isArray(node[f.name]) ? node[f.name] : [];
+  const initial = f.entries ? entriesAsRows(f, node[f.name]) : Array.isArray(node[f.name]) ? node[f.name] : [];
   const wrap = (r) => (f.scalar ? { [f.row[0].name]: r } : r);
   const unwrap = (r) => (f.scalar ? r[f.row[0].name] : r);
   const items = initial.map((r) => ({ original: shownRow(f, wrap(r), node) }));
@@ -205,7 +217,7 @@ export function rowsEditor(f, node, row, nodeType) {
       if (JSON.stringify(rows) === JSON.stringify(initial) && !heldChanged) {
         return false;
       }
-      node[f.name] = rows;
+      node[f.name] = f.entries ? rowsAsEntries(f, rows) : rows;
       Object.assign(node, held);
       if (f.outputPerRow) {
         node.outputs = rows.length; // one output per row, as Node-RED's switch form keeps it

@@ -22,7 +22,8 @@ export function fieldProblem(f, value, type) {
       return f.required && (value === undefined || (Array.isArray(value) && value.length === 0))
         ? `${label} is required` : null;
     case "rows":
-      return rowCountProblem(f, label, Array.isArray(value) ? value.length : 0);
+      return rowCountProblem(f, label, Array.isArray(value) ? value.length
+        : value && typeof value === "object" ? Object.keys(value).length : 0);
     case "boolean":
       return null;
     default:
@@ -134,11 +135,18 @@ function recordProblems(fields, values) {
     if (p) {
       out.push(p);
     }
-    if (f.kind === "rows" && Array.isArray(values[f.name])) {
-      out.push(...rowProblems(f, values[f.name]));
+    if (f.kind === "rows" && (Array.isArray(values[f.name]) || f.entries)) {
+      out.push(...rowProblems(f, f.entries ? entriesAsRows(f, values[f.name]) : values[f.name]));
     }
   }
   return out;
+}
+
+/** An entries field's object as rows ({key sub-field: name, value sub-field: value}), as declared (Field.entries). */
+export function entriesAsRows(f, value) {
+  const [key, val] = f.row;
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? Object.entries(value).map(([k, v]) => ({ [key.name]: k, [val.name]: v })) : [];
 }
 
 /** The problems of each row, "row 2: ..."; a scalar list's value is its one sub-field's. */

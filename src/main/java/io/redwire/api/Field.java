@@ -62,8 +62,10 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
      * The shape of a {@link Kind#ROWS} field: a list of objects, each edited through the declared sub-fields. Two
      * sub-fields may share a name when their {@link #shownWhen} conditions exclude each other (the change rule's
      * "to" is a value for set, a replacement for change, a place for move): the one in use is edited and checked.
-     * Keys of a row that no sub-field declares are kept as they are. A {@code scalar} list ({@link #list}) holds
-     * plain values (link targets' node ids), each edited and checked as its one sub-field.
+     * Keys of a row that no sub-field declares are kept as they are. A {@link Shape#VALUES} list ({@link #list}) holds
+     * plain values (link targets' node ids), each edited and checked as its one sub-field; {@link Shape#ENTRIES}
+     * ({@link #entries}) is an object whose every entry is a row of two sub-fields, its key and its value (http
+     * response's headers, {"name": "value"}, as Node-RED stores them).
      *
      * @param defaultRow   what "add" puts in a new row (a map; for a scalar list, a value)
      * @param min          fewest rows (0: none needed)
@@ -72,7 +74,16 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
      * @param heldOnNode   rows whose value lives in the node's own fields instead of the row
      */
     public record Rows(List<Field> fields, Object defaultRow, int min, int max, boolean outputPerRow,
-                       List<HeldOnNode> heldOnNode, boolean scalar) {
+                       List<HeldOnNode> heldOnNode, Shape shape) {
+        /** A list of plain values rather than of rows. */
+        public boolean scalar() {
+            return shape == Shape.VALUES;
+        }
+    }
+
+    /** How the flow JSON holds a rows field: a list of row objects, a list of values, or one object of entries. */
+    public enum Shape {
+        ROWS, VALUES, ENTRIES
     }
 
     /**
@@ -171,13 +182,23 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
      */
     public static Field rows(String name, Map<String, Object> defaultRow, Field... rowFields) {
         return of(name, Kind.ROWS, List.of(defaultRow)).with(d -> d.rows = new Rows(List.of(rowFields),
-                defaultRow, 0, -1, false, List.of(), false));
+                defaultRow, 0, -1, false, List.of(), Shape.ROWS));
+    }
+
+    /**
+     * An object edited as rows, one per entry: {@code key} edits the entry's name, {@code value} its value (see
+     * {@link Rows}); a new node has none. Read with {@link NodeConfig#map}.
+     */
+    public static Field entries(String name, Field key, Field value) {
+        Map<String, Object> blankRow = row(key.name(), "", value.name(), "");
+        return of(name, Kind.ROWS, Map.of()).with(d -> d.rows = new Rows(List.of(key, value), blankRow, 0, -1, false,
+                List.of(), Shape.ENTRIES));
     }
 
     /** A list of plain values, each edited and checked as {@code element} (see {@link Rows}); a new node has none. */
     public static Field list(String name, Field element) {
         return of(name, Kind.ROWS, List.of()).with(d -> d.rows = new Rows(List.of(element), element.editorDefault(),
-                0, -1, false, List.of(), true));
+                0, -1, false, List.of(), Shape.VALUES));
     }
 
     /** A row in its keys' order, for {@link #rows}' default row: alternating key and value. */
@@ -280,12 +301,12 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
 
     /** A rows field needs at least {@code min} and at most {@code max} (-1: any number of) rows. */
     public Field rowsBetween(int min, int max) {
-        return withRows(r -> new Rows(r.fields(), r.defaultRow(), min, max, r.outputPerRow(), r.heldOnNode(), r.scalar()));
+        return withRows(r -> new Rows(r.fields(), r.defaultRow(), min, max, r.outputPerRow(), r.heldOnNode(), r.shape()));
     }
 
     /** See {@link Rows#outputPerRow()}. */
     public Field outputPerRow() {
-        return withRows(r -> new Rows(r.fields(), r.defaultRow(), r.min(), r.max(), true, r.heldOnNode(), r.scalar()));
+        return withRows(r -> new Rows(r.fields(), r.defaultRow(), r.min(), r.max(), true, r.heldOnNode(), r.shape()));
     }
 
     /** See {@link HeldOnNode}. */
@@ -294,7 +315,7 @@ public record Field(String name, Kind kind, Object editorDefault, Object runtime
             List<HeldOnNode> held = new java.util.ArrayList<>(r.heldOnNode());
             held.add(new HeldOnNode(key, value, valueField, typeField));
             return new Rows(r.fields(), r.defaultRow(), r.min(), r.max(), r.outputPerRow(), List.copyOf(held),
-                    r.scalar());
+                    r.shape());
         });
     }
 

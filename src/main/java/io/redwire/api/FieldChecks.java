@@ -91,10 +91,14 @@ final class FieldChecks {
     }
 
     private static void rows(Field f, Object v, String where, List<String> out) {
+        Field.Rows rows = f.rows();
+        if (rows.shape() == Field.Shape.ENTRIES) {
+            entries(rows, v, where, out);
+            return;
+        }
         if (!(v instanceof List<?> list)) {
             return;
         }
-        Field.Rows rows = f.rows();
         if (!f.editorChecksOnly() && list.size() < rows.min()) {
             out.add(where + " needs at least " + rows.min() + (rows.min() == 1 ? " row" : " rows"));
         }
@@ -113,6 +117,21 @@ final class FieldChecks {
             } else if (!f.editorChecksOnly()) { // a runtime that skips such rows (function libs) takes them
                 out.add(row + ": must be an object, got " + Json.stringify(list.get(i)));
             }
+        }
+    }
+
+    /** An object of entries: each checked as the row {key sub-field: its name, value sub-field: its value}. */
+    private static void entries(Field.Rows rows, Object v, String where, List<String> out) {
+        if (!(v instanceof Map<?, ?> m)) {
+            out.add(where + " must be an object, got " + Json.stringify(v));
+            return;
+        }
+        int i = 0;
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            Map<String, Object> row = new java.util.HashMap<>();
+            row.put(rows.fields().get(0).name(), e.getKey());
+            row.put(rows.fields().get(1).name(), e.getValue());
+            check(rows.fields(), row, where + " row " + (++i) + " '", out);
         }
     }
 

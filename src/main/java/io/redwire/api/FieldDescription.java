@@ -97,6 +97,9 @@ final class FieldDescription {
             if (f.rows().scalar()) {
                 d.put("scalar", true);
             }
+            if (f.rows().shape() == Field.Shape.ENTRIES) {
+                d.put("entries", true);
+            }
             if (f.rows().outputPerRow()) {
                 d.put("outputPerRow", true);
             }

@@ -29,8 +29,10 @@ class FieldChecksTest {
     private static final Field SSL = Field.bool("ssl", false);
     private static final Field KEY = Field.code("key", "pem", "").pattern("-----BEGIN ", "must be PEM text")
             .requiredWhen("ssl needs the key", "ssl", "true");
+    private static final Field HEADERS = Field.entries("hdrs", Field.str("name", "").asRequired(),
+            Field.str("value", ""));
     private static final NodeType TYPE = NodeType.builder("checked", "test")
-            .fields(RULES, IDS, PORT, QOS, SSL, KEY).factory(c -> null);
+            .fields(RULES, IDS, PORT, QOS, SSL, KEY, HEADERS).factory(c -> null);
 
     @SuppressWarnings("unchecked")
     private static List<String> problems(String json) throws Exception {
@@ -75,6 +77,14 @@ class FieldChecksTest {
     @Test
     void aScalarListChecksEachValueAsItsElement() throws Exception {
         assertEquals(List.of("field 'ids' row 2 'id' is required"), problems("{\"ids\":[\"n1\",\"\"]}"));
+    }
+
+    @Test
+    void anEntriesFieldIsAnObjectWhoseEntriesAreCheckedAsRows() throws Exception {
+        assertEquals(List.of(), problems("{\"hdrs\":{\"X-A\":\"1\",\"X-B\":\"2\"}}"));
+        assertEquals(List.of("field 'hdrs' row 2 'name' is required"), problems("{\"hdrs\":{\"X-A\":\"1\",\"\":\"2\"}}"));
+        assertEquals(List.of("field 'hdrs' must be an object, got [{\"name\":\"X-A\"}]"),
+                problems("{\"hdrs\":[{\"name\":\"X-A\"}]}"), "a list of rows is not what the node reads");
     }
 
     @Test
@@ -148,5 +158,9 @@ class FieldChecksTest {
         assertEquals(List.of(Map.of("when", Map.of("ssl", List.of("true")), "problem", "ssl needs the key")),
                 fields.get(5).get("requiredWhen"));
         assertEquals(Map.of("regex", "-----BEGIN ", "problem", "must be PEM text"), fields.get(5).get("pattern"));
+        assertEquals(Boolean.TRUE, fields.get(6).get("entries"));
+        assertEquals(Map.of(), fields.get(6).get("default"), "a new node's headers are an empty object");
+        assertEquals(List.of("name", "value"), ((List<Map<String, Object>>) fields.get(6).get("row")).stream()
+                .map(r -> r.get("name")).toList());
     }
 }

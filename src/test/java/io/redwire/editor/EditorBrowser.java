@@ -44,6 +44,14 @@ public final class EditorBrowser implements AutoCloseable {
                 + ",\"x\":100,\"y\":" + y + ",\"wires\":[[\"" + firstId + "\"]]},\n";
     }
 
+    /** The opening of a flow: tab t1 and http in h1 on it answering GET {@code url}, wired to {@code firstId}. */
+    static String tabAndHttpIn(String url, String firstId) {
+        return "[{\"id\":\"t1\",\"type\":\"tab\",\"label\":\"HTTP\"},\n"
+                + " {\"id\":\"h1\",\"type\":\"http in\",\"z\":\"t1\",\"name\":\"\",\"url\":\"" + url
+                + "\",\"method\":\"get\",\"upload\":false,\"swaggerDoc\":\"\",\"x\":120,\"y\":100,"
+                + "\"wires\":[[\"" + firstId + "\"]]},\n";
+    }
+
     /** One browser for every editor test class of this JVM (starting Chromium costs seconds); closed at exit. */
     public static synchronized EditorBrowser shared() throws Exception {
         if (shared == null) {
@@ -133,6 +141,11 @@ public final class EditorBrowser implements AutoCloseable {
     void showSidebarPanel(String panel, By content) {
         click(".sidebar-tabs button[data-panel='" + panel + "']");
         waitFor(content);
+    }
+
+    /** A JavaScript expression on the editor's model, e.g. {@code get('n1').x}. */
+    public Object model(String expr) {
+        return js("return window.redwire.model." + expr);
     }
 
     public Object js(String script, Object... args) {

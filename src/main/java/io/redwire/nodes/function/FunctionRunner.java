@@ -72,9 +72,9 @@ public final class FunctionRunner implements FunctionHost {
 
     /**
      * Builds the sandbox on a worker thread (the first GraalJS context of a process takes seconds) without holding
-     * up the deploy: like Node-RED 5, which compiles after its module loading promise and counts the flows started
-     * before its initialize code has run, the node queues input until its code is ready. Compile errors are
-     * logged and leave a node that ignores its input.
+     * up the event loop: like Node-RED 5, which compiles after its module loading promise and counts the flows
+     * started before its initialize code has run, the node queues input until its code is ready. Compile errors
+     * are logged and leave a node that ignores its input.
      */
     public Future<Void> start() {
         info = nodeInfo();
@@ -103,8 +103,10 @@ public final class FunctionRunner implements FunctionHost {
                 ready(built.result());
             }
         }));
-        // not waited for: a close while the sandbox builds waits for it and runs the queued messages first
-        return Future.succeededFuture();
+        // the deploy counts as started once the sandbox is built (compile errors are logged, not refused): were it
+        // not waited for, a redeploy would close this node with requests queued in it while the nodes they go on
+        // to close beside it, and answer them 503 (RedeployInFlightTest). A close during initialize still waits.
+        return building.<Void>mapEmpty().otherwiseEmpty();
     }
 
     private double timeoutSeconds(Settings settings) {

@@ -25,8 +25,10 @@ import java.util.Map;
 public final class HttpResponseNode extends Node {
     static final Field STATUS_CODE = Field.str("statusCode", "")
             .help("The status code to answer with; blank takes msg.statusCode, else 200.");
-    static final Field HEADERS = Field.json("headers", Map.of())
-            .help("Headers to answer with, name to value; they win over msg.headers.");
+    /** Node-RED keeps the form's header rows as one object, name to value. */
+    static final Field HEADERS = Field.entries("headers", Field.str("name", "").label("header"),
+                    Field.str("value", "").label("value"))
+            .help("Headers to answer with, one row each: name and value; they win over msg.headers.");
 
     public static final NodeType TYPE = NodeType.builder("http response", "network").icon("http")
             .label(Label.computed())

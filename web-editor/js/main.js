@@ -6,6 +6,7 @@ import { CanvasTools } from "./canvastools.js";
 import { Clipboard } from "./clipboard.js";
 import { ContextPanel } from "./context.js";
 import { Comms } from "./comms.js";
+import { mountDashboardPanel } from "./dashboard.js";
 import { DebugPanel } from "./debug.js";
 import { DeployControl } from "./deploy.js";
 import { h } from "./dialog.js";
@@ -419,6 +420,8 @@ async function start() {
   $("subflow-button").addEventListener("click", toSubflow);
   $("search-button").addEventListener("click", () => openSearch(model, registry, (id) => canvas.reveal(id)));
   explorer = mountExplorer();
+  mountDashboardPanel($("sidebar"), document.querySelector(".sidebar-tabs"), model, registry,
+    { reveal: (id) => canvas.reveal(id), edit: openForm });
   for (const b of document.querySelectorAll(".sidebar-tabs button")) {
     b.addEventListener("click", () => showPanel(b.dataset.panel));
   }

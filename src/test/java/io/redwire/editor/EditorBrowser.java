@@ -137,6 +137,12 @@ public final class EditorBrowser implements AutoCloseable {
         waitFor(By.cssSelector(css)).click();
     }
 
+    /** Opens a sidebar tab by its panel's id and waits until {@code content} shows in it. */
+    void showSidebarPanel(String panel, By content) {
+        click(".sidebar-tabs button[data-panel='" + panel + "']");
+        waitFor(content);
+    }
+
     /** A JavaScript expression on the editor's model, e.g. {@code get('n1').x}. */
     public Object model(String expr) {
         return js("return window.redwire.model." + expr);

@@ -38,8 +38,7 @@ class EditorExplorerE2ETest {
     void theTreeListsFlowsSubflowsAndConfigNodesAndRevealsThem(@TempDir Path dir) throws Exception {
         try (AdminServer s = new AdminServer()) {
             EditorE2ETest.openOn(b, s, dir, FLOW, "n1");
-            b.click(".sidebar-tabs button[data-panel='explorer-panel']");
-            b.waitFor(By.id("explorer-tree"));
+            b.showSidebarPanel("explorer-panel", By.id("explorer-tree"));
             @SuppressWarnings("unchecked")
             List<String> branches = (List<String>) b.js("return [...document.querySelectorAll('#explorer-tree "
                     + ".explorer-branch')].map(e => e.dataset.key)");

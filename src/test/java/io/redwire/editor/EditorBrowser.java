@@ -119,6 +119,11 @@ public final class EditorBrowser implements AutoCloseable {
     }
 
     /** Waits until {@code ok} holds, failing with {@code what} after {@code limit}. */
+    /** Waits up to 15 s for {@code ok}, failing with {@code what}. */
+    void until(String what, java.util.function.BooleanSupplier ok) {
+        until(what, Duration.ofSeconds(15), ok);
+    }
+
     void until(String what, Duration limit, java.util.function.BooleanSupplier ok) {
         new WebDriverWait(driver, limit).withMessage(what).until(d -> ok.getAsBoolean());
     }

@@ -12,14 +12,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -66,9 +64,6 @@ class EditorCanvasE2ETest {
         b.find("#canvas").sendKeys(Keys.chord(keys));
     }
 
-    private static void until(String what, java.util.function.BooleanSupplier ok) {
-        new WebDriverWait(b.driver(), Duration.ofSeconds(15)).withMessage(what).until(d -> ok.getAsBoolean());
-    }
 
     private static void rightClick(String css) {
         b.actions().contextClick(b.find(css)).perform();
@@ -202,7 +197,7 @@ class EditorCanvasE2ETest {
             // the main menu: core entries, and one another module adds through menu.js
             js("import('./editor/js/menu.js').then(m => m.addMenuItem({id: 'menu-test', label: 'From a module',"
                     + " section: 'flows', onselect: () => { window.picked = true; }}))");
-            until("the module's entry is added", () -> Boolean.TRUE.equals(js(
+            b.until("the module's entry is added", () -> Boolean.TRUE.equals(js(
                     "return import('./editor/js/menu.js').then(m => m.mainMenuItems().some(i => i && i.id === 'menu-test'))")));
             b.click("#main-menu-button");
             b.waitFor(By.id("main-menu"));
@@ -220,7 +215,7 @@ class EditorCanvasE2ETest {
             assertEquals("ctrl-shift-g", b.find("#shortcuts tr[data-action='group-selection'] kbd").getText());
             assertEquals("alt-a l", b.find("#shortcuts tr[data-action='align-selection-to-left'] kbd").getText());
             b.find("#shortcut-filter").sendKeys("distribute");
-            until("the filter narrows the list", () -> ((Number) js(
+            b.until("the filter narrows the list", () -> ((Number) js(
                     "return document.querySelectorAll('#shortcuts tbody tr').length")).intValue() == 2);
             b.find("#shortcut-filter").sendKeys(Keys.ESCAPE);
             keys(Keys.SHIFT, "?");
@@ -302,12 +297,12 @@ class EditorCanvasE2ETest {
             keys(Keys.CONTROL, "c");
             b.actions().moveToElement(b.find("#canvas"), 0, 100).perform();
             keys(Keys.CONTROL, "v");
-            until("pasted", () -> ((Number) model("nodes.length")).intValue() == 5);
+            b.until("pasted", () -> ((Number) model("nodes.length")).intValue() == 5);
             String id = (String) js("return [...window.redwire.canvas.selection][0]");
             double x = number("get('" + id + "').x");
             double y = number("get('" + id + "').y");
             b.actions().moveByOffset(60, 40).pause(100).moveByOffset(40, 20).pause(100).perform();
-            until("the copy follows the mouse", () -> number("get('" + id + "').x") - x > 90);
+            b.until("the copy follows the mouse", () -> number("get('" + id + "').x") - x > 90);
             b.actions().click().perform();
             double dropped = number("get('" + id + "').x");
             b.actions().moveByOffset(80, 80).pause(100).perform();

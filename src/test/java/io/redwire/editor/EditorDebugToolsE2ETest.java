@@ -8,7 +8,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.URI;
 import java.time.Duration;
@@ -33,9 +32,6 @@ class EditorDebugToolsE2ETest {
         b = EditorBrowser.shared();
     }
 
-    private static void until(String what, java.util.function.BooleanSupplier ok) {
-        new WebDriverWait(b.driver(), Duration.ofSeconds(15)).withMessage(what).until(d -> ok.getAsBoolean());
-    }
 
     private static long messages() {
         return (Long) b.js("return document.querySelectorAll('#debug-messages .debug-message').length");
@@ -68,7 +64,7 @@ class EditorDebugToolsE2ETest {
                     origin.getScheme() + "://" + origin.getAuthority(),
                     "permissions", List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
             s.post("/inject/i1", "{}", "content-type", "application/json");
-            until("the message is listed", () -> messages() == 1);
+            b.until("the message is listed", () -> messages() == 1);
 
             // open items and items[1] (a click on the summary's label), then copy the path of items[1].name
             b.find("#debug-messages .debug-message:last-child .debug-tools[data-path='payload.items']")
@@ -76,19 +72,19 @@ class EditorDebugToolsE2ETest {
             b.find("#debug-messages .debug-message:last-child .debug-tools[data-path='payload.items[1]']")
                     .findElement(By.xpath("../span[@class='k']")).click();
             tool("payload.items[1].name", ".debug-copy-path");
-            until("the path is on the clipboard", () -> "payload.items[1].name".equals(clipboard()));
+            b.until("the path is on the clipboard", () -> "payload.items[1].name".equals(clipboard()));
             tool("payload.items[1].name", ".debug-copy-value");
-            until("the value is on the clipboard", () -> "second".equals(clipboard()));
+            b.until("the value is on the clipboard", () -> "second".equals(clipboard()));
             tool("payload[\"odd key\"]", ".debug-copy-path");
-            until("a key that is no identifier is quoted", () -> "payload[\"odd key\"]".equals(clipboard()));
+            b.until("a key that is no identifier is quoted", () -> "payload[\"odd key\"]".equals(clipboard()));
             tool("payload.items[1]", ".debug-copy-value");
-            until("an object is copied as JSON", () -> clipboard().replaceAll("\\s", "")
+            b.until("an object is copied as JSON", () -> clipboard().replaceAll("\\s", "")
                     .equals("{\"name\":\"second\",\"tags\":[1,2]}"));
 
             // a pinned path is open in the next message of the same debug node
             tool("payload.items[1].tags", ".debug-pin");
             s.post("/inject/i1", "{}", "content-type", "application/json");
-            until("the second message is listed", () -> messages() == 2);
+            b.until("the second message is listed", () -> messages() == 2);
             assertEquals(Boolean.TRUE, b.js("const t = document.querySelector('#debug-messages .debug-message:last-child"
                     + " .debug-tools[data-path=\"payload.items[1].tags\"]'); return t.closest('details').open"
                     + " && t.closest('details').parentElement.closest('details').open"));
@@ -96,13 +92,13 @@ class EditorDebugToolsE2ETest {
             // pause holds messages back, resume shows them
             b.click("#debug-pause");
             s.post("/inject/i1", "{}", "content-type", "application/json");
-            until("held while paused", () -> b.find("#debug-pause").getText().equals("resume (1)"));
+            b.until("held while paused", () -> b.find("#debug-pause").getText().equals("resume (1)"));
             assertEquals(2, messages());
             b.click("#debug-pause");
-            until("shown on resume", () -> messages() == 3);
+            b.until("shown on resume", () -> messages() == 3);
             assertEquals("pause", b.find("#debug-pause").getText());
             b.click("#debug-clear");
-            until("cleared", () -> messages() == 0);
+            b.until("cleared", () -> messages() == 0);
         }
     }
 }

@@ -6,10 +6,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,9 +28,6 @@ class EditorExplorerE2ETest {
         b = EditorBrowser.shared();
     }
 
-    private static void until(String what, java.util.function.BooleanSupplier ok) {
-        new WebDriverWait(b.driver(), Duration.ofSeconds(15)).withMessage(what).until(d -> ok.getAsBoolean());
-    }
 
     @Test
     void theTreeListsFlowsSubflowsAndConfigNodesAndRevealsThem(@TempDir Path dir) throws Exception {
@@ -49,11 +44,11 @@ class EditorExplorerE2ETest {
             assertEquals(List.of("n1", "n2", "n3", "mb"), nodes);
 
             b.click("#explorer-tree .explorer-node[data-id='n2']");
-            until("the node's tab is shown and the node selected", () -> "t2".equals(b.js(
+            b.until("the node's tab is shown and the node selected", () -> "t2".equals(b.js(
                     "return window.redwire.canvas.tab")) && Boolean.TRUE.equals(b.js(
                     "return window.redwire.canvas.selection.has('n2')")));
             b.click("#explorer-tree .explorer-branch[data-key='ws:sf']");
-            until("a subflow opens its tab", () -> "sf".equals(b.js("return window.redwire.canvas.tab")));
+            b.until("a subflow opens its tab", () -> "sf".equals(b.js("return window.redwire.canvas.tab")));
             b.click("#explorer-tree .explorer-node[data-id='mb']");
             b.waitFor(By.cssSelector("[data-node-id='mb']"));
             b.click("#form-cancel");

@@ -8,10 +8,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -39,9 +37,6 @@ class EditorGapsE2ETest {
         b.find("#canvas").sendKeys(Keys.chord(keys));
     }
 
-    private static void until(String what, java.util.function.BooleanSupplier ok) {
-        new WebDriverWait(b.driver(), Duration.ofSeconds(15)).withMessage(what).until(d -> ok.getAsBoolean());
-    }
 
     private static void setLocked(boolean on) {
         b.actions().doubleClick(b.waitFor(By.cssSelector("#tabs .tab[data-id='t1']"))).perform();
@@ -50,7 +45,7 @@ class EditorGapsE2ETest {
             b.js("document.getElementById('tab-locked').click()"); // the tray may still be sliding in
         }
         b.click("#tab-done");
-        until("lock " + on, () -> Boolean.TRUE.equals(b.model("get('t1').locked === true")) == on);
+        b.until("lock " + on, () -> Boolean.TRUE.equals(b.model("get('t1').locked === true")) == on);
     }
 
     private static void dragNode(String id, int dx, int dy) {
@@ -88,10 +83,10 @@ class EditorGapsE2ETest {
 
             setLocked(false);
             dragNode("c1", 80, 40);
-            until("an unlocked flow's node moves", () -> number("get('c1').x") > x + 40);
+            b.until("an unlocked flow's node moves", () -> number("get('c1').x") > x + 40);
             b.click("#canvas .node[data-id='c1'] .node-body");
             keys(Keys.DELETE);
-            until("and is deleted", () -> Boolean.TRUE.equals(b.model("get('c1') === undefined")));
+            b.until("and is deleted", () -> Boolean.TRUE.equals(b.model("get('c1') === undefined")));
         }
     }
 
@@ -132,7 +127,7 @@ class EditorGapsE2ETest {
             b.actions().moveToElement(b.find("#canvas .node[data-id='lo'] .port-link")).clickAndHold()
                     .moveByOffset(-20, 30).moveToElement(b.find("#canvas .node[data-id='li'] .node-body")).release()
                     .perform();
-            until("both ends list each other", () -> List.of("li").equals(b.model("get('lo').links"))
+            b.until("both ends list each other", () -> List.of("li").equals(b.model("get('lo').links"))
                     && List.of("lo").equals(b.model("get('li').links")));
             b.waitFor(By.cssSelector("#canvas .link-wire[data-source='lo'][data-target='li']"));
             EditorE2ETest.deployAndExpectSuccess(b);

@@ -7,11 +7,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,9 +23,6 @@ class EditorLibraryE2ETest {
         b = EditorBrowser.shared();
     }
 
-    private static void until(String what, java.util.function.BooleanSupplier ok) {
-        new WebDriverWait(b.driver(), Duration.ofSeconds(15)).withMessage(what).until(d -> ok.getAsBoolean());
-    }
 
     private static void menu(String id) {
         b.click("#main-menu-button");
@@ -41,7 +36,7 @@ class EditorLibraryE2ETest {
             at.append(path[i]).append(i < path.length - 1 ? "/" : "");
             b.click("#" + dialog + " .library-item[data-path='" + at + "']");
         }
-        until("the entry's preview", () -> !b.find("#" + dialog + "-preview").getText().isEmpty());
+        b.until("the entry's preview", () -> !b.find("#" + dialog + "-preview").getText().isEmpty());
     }
 
     @Test
@@ -53,7 +48,7 @@ class EditorLibraryE2ETest {
             assertTrue(b.find("#examples-dialog-preview").getText().contains("Hello from an example flow"));
             b.click("#examples-dialog-confirm");
             b.waitFor(By.cssSelector("#tabs .tab.active"));
-            until("the example's tab is shown", () -> b.find("#tabs .tab.active").getText().contains("Hello, Redwire"));
+            b.until("the example's tab is shown", () -> b.find("#tabs .tab.active").getText().contains("Hello, Redwire"));
             assertEquals(3L, b.js("return document.querySelectorAll('#canvas .node[data-id]').length"));
             EditorE2ETest.deployAndExpectSuccess(b);
             assertEquals("Hello from an example flow", s.nextDebug(30).value(), "the example runs once deployed");
@@ -79,7 +74,7 @@ class EditorLibraryE2ETest {
             b.find("#library-save-folder").sendKeys("tools");
             b.click("#library-save-confirm");
             Path saved = userDir.resolve("lib/functions/tools/doubler.js");
-            until("the entry is written", () -> Files.exists(saved));
+            b.until("the entry is written", () -> Files.exists(saved));
             String text = Files.readString(saved);
             assertTrue(text.startsWith("// name: doubler\n// outputs: 1\n"), text);
             assertTrue(text.endsWith("\nmsg.payload *= 2;\nreturn msg;"), text);
@@ -90,7 +85,7 @@ class EditorLibraryE2ETest {
             b.click("#library-menu .menu-item[data-id='library-open']");
             choose("library-load", "tools", "doubler.js");
             b.click("#library-load-confirm");
-            until("the code is loaded", () -> "msg.payload *= 2;\nreturn msg;".equals(
+            b.until("the code is loaded", () -> "msg.payload *= 2;\nreturn msg;".equals(
                     b.js("return document.querySelector('#code-func').codeMirror.getValue()")));
             assertEquals("doubler", b.find("#field-name").getAttribute("value"));
             b.click("#form-done");

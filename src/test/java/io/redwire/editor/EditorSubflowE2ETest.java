@@ -9,10 +9,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -42,9 +40,6 @@ class EditorSubflowE2ETest {
         b = EditorBrowser.shared();
     }
 
-    private static void until(String what, java.util.function.BooleanSupplier ok) {
-        new WebDriverWait(b.driver(), Duration.ofSeconds(15)).withMessage(what).until(d -> ok.getAsBoolean());
-    }
 
     @Test
     void aTemplateGetsAnOutputAndAnEnvPropertyAndTheInstanceRunsThem(@TempDir Path dir) throws Exception {
@@ -55,7 +50,7 @@ class EditorSubflowE2ETest {
 
             b.actions().doubleClick(b.find("#canvas .node[data-id='inst'] .node-body")).perform();
             b.click("#form-edit-template");
-            until("the template's tab is open", () -> b.find("#tabs .tab.active").getText().contains("Greeter"));
+            b.until("the template's tab is open", () -> b.find("#tabs .tab.active").getText().contains("Greeter"));
             assertTrue(b.find("#subflow-toolbar").isDisplayed());
 
             WebElement outputs = b.find("#subflow-outputs");
@@ -64,7 +59,7 @@ class EditorSubflowE2ETest {
             assertEquals(List.of(List.of("d1"), List.of()), b.js("return window.redwire.model.get('inst').wires"),
                     "the instance has the new output");
             b.drag(b.find("#canvas .node[data-id='c1'] .port-out"), b.find("#canvas .node[data-id='out:1'] .node-body"));
-            until("c1 is wired to output 2", () -> b.js("return JSON.stringify(window.redwire.model.get('sf1').out[1].wires)")
+            b.until("c1 is wired to output 2", () -> b.js("return JSON.stringify(window.redwire.model.get('sf1').out[1].wires)")
                     .equals("[{\"id\":\"c1\",\"port\":0}]"));
 
             b.click("#subflow-edit");
@@ -75,15 +70,15 @@ class EditorSubflowE2ETest {
                     .sendKeys("hello from the template");
             b.find("#subflow-name").sendKeys(" v2");
             b.click("#subflow-done");
-            until("the template's env is set", () -> "hello from the template".equals(
+            b.until("the template's env is set", () -> "hello from the template".equals(
                     b.js("return window.redwire.model.get('sf1').env[0]?.value")));
-            until("the palette entry follows the name", () -> b.find(
+            b.until("the palette entry follows the name", () -> b.find(
                     "#palette-content .palette-node[data-type='subflow:sf1']").getText().equals("Greeter v2"));
 
             b.click("#tabs .tab[data-id='t1']");
             b.drag(b.find("#canvas .node[data-id='inst'] .port-out[data-port='1']"),
                     b.find("#canvas .node[data-id='d2'] .node-body"));
-            until("the new output is wired", () -> b.js("return JSON.stringify(window.redwire.model.get('inst').wires)")
+            b.until("the new output is wired", () -> b.js("return JSON.stringify(window.redwire.model.get('inst').wires)")
                     .equals("[[\"d1\"],[\"d2\"]]"));
             b.actions().doubleClick(b.find("#canvas .node[data-id='inst'] .node-body")).perform();
             b.waitFor(By.id("field-subflow-env-GREETING"));
@@ -107,7 +102,7 @@ class EditorSubflowE2ETest {
             EditorE2ETest.openOn(b, s, dir, FLOW, "inst");
             b.click("#main-menu-button");
             b.click("#main-menu .menu-item[data-id='menu-new-subflow']");
-            until("the new template's tab", () -> b.find("#tabs .tab.active").getText().contains("Subflow 1"));
+            b.until("the new template's tab", () -> b.find("#tabs .tab.active").getText().contains("Subflow 1"));
             assertEquals(0L, b.js("return document.querySelectorAll('#canvas .node[data-id]').length"));
             b.find("#subflow-inputs").sendKeys("1");
             b.waitFor(By.cssSelector("#canvas .node[data-id='in:0']"));

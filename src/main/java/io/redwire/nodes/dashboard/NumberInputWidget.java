@@ -51,9 +51,6 @@ final class NumberInputWidget extends WidgetNode {
 
     @Override
     protected void input(Map<String, Object> msg) {
-        keep(msg);
-        if (passthru) {
-            send(msg);
-        }
+        keepAndPassOn(msg, passthru);
     }
 }

@@ -41,9 +41,6 @@ final class TextInputWidget extends WidgetNode {
 
     @Override
     protected void input(Map<String, Object> msg) {
-        keep(msg);
-        if (passthru) {
-            send(msg);
-        }
+        keepAndPassOn(msg, passthru);
     }
 }

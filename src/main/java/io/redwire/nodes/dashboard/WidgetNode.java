@@ -126,6 +126,14 @@ abstract class WidgetNode extends DashboardMember {
         }
     }
 
+    /** An input widget's msg in: kept as its value and, with its own "pass through" on, sent on as well. */
+    protected final void keepAndPassOn(Map<String, Object> msg, boolean passthru) {
+        keep(msg);
+        if (passthru) {
+            send(msg);
+        }
+    }
+
     /** Whether a page's actions (Dashboard 2.0's widget-action) reach this widget: the types with onAction. */
     protected boolean takesActions() {
         return false;

@@ -118,7 +118,6 @@ public final class EditorBrowser implements AutoCloseable {
         return new WebDriverWait(driver, limit).until(ExpectedConditions.visibilityOfElementLocated(by));
     }
 
-    /** Waits until {@code ok} holds, failing with {@code what} after {@code limit}. */
     /** Waits up to 15 s for {@code ok}, failing with {@code what}. */
     void until(String what, java.util.function.BooleanSupplier ok) {
         until(what, Duration.ofSeconds(15), ok);
@@ -138,8 +137,18 @@ public final class EditorBrowser implements AutoCloseable {
         return driver.findElement(By.cssSelector(css));
     }
 
+    /**
+     * Clicks once the element has stopped moving: a tray slides in for 0.18 s, and a click aimed at a button still
+     * in flight lands beside it on a loaded machine.
+     */
     void click(String css) {
-        waitFor(By.cssSelector(css)).click();
+        WebElement e = waitFor(By.cssSelector(css));
+        ((JavascriptExecutor) driver).executeAsyncScript("""
+                const [el, done] = arguments; let last = null;
+                const frame = () => { const r = el.getBoundingClientRect(), now = r.left + ',' + r.top;
+                  if (now === last) { done(); } else { last = now; requestAnimationFrame(frame); } };
+                frame();""", e);
+        e.click();
     }
 
     /** Opens a sidebar tab by its panel's id and waits until {@code content} shows in it. */

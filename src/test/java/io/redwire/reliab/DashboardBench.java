@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * scripts/bench-dashboard.sh's client: deploys a chart fed {@code rate} points a second (an inject every 10 ms and a
@@ -53,6 +55,7 @@ public final class DashboardBench {
             pages.add(new DashboardPageClient(port, "/dashboard/_ws"));
         }
         Thread.sleep(5000); // warm-up: the function compiled, the pages connected
+        Histogram before = Histogram.of(pid);
         long sent0 = chartReceived(http, port);
         long[] got0 = pages.stream().mapToLong(DashboardPageClient::points).toArray();
         double cpu0 = flowLoopCpuSeconds(pid);
@@ -71,6 +74,7 @@ public final class DashboardBench {
             got.add(pages.get(i).points() - got0[i]);
         }
         long sent = chartReceived(http, port) - sent0;
+        Histogram after = Histogram.of(pid);
         pages.forEach(DashboardPageClient::close);
         long least = got.stream().mapToLong(Long::longValue).min().orElse(0);
         int third = Math.max(1, rss.size() / 3);
@@ -83,8 +87,11 @@ public final class DashboardBench {
                 100.0 * least / Math.max(1, sent));
         System.out.printf("flow loop busy: %.1f %% (CPU time of the busiest event-loop thread / wall time)%n", busy * 100);
         System.out.println("RSS MB every 5 s: " + rss);
-        System.out.printf("RSS flat: %s (first third %.0f MB, last third %.0f MB)%n", late <= early * 1.2 + 20, early,
-                late);
+        double minutes = (rss.size() - third) * 5 / 60.0; // from the first third's middle to the last third's
+        System.out.printf("RSS flat: %s (first third %.0f MB, last third %.0f MB: %+.1f MB a minute)%n",
+                late <= early * 1.2 + 20, early, late, (late - early) / minutes);
+        System.out.printf("live heap after a full GC (jcmd GC.class_histogram): %.1f MB after the warm-up, %.1f MB at the"
+                + " end; grew most: %s%n", before.totalMb(), after.totalMb(), after.grewMost(before, 5));
         boolean pass = least >= sent * 0.99 && busy < 0.5 && late <= early * 1.2 + 20;
         System.out.println(pass ? "PASS" : "FAIL");
         System.exit(pass ? 0 : 1);
@@ -116,6 +123,35 @@ public final class DashboardBench {
             }
         }
         return most;
+    }
+
+    /** The engine's live objects by class, from jcmd GC.class_histogram (which collects first): bytes by class name. */
+    private record Histogram(Map<String, Long> bytes) {
+        static Histogram of(long pid) throws Exception {
+            Path java = Path.of(ProcessHandle.of(pid).flatMap(p -> p.info().command()).orElseThrow());
+            Process jcmd = new ProcessBuilder(java.resolveSibling("jcmd").toString(), String.valueOf(pid),
+                    "GC.class_histogram").redirectErrorStream(true).start();
+            Map<String, Long> bytes = new HashMap<>();
+            for (String line : new String(jcmd.getInputStream().readAllBytes()).lines().toList()) {
+                String[] f = line.trim().split("\\s+"); // num: instances bytes class [module]
+                if (f.length >= 4 && f[0].endsWith(":")) {
+                    bytes.merge(f[3], Long.parseLong(f[2]), Long::sum);
+                }
+            }
+            jcmd.waitFor();
+            return new Histogram(bytes);
+        }
+
+        double totalMb() {
+            return bytes.values().stream().mapToLong(Long::longValue).sum() / 1048576.0;
+        }
+
+        String grewMost(Histogram start, int n) {
+            return bytes.entrySet().stream().map(e -> Map.entry(e.getKey(), e.getValue()
+                            - start.bytes().getOrDefault(e.getKey(), 0L))).sorted((a, b) -> Long.compare(b.getValue(),
+                            a.getValue())).limit(n).map(e -> String.format("%s %+d kB", e.getKey(), e.getValue() / 1024))
+                    .toList().toString();
+        }
     }
 
     private static long rssMb(long pid) throws Exception {

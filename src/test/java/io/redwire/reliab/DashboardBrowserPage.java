@@ -19,12 +19,12 @@ import java.util.Map;
  * that reached it, and the newest point the chart holds tells how far its drawing trails.
  */
 final class DashboardBrowserPage {
-    // counts the frames carrying a chart point before the page's own handler parses them
+    // counts the chart points of the msg frames reaching the page's socket, as DashboardPageClient counts them
     private static final String COUNTER = "window.__rwPoints = 0; const Native = window.WebSocket;"
             + " window.WebSocket = function (...a) { const s = new Native(...a);"
-            + " s.addEventListener('message', (e) => { if (typeof e.data === 'string' && e.data.includes('\"_datapoint\"'))"
-            + " { window.__rwPoints++; } }); return s; }; window.WebSocket.prototype = Native.prototype;"
-            + " Object.assign(window.WebSocket, Native);";
+            + " s.addEventListener('message', (e) => { const f = JSON.parse(e.data); const p = f.msg && f.msg._datapoint;"
+            + " if (f.type === 'msg' && p) { window.__rwPoints += Array.isArray(p) ? p.length : 1; } }); return s; };"
+            + " window.WebSocket.prototype = Native.prototype; Object.assign(window.WebSocket, Native);";
     private final WebDriver driver;
 
     private DashboardBrowserPage(WebDriver driver) {

@@ -148,7 +148,8 @@ class NodeTypeLabelsTest {
                 Map.entry("ui_dropdown", "dropdown"), Map.entry("ui_form", "form"), Map.entry("ui_gauge", "gauge"),
                 Map.entry("ui_numeric", "numeric"), Map.entry("ui_slider", "slider"), Map.entry("ui_spacer", "spacer"),
                 Map.entry("ui_switch", "switch"), Map.entry("ui_template", "template"), Map.entry("ui_text", "text"),
-                Map.entry("ui_text_input", "text input")), named);
+                Map.entry("ui_text_input", "text input"), Map.entry("ui_toast", "notification"),
+                Map.entry("ui_ui_control", "ui control")), named);
     }
 
     @Test

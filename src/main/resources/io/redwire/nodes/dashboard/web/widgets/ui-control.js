@@ -1,6 +1,6 @@
 // The ui-control widget of Redwire's dashboard client: a msg opens a page (name, index, "+1" / "-1", "" to reload)
 // or a URL; what it shows, hides, enables and disables the layout reads from its state (RW.controlled). Opening
-// another page is reported to the node ({payload: "change", tab, name}).
+// another page, the first one included, is reported to the node ({payload: "change", tab, name}).
 (function () {
   'use strict';
   const { watch, onMounted, onBeforeUnmount } = Vue;
@@ -32,10 +32,10 @@
     });
     onBeforeUnmount(() => { if (stop) { stop(); } });
     watch(() => store.page, (now, before) => {
-      if (now && before && now.id !== before.id) {
+      if (now && (!before || now.id !== before.id)) {
         action(props.w.id, { payload: 'change', tab: pages().findIndex((p) => p.id === now.id), name: now.name });
       }
-    });
+    }, { immediate: true });
     return {};
   });
 

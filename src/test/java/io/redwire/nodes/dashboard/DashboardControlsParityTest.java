@@ -78,8 +78,10 @@ class DashboardControlsParityTest {
         seen.add("multiple dropdown: " + shape(debug.next("dbg", 20)) + " shows " + page.chosen("ddm"));
         d.findElement(By.tagName("body")).sendKeys(Keys.ESCAPE);
 
-        page.upload(d, "fin", file);
-        seen.add("file input: " + shape(debug.next("dbg", 20)));
+        page.choose(d, "fin", file);
+        seen.add("file chosen: " + shape(debug.next("dbg", 3)));
+        page.upload(d, "fin");
+        seen.add("file uploaded: " + shape(debug.next("dbg", 20)));
 
         for (String inject : List.of("injC1", "injC2", "injC3")) {
             post(base + "/inject/" + inject);

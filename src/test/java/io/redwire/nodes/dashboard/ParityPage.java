@@ -36,8 +36,13 @@ interface ParityPage {
     /** The labels of the options a dropdown shows as chosen. */
     List<String> chosen(String id) throws Exception;
 
-    /** Chooses a file in a ui-file-input and sends it. */
-    void upload(WebDriver d, String id, Path file);
+    /** Chooses a file in a ui-file-input (not sent yet). */
+    default void choose(WebDriver d, String id, Path file) {
+        in(d, id, "input[type=file]").sendKeys(file.toString());
+    }
+
+    /** Presses a ui-file-input's upload button. */
+    void upload(WebDriver d, String id);
 
     /** Each series of a chart as "name:points", from the chart library's own state. */
     List<String> chartSeries(String id) throws Exception;

@@ -6,7 +6,6 @@ import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import static io.redwire.nodes.dashboard.ParityPage.js;
@@ -57,9 +56,14 @@ final class RealDashboardPage implements ParityPage {
         }
         // Vuetify's menu is teleported out of the widget: the combobox names it
         String menu = "#" + box.getDomAttribute("aria-controls") + " [role=option]";
-        ParityPage.until(d, () -> !d.findElements(By.cssSelector(menu)).isEmpty());
-        d.findElements(By.cssSelector(menu)).stream().filter(o -> o.getText().equals(label)).findFirst()
-                .orElseThrow(() -> new AssertionError("no option " + label)).click();
+        // the menu fades in: its options have no visible text until it is shown
+        ParityPage.until(d, () -> option(d, menu, label) != null);
+        option(d, menu, label).click();
+    }
+
+    private static WebElement option(WebDriver d, String menu, String label) {
+        return d.findElements(By.cssSelector(menu)).stream().filter(o -> o.getText().equals(label)).findFirst()
+                .orElse(null);
     }
 
     @Override
@@ -72,8 +76,7 @@ final class RealDashboardPage implements ParityPage {
     }
 
     @Override
-    public void upload(WebDriver d, String id, Path file) {
-        in(d, id, "input[type=file]").sendKeys(file.toString());
+    public void upload(WebDriver d, String id) {
         WebElement send = in(d, id, "button");
         ParityPage.until(d, send::isEnabled);
         // a script click: the dashboard's "ready to work offline" toast may lie over the button

@@ -7,7 +7,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.Select;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import static io.redwire.nodes.dashboard.ParityPage.js;
@@ -58,8 +57,7 @@ final class RedwireDashboardPage implements ParityPage {
     }
 
     @Override
-    public void upload(WebDriver d, String id, Path file) {
-        in(d, id, "input[type=file]").sendKeys(file.toString());
+    public void upload(WebDriver d, String id) {
         WebElement send = in(d, id, "button.rw-upload");
         ParityPage.until(d, send::isEnabled);
         send.click();

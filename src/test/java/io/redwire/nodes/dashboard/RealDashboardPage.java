@@ -2,16 +2,13 @@ package io.redwire.nodes.dashboard;
 
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 
 import java.util.List;
 
-import static io.redwire.nodes.dashboard.ParityPage.js;
-
 /** Dashboard 2.0's page (Vue 3 + Vuetify + ECharts) as {@link ParityPage} reads it. */
-final class RealDashboardPage implements ParityPage {
+final class RealDashboardPage extends ParityPage {
     // the production build has no devtools hooks: the chart component is found by walking the mounted vnodes
     private static final String CHART = "const target = document.querySelector(arguments[0]);"
             + "let found = null;"
@@ -24,32 +21,20 @@ final class RealDashboardPage implements ParityPage {
             + "if (!found || !found.proxy.chart) { return null; }"
             + "return (found.proxy.chart.getOption().series || []).map((s) => s.name + ':' + s.data.length);";
 
-    @Override
-    public String widget(String id) {
-        return "#nrdb-ui-widget-" + id;
+    RealDashboardPage() {
+        super(new Selectors("#nrdb-ui-widget-%s", ".nrdb-ui-group", "[role=slider]",
+                ".nrdb-ui-notification.v-snackbar--active .v-snackbar__content",
+                ".v-btn__content, .v-input__prepend, label.v-label", ".v-btn--disabled, .v-input--disabled"));
     }
 
     @Override
-    public String group() {
-        return ".nrdb-ui-group";
-    }
-
-    @Override
-    public void moveSlider(WebDriver d, String id, int steps) {
-        WebElement thumb = in(d, id, "[role=slider]");
-        for (int i = 0; i < steps; i++) {
-            thumb.sendKeys(Keys.ARROW_RIGHT);
-        }
-    }
-
-    @Override
-    public String sliderValue(String id) throws Exception {
+    String sliderValue(String id) throws Exception {
         return (String) js("return document.querySelector(arguments[0]).getAttribute('aria-valuenow');",
                 widget(id) + " [role=slider]");
     }
 
     @Override
-    public void pick(WebDriver d, String id, String label) throws Exception {
+    void pick(WebDriver d, String id, String label) throws Exception {
         WebElement box = in(d, id, "[role=combobox]");
         if (!"true".equals(box.getDomAttribute("aria-expanded"))) {
             in(d, id, ".v-field").click();
@@ -57,7 +42,7 @@ final class RealDashboardPage implements ParityPage {
         // Vuetify's menu is teleported out of the widget: the combobox names it
         String menu = "#" + box.getDomAttribute("aria-controls") + " [role=option]";
         // the menu fades in: its options have no visible text until it is shown
-        ParityPage.until(d, () -> option(d, menu, label) != null);
+        until(d, () -> option(d, menu, label) != null);
         option(d, menu, label).click();
     }
 
@@ -67,44 +52,23 @@ final class RealDashboardPage implements ParityPage {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
-    public List<String> chosen(String id) throws Exception {
-        return (List<String>) js("const w = document.querySelector(arguments[0]);"
+    List<String> chosen(String id) throws Exception {
+        return strings("const w = document.querySelector(arguments[0]);"
                 + "const chips = [...w.querySelectorAll('.v-combobox__selection')].map((e) => e.innerText.replace(/,$/, '').trim());"
                 + "return w.querySelector('.v-combobox--multiple') ? chips"
                 + " : [w.querySelector('input').value].filter((v) => v);", widget(id));
     }
 
     @Override
-    public void upload(WebDriver d, String id) {
+    void upload(WebDriver d, String id) {
         WebElement send = in(d, id, "button");
-        ParityPage.until(d, send::isEnabled);
+        until(d, send::isEnabled);
         // a script click: the dashboard's "ready to work offline" toast may lie over the button
         ((JavascriptExecutor) d).executeScript("arguments[0].click();", send);
     }
 
     @Override
-    @SuppressWarnings("unchecked")
-    public List<String> chartSeries(String id) throws Exception {
-        return (List<String>) js(CHART, widget(id) + " .nrdb-ui-chart-container");
-    }
-
-    @Override
-    public String notification(WebDriver d) {
-        List<WebElement> shown = d.findElements(By.cssSelector(".nrdb-ui-notification.v-snackbar--active .v-snackbar__content"));
-        return shown.isEmpty() ? null : shown.get(0).getText();
-    }
-
-    /** The label's text even while Vuetify hides it behind its floating copy. */
-    @Override
-    public String label(String id) throws Exception {
-        return (String) js("return document.querySelector(arguments[0])"
-                + ".querySelector('.v-btn__content, .v-input__prepend, label.v-label').textContent.trim();", widget(id));
-    }
-
-    @Override
-    public boolean disabled(String id) throws Exception {
-        return (Boolean) js("return !!document.querySelector(arguments[0])"
-                + ".querySelector('.v-btn--disabled, .v-input--disabled');", widget(id));
+    List<String> chartSeries(String id) throws Exception {
+        return strings(CHART, widget(id) + " .nrdb-ui-chart-container");
     }
 }

@@ -9,35 +9,20 @@ import org.openqa.selenium.support.ui.Select;
 
 import java.util.List;
 
-import static io.redwire.nodes.dashboard.ParityPage.js;
-
 /** Redwire's dashboard page (Vue 3, native controls, Chart.js) as {@link ParityPage} reads it. */
-final class RedwireDashboardPage implements ParityPage {
-    @Override
-    public String widget(String id) {
-        return "[data-widget-id='" + id + "']";
+final class RedwireDashboardPage extends ParityPage {
+    RedwireDashboardPage() {
+        super(new Selectors("[data-widget-id='%s']", ".rw-group", "input[type=range]",
+                ".rw-notification .rw-notification-text", "button, .rw-label", ":disabled"));
     }
 
     @Override
-    public String group() {
-        return ".rw-group";
-    }
-
-    @Override
-    public void moveSlider(WebDriver d, String id, int steps) {
-        WebElement range = in(d, id, "input[type=range]");
-        for (int i = 0; i < steps; i++) {
-            range.sendKeys(Keys.ARROW_RIGHT);
-        }
-    }
-
-    @Override
-    public String sliderValue(String id) throws Exception {
+    String sliderValue(String id) throws Exception {
         return (String) js("return document.querySelector(arguments[0]).value;", widget(id) + " input[type=range]");
     }
 
     @Override
-    public void pick(WebDriver d, String id, String label) {
+    void pick(WebDriver d, String id, String label) {
         WebElement select = in(d, id, "select");
         if (!new Select(select).isMultiple()) {
             new Select(select).selectByVisibleText(label);
@@ -50,40 +35,21 @@ final class RedwireDashboardPage implements ParityPage {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
-    public List<String> chosen(String id) throws Exception {
-        return (List<String>) js("return [...document.querySelector(arguments[0]).selectedOptions]"
+    List<String> chosen(String id) throws Exception {
+        return strings("return [...document.querySelector(arguments[0]).selectedOptions]"
                 + ".map((o) => o.text).filter((t) => t);", widget(id) + " select");
     }
 
     @Override
-    public void upload(WebDriver d, String id) {
+    void upload(WebDriver d, String id) {
         WebElement send = in(d, id, "button.rw-upload");
-        ParityPage.until(d, send::isEnabled);
+        until(d, send::isEnabled);
         send.click();
     }
 
     @Override
-    @SuppressWarnings("unchecked")
-    public List<String> chartSeries(String id) throws Exception {
-        return (List<String>) js("return Chart.getChart(document.querySelector(arguments[0])).data.datasets"
+    List<String> chartSeries(String id) throws Exception {
+        return strings("return Chart.getChart(document.querySelector(arguments[0])).data.datasets"
                 + ".map((s) => s.label + ':' + s.data.length);", widget(id) + " canvas");
-    }
-
-    @Override
-    public String notification(WebDriver d) {
-        List<WebElement> shown = d.findElements(By.cssSelector(".rw-notification .rw-notification-text"));
-        return shown.isEmpty() ? null : shown.get(0).getText();
-    }
-
-    @Override
-    public String label(String id) throws Exception {
-        return (String) js("return document.querySelector(arguments[0])"
-                + ".querySelector('button, .rw-label').innerText.trim();", widget(id));
-    }
-
-    @Override
-    public boolean disabled(String id) throws Exception {
-        return (Boolean) js("return !!document.querySelector(arguments[0]).querySelector(':disabled');", widget(id));
     }
 }

@@ -104,7 +104,8 @@ class DashboardSideBySideTest {
         }
         Thread.sleep(2500); // the charts' and gauges' entry animations
         // Dashboard 2.0's "App is offline ready" note (its service worker) would cover the widgets under it
-        ((JavascriptExecutor) d).executeScript("document.querySelectorAll('.v-snackbar').forEach(s => s.remove());");
+        ((JavascriptExecutor) d).executeScript("document.querySelectorAll('body *').forEach(e => { if (getComputedStyle(e)"
+                + ".position === 'fixed' && /offline ready/i.test(e.textContent)) { e.remove(); } });");
         // each text widget's words (label and value, in whatever order and layout the dashboard puts them)
         List<String> shown = texts.stream().map(id -> List.of(d.findElement(side.css(id, "")).getText().trim()
                 .split("\\s+")).stream().sorted().toList().toString()).toList();

@@ -32,6 +32,7 @@
     });
     onBeforeUnmount(() => { if (stop) { stop(); } });
     watch(() => store.page, (now, before) => {
+      // the page first opened is reported too, by Dashboard 2.0's ui-control as by Dashboard 1's ui_control
       if (now && (!before || now.id !== before.id)) {
         action(props.w.id, { payload: 'change', tab: pages().findIndex((p) => p.id === now.id), name: now.name });
       }

@@ -15,7 +15,6 @@ import java.util.Map;
 final class Dashboard1Control extends ControlWidget {
     Dashboard1Control(NodeConfig c) {
         super(c);
-        described().put("reportsFirstPage", true); // Dashboard 1 reports the tab a page opens on as a change
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.redwire.api.Field;
 import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -44,6 +45,25 @@ public final class UiPageNode extends DashboardMember {
         this.findBase = findBase;
         UiThemeNode theme = c.configNode(THEME, UiThemeNode.class);
         described().put("theme", theme == null ? null : theme.described());
+        described().put("settings", asConfigured(c));
+    }
+
+    /**
+     * The page as Dashboard 2.0 hands it to ui-event: the fields the flow file sets (the theme as its id), with
+     * visible and disabled made booleans the way ui-page reads them ("true" or true; left out: visible, enabled).
+     */
+    private static Map<String, Object> asConfigured(NodeConfig c) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", c.id());
+        out.put("type", c.type().type());
+        for (Field f : c.type().fields()) {
+            if (c.has(f)) {
+                out.put(f.name(), c.get(f));
+            }
+        }
+        out.put("disabled", "true".equals(c.str(DISABLED)));
+        out.put("visible", !c.has(VISIBLE) || "true".equals(c.str(VISIBLE)));
+        return out;
     }
 
     @Override

@@ -74,15 +74,12 @@ class DashboardNodeRedParityTest {
         return seen;
     }
 
-    /** The next debug msg's payload and topic. */
+    /** The next msg's payload and topic at debug node "dbg" (the other debug nodes' msgs are skipped). */
     static String debug(CommsClient comms) throws Exception {
-        Map<String, Object> m = comms.next("debug", 20);
-        if (m == null) {
+        Map<?, ?> whole = new DebugStream(comms).next("dbg", 20);
+        if (whole == null) {
             return "no debug msg";
         }
-        Map<?, ?> data = (Map<?, ?>) m.get("data");
-        Object msg = data.get("msg") instanceof String s ? Json.parse(s) : data.get("msg");
-        Map<?, ?> whole = (Map<?, ?>) msg;
         return "debug payload=" + Json.stringify(whole.get("payload")) + " topic=" + Json.stringify(whole.get("topic"));
     }
 

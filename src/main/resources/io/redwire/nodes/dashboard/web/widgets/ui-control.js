@@ -1,6 +1,6 @@
 // The ui-control widget of Redwire's dashboard client: a msg opens a page (name, index, "+1" / "-1", "" to reload)
 // or a URL; what it shows, hides, enables and disables the layout reads from its state (RW.controlled). Opening
-// another page is reported to the node ({payload: "change", tab, name}).
+// another page, the first one included, is reported to the node ({payload: "change", tab, name}).
 (function () {
   'use strict';
   const { watch, onMounted, onBeforeUnmount } = Vue;
@@ -20,7 +20,7 @@
     if (page) { navigate(page); }
   }
 
-  const UiControl = widgetComponent('<span hidden></span>', (props, { prop }) => {
+  const UiControl = widgetComponent('<span hidden></span>', (props) => {
     let stop = null;
     onMounted(() => {
       stop = listen(props.w.id, (type, msg) => {
@@ -32,8 +32,8 @@
     });
     onBeforeUnmount(() => { if (stop) { stop(); } });
     watch(() => store.page, (now, before) => {
-      // Dashboard 1's ui_control reports the page first opened too
-      if (now && (before ? now.id !== before.id : prop('reportsFirstPage'))) {
+      // the page first opened is reported too, by Dashboard 2.0's ui-control as by Dashboard 1's ui_control
+      if (now && (!before || now.id !== before.id)) {
         action(props.w.id, { payload: 'change', tab: pages().findIndex((p) => p.id === now.id), name: now.name });
       }
     }, { immediate: true });

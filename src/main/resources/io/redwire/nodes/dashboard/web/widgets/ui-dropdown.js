@@ -8,7 +8,7 @@
   const UiDropdown = widgetComponent(
     '<label class="rw-label">{{ prop("label") }}</label>' +
       '<select :multiple="!!prop(\'multiple\')" :disabled="!enabled" :aria-label="prop(\'label\')" :title="prop(\'tooltip\') || null" ' +
-      ':value="multiple ? undefined : key(value)" @change="picked">' +
+      'v-bind="single" @change="picked">' +
       '<option v-if="!multiple" :value="key(null)" :selected="value === null || value === undefined"></option>' +
       '<option v-for="o in options" :key="key(o.value)" :value="key(o.value)" :selected="isChosen(o)">{{ o.label }}</option>' +
       '</select>',
@@ -17,9 +17,12 @@
       const multiple = computed(() => !!prop('multiple'));
       const options = computed(() => (prop('options') || []).map((o) => typeof o === 'object' && o !== null
         ? { value: o.value, label: o.label ?? String(o.value) } : { value: o, label: String(o) }));
+      // only a single choice binds the select's value: setting it (even to nothing) on a multiple select would
+      // clear the options already chosen
+      const single = computed(() => multiple.value ? {} : { value: key(value.value) });
       const chosen = () => multiple.value ? [].concat(value.value ?? []).map(key) : [key(value.value)];
       return {
-        value, multiple, options, key,
+        value, multiple, single, options, key,
         isChosen(o) { return chosen().includes(key(o.value)); },
         picked(e) {
           const vals = Array.from(e.target.selectedOptions).map((o) => JSON.parse(o.value));

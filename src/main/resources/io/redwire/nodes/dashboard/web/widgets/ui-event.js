@@ -1,14 +1,16 @@
 // The ui-event widget of Redwire's dashboard client: tells the node when this page shows a page of the dashboard
-// ($pageview) and when it leaves one ($pageleave), with the page's settings and the URL's query.
+// ($pageview) and when it leaves one ($pageleave), with the page as Dashboard 2.0 gives it (the settings its flow
+// sets, and the route it is shown at) and the URL's query.
 (function () {
   'use strict';
   const { watch } = Vue;
-  const { store, action, widgetComponent } = RW;
+  const { base, store, action, widgetComponent } = RW;
 
   function payload(page) {
     const query = {};
     new URLSearchParams(location.search).forEach((v, k) => { query[k] = v; });
-    return { page: Object.assign({}, page), query };
+    const route = { path: base + page.path.replace(/^\//, ''), name: 'Page:' + page.name };
+    return { page: Object.assign({}, page.settings || page, { route }), query };
   }
 
   const UiEvent = widgetComponent('<span hidden></span>', (props) => {

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Dashboard load (issue 26; a command, not a test): 1 000 chart points a second to 10 open dashboard pages for 60 s.
 # Starts the engine with ./redwire (its production JVM settings), then io.redwire.reliab.DashboardBench deploys a
-# chart fed by an inject every 10 ms and a function sending the points due (1 000 a second), opens the pages as WebSocket clients that
-# parse every frame (not Chromium tabs), and prints: points sent to the chart and received by each page, the flow
-# loop's busy share (CPU time of the busiest event-loop thread over the run), and RSS every 5 s. PASS when every page
-# got >= 99 % of the points, the flow loop was < 50 % busy and RSS stayed flat (last third <= first third x 1.2 + 20 MB).
-#   scripts/bench-dashboard.sh [seconds=60] [pages=10] [points a second=1000]
+# chart fed by an inject every 10 ms and a function sending the points due (1 000 a second), opens the pages (one a
+# headless Chromium tab drawing the chart when /usr/bin/chromium is there and browser is not 0, the others WebSocket
+# clients that parse every frame), and prints: points sent to the chart and received by each page, how old the tab's
+# newest drawn point is, the flow loop's busy share (CPU time of the busiest event-loop thread over the run), RSS every
+# 5 s with its slope, and the live heap after a full GC (jcmd) at the start and the end. PASS when every page got
+# >= 99 % of the points, the tab's newest point is < 5 s old, the flow loop was < 50 % busy and RSS stayed flat (last
+# third <= first third x 1.2 + 20 MB).
+#   scripts/bench-dashboard.sh [seconds=60] [pages=10] [points a second=1000] [browser=1]
 # Needs target/redwire.jar (built when missing) and the test classes. Binds 127.0.0.1 only, on a free port.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -23,7 +26,7 @@ wait_started "$WORK/redwire.log"
 ENGINE=$(pgrep -P "${PIDS[0]}" java || echo "${PIDS[0]}")
 echo "load before: $(uptime)" | tee "$OUT/dashboard.txt"
 set +e
-java -cp "$CP" io.redwire.reliab.DashboardBench "$PORT" "$ENGINE" "${1:-60}" "${2:-10}" "${3:-1000}" | tee -a "$OUT/dashboard.txt"
+java -cp "$CP" io.redwire.reliab.DashboardBench "$PORT" "$ENGINE" "${1:-60}" "${2:-10}" "${3:-1000}" "${4:-1}" | tee -a "$OUT/dashboard.txt"
 status=${PIPESTATUS[0]}
 echo "load after: $(uptime)" | tee -a "$OUT/dashboard.txt"
 exit "$status"

@@ -50,6 +50,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 start_nodered() { # flows dir port log: Node-RED 5.0.7 (scripts/nodered-peer.sh's install) on a copy of flows in dir; sets NR_PID
   local nr="${REDWIRE_NODERED_DIR:-$HOME/.cache/redwire/nodered}"
   mkdir -p "$2"; cp "$1" "$2/flows.json"
+  : > "$4" # emptied before the start: the background redirection may truncate it only after wait_started read it
   "$(cat "$nr/node-binary")" "$nr/node_modules/node-red/red.js" -u "$2" -p "$3" flows.json > "$4" 2>&1 &
   NR_PID=$!
 }

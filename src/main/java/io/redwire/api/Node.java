@@ -72,6 +72,15 @@ public abstract class Node implements ValueScope {
     }
 
     /**
+     * Completes once what {@link #start()} left running in the background has finished and what the node queued
+     * meanwhile has been handled (a function node's sandbox built, its queued messages run). Before a deploy closes
+     * nodes it waits for theirs (bounded), so those messages reach nodes that are still open. On the flow loop.
+     */
+    public Future<Void> ready() {
+        return Future.succeededFuture();
+    }
+
+    /**
      * Called once every node of the deploy has started (their servers listen). A client that may connect to a
      * server of the same deploy connects here and finds it listening, as Node-RED's first connect comes after the
      * listen (its host lookup is asynchronous).

@@ -15,6 +15,16 @@ import java.util.Objects;
  * that builds a running node from a validated config.
  */
 public final class NodeType {
+    /**
+     * Work a node's construction would otherwise do on the flow loop (compiling an interface definition), done
+     * first on a worker thread from the node's raw JSON so that the construction finds it cached. It must not
+     * fail: whatever is wrong is the construction's to report.
+     */
+    @FunctionalInterface
+    public interface Preparer {
+        void prepare(Map<String, Object> raw, io.redwire.spi.NodeServices services);
+    }
+
     /** Builds a node; must not have side effects (binding ports etc. belongs in {@link Node#start()}). */
     @FunctionalInterface
     public interface Factory {
@@ -104,6 +114,7 @@ public final class NodeType {
     private final VirtualWires virtualWires;
     private final Library library;
     private final Factory factory;
+    private final Preparer preparer;
     /** Field name → help, for fields that carry none themselves (see {@link #help(Field)}). */
     private final Map<String, String> fieldHelp;
     /** Field name → label, for fields that carry none themselves (see {@link #label(Field)}). */
@@ -140,6 +151,7 @@ public final class NodeType {
                     .map(Field::name).toList() + " are not all among its fields");
         }
         this.factory = b.factory;
+        this.preparer = b.preparer;
         this.fieldHelp = b.factory == null ? Map.of() : FieldHelp.forType(type, b.factory.getClass(), FieldHelp.FILE);
         this.fieldLabels = b.factory == null ? Map.of()
                 : FieldHelp.forType(type, b.factory.getClass(), FieldHelp.LABELS);
@@ -269,6 +281,16 @@ public final class NodeType {
     /** The class whose package holds this type's {@code field-help.json} (see {@link FieldHelp}); null: none. */
     Class<?> helpAnchor() {
         return factory == null ? null : factory.getClass();
+    }
+
+    /** Whether a deploy prepares nodes of this type off the flow loop first (see {@link Preparer}). */
+    public boolean prepares() {
+        return preparer != null;
+    }
+
+    /** See {@link Preparer}; on a worker thread, before the deploy builds its nodes on the flow loop. */
+    public void prepare(Map<String, Object> raw, io.redwire.spi.NodeServices services) {
+        preparer.prepare(raw, services);
     }
 
     public Node create(NodeConfig config) {
@@ -405,6 +427,7 @@ public final class NodeType {
         private VirtualWires virtualWires;
         private Library library;
         private Factory factory;
+        private Preparer preparer;
 
         private Builder(String type, String family) {
             this.type = type;
@@ -506,6 +529,12 @@ public final class NodeType {
         /** See {@link Library}; the fields must be among the type's fields. */
         public Builder library(String entryType, Field text, Field... fields) {
             this.library = new Library(entryType, text, List.of(fields));
+            return this;
+        }
+
+        /** See {@link Preparer}. */
+        public Builder prepare(Preparer p) {
+            this.preparer = Objects.requireNonNull(p, "preparer");
             return this;
         }
 

@@ -148,11 +148,15 @@ public final class JsValues {
             return Long.toString((long) d);
         }
         double abs = Math.abs(d);
+        String java = Double.toString(d);
         if (abs >= 1e-6 && abs < 1e21) {
+            if (java.indexOf('E') < 0 && java.charAt(java.length() - 1) != '0') {
+                return java; // 1e-3 <= |d| < 1e7: already JavaScript's text ("1.75"), without a BigDecimal per number
+            }
             // Double.toString holds the shortest digits; plain notation pads with zeros like JavaScript
-            return new BigDecimal(Double.toString(d)).stripTrailingZeros().toPlainString();
+            return new BigDecimal(java).stripTrailingZeros().toPlainString();
         }
-        String s = Double.toString(d).replace("E", "e");
+        String s = java.replace("E", "e");
         int e = s.indexOf('e');
         String mantissa = s.substring(0, e);
         if (mantissa.endsWith(".0")) {

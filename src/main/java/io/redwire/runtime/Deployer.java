@@ -1,6 +1,7 @@
 package io.redwire.runtime;
 
 import io.redwire.api.Node;
+import io.redwire.api.NodeType;
 import io.redwire.flow.DeployDiff;
 import io.redwire.flow.DeployMode;
 import io.redwire.flow.FlowSet;
@@ -10,6 +11,7 @@ import io.redwire.msg.FlowException;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -33,10 +35,13 @@ final class Deployer {
     private final Map<String, ContextScope> flowContexts = new HashMap<>();
     private Deployment current;
     private volatile String state = "stop";
+    private final PreparingServices preparing;
+    private Future<Void> lastPrepared = Future.succeededFuture(); // guarded by this
 
     Deployer(Engine engine, DeliveryQueue queue) {
         this.engine = engine;
         this.queue = queue;
+        this.preparing = new PreparingServices(engine);
     }
 
     /** Started with --safe: nothing runs until the first deploy; state "safe" as Node-RED reports it. */
@@ -80,7 +85,7 @@ final class Deployer {
 
     Future<Void> deploy(List<Map<String, Object>> flows, DeployMode mode) {
         Promise<Void> done = Promise.promise();
-        engine.loop().runOnContext(v -> {
+        prepared(flows).onComplete(p -> engine.loop().runOnContext(v -> {
             try {
                 swap(flows, mode, done);
             } catch (Throwable e) { // must still answer
@@ -89,8 +94,31 @@ final class Deployer {
                 }
                 done.tryFail(Failures.asFlowException("deploy failed: ", e));
             }
-        });
+        }));
         return done.future();
+    }
+
+    /**
+     * Runs the {@link io.redwire.api.NodeType.Preparer}s of the flows' nodes on a worker, after those of the
+     * deploys before (so deploys still swap in the order they were asked for); never fails.
+     */
+    private synchronized Future<Void> prepared(List<Map<String, Object>> flows) {
+        List<Runnable> work = new ArrayList<>();
+        for (Map<String, Object> raw : flows) {
+            NodeType t = raw.get("type") instanceof String type ? engine.registry().get(type) : null;
+            if (t != null && t.prepares()) {
+                work.add(() -> t.prepare(raw, preparing));
+            }
+        }
+        if (work.isEmpty() && lastPrepared.isComplete()) {
+            return lastPrepared;
+        }
+        lastPrepared = lastPrepared.transform(x -> work.isEmpty() ? Future.succeededFuture()
+                : engine.vertx().executeBlocking(() -> {
+                    work.forEach(Runnable::run);
+                    return null;
+                }, false).<Void>mapEmpty().otherwiseEmpty());
+        return lastPrepared;
     }
 
     private void swap(List<Map<String, Object>> flows, DeployMode mode, Promise<Void> done) {
@@ -211,16 +239,24 @@ final class Deployer {
         });
     }
 
-    /** Stops a deployment's nodes, but those {@code next} keeps running (null: stops them all). */
+    /**
+     * Stops a deployment's nodes, but those {@code next} keeps running (null: stops them all). Two phases: the nodes
+     * still finishing their start (a function node whose sandbox is being built, with messages queued in it) go on
+     * running until they have, and what they sent is delivered; only then does any node close, so a request queued
+     * in a function node reaches its http response node while that is still open.
+     */
     private Future<Void> stop(Deployment d, Deployment next) {
         if (d == null) {
             return Future.succeededFuture();
         }
-        if (current == d) {
-            current = null;
-            state = "stop";
-        }
-        return next == null ? d.stop() : d.stopAllBut(next);
+        return d.readyToStop(next).compose(v -> {
+            queue.settle();
+            if (current == d) {
+                current = null;
+                state = "stop";
+            }
+            return next == null ? d.stop() : d.stopAllBut(next);
+        });
     }
 
     /** A refused deploy: what it built stops, the nodes it took over keep running for the restored flows. */

@@ -15,6 +15,7 @@ import io.redwire.spi.HttpRoutes;
 import io.redwire.spi.NodeServices;
 
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -290,6 +292,9 @@ final class Deployment {
         return flows.values().iterator().next();
     }
 
+    /** How long a stop waits for nodes still finishing their start (a function node's close waits as long). */
+    private static final long READY_LIMIT_MS = 15_000;
+
     /** A node whose start() takes longer is named in the start-up timeline. */
     private static final long SLOW_START_NS = 20_000_000;
 
@@ -349,6 +354,24 @@ final class Deployment {
         } catch (RuntimeException e) {
             engine.log().error("[" + n.label() + "] " + NodeError.textOf(e));
         }
+    }
+
+    /**
+     * Waits until the nodes that stop unless {@code next} keeps them (null: all) have finished what their start left
+     * running in the background ({@link Node#ready()}: a function node's sandbox, the messages it queued meanwhile),
+     * at most {@link #READY_LIMIT_MS}; then on the flow loop, outside whatever call completed the last of them.
+     */
+    Future<Void> readyToStop(Deployment next) {
+        List<Future<Void>> ready = new ArrayList<>();
+        for (Node n : nodes.values()) {
+            if (next == null || !next.kept(n)) {
+                ready.add(n.ready());
+            }
+        }
+        Promise<Void> onLoop = Promise.promise();
+        Future.join(ready).timeout(READY_LIMIT_MS, TimeUnit.MILLISECONDS)
+                .onComplete(r -> engine.loop().runOnContext(v -> onLoop.complete()));
+        return onLoop.future();
     }
 
     Future<Void> stop() {

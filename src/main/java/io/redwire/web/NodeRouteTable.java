@@ -83,6 +83,15 @@ public final class NodeRouteTable implements HttpRoutes {
         }
     }
 
+    /**
+     * Dispatches to a matching route if one matches now, else leaves the request to the router (false): while a
+     * deploy holds the routes, or when none matches, the caller goes on down the router, which ends in
+     * {@link #dispatch}.
+     */
+    boolean tryDispatch(RoutingContext ctx) {
+        return held == null && matches(ctx);
+    }
+
     private boolean matches(RoutingContext ctx) {
         String method = ctx.request().method().name().toLowerCase();
         String path = pathBelowMount(ctx);

@@ -7,9 +7,11 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,6 +26,8 @@ public final class WebServer {
     private final ConnectionGuard guard;
     private HttpServer server;
     private boolean routesClosed;
+    /** Set once the routes are complete; null until then, and when node routes need httpNodeAuth first. */
+    private ClaimedSegments claimed;
 
     /** @param nodeRoutes the http-in routes, or null for an admin-only server */
     public WebServer(Engine engine, NodeRouteTable nodeRoutes) {
@@ -32,6 +36,19 @@ public final class WebServer {
         this.router = Router.router(engine.vertx());
         this.guard = new ConnectionGuard(engine.vertx(), engine.settings());
         router.route().handler(guard::requestStarted); // first, before admin and node routes
+        router.route().handler(this::straightToNodeRoutes);
+    }
+
+    /**
+     * A request no admin or editor route can match is handed to the http in routes at once, skipping the walk past
+     * every admin route; one they do not serve either continues down the router (static files, 404).
+     */
+    private void straightToNodeRoutes(RoutingContext ctx) {
+        ClaimedSegments c = claimed;
+        if (c != null && ctx.mountPoint() == null && !c.mayClaim(ctx.normalizedPath()) && nodeRoutes.tryDispatch(ctx)) {
+            return;
+        }
+        ctx.next();
     }
 
     /** The router admin handlers are added to, before {@link #listen}. */
@@ -58,6 +75,9 @@ public final class WebServer {
                 NodeAuth auth = NodeAuth.from(engine.settings(), engine.vertx());
                 if (auth != null) {
                     router.route().handler(auth);
+                } else { // the guard and the shortcut itself come first and match every path
+                    List<Route> before = router.getRoutes();
+                    claimed = ClaimedSegments.of(before.subList(2, before.size()));
                 }
                 router.route().handler(nodeRoutes::dispatch); // a path no http in serves goes on (the table's fallback)
                 StaticFiles.mount(router, engine.settings());

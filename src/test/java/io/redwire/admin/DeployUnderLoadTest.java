@@ -80,7 +80,8 @@ class DeployUnderLoadTest {
                 }));
             }
             for (int i = 1; i <= 30; i++) {
-                assertEquals(204, s.post("/flows", flows("v" + i)).statusCode());
+                HttpResponse<String> deployed = s.post("/flows", flows("v" + i));
+                assertEquals(204, deployed.statusCode(), deployed.body());
                 Thread.sleep(30);
             }
             running.set(false);

@@ -2,7 +2,6 @@ package io.redwire.editor;
 
 import io.redwire.admin.AdminServer;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -20,13 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * without a tab land on the current one, a subflow instance's info names its subflow, config types stay out of the
  * palette and palette labels are shown whole.
  */
-class EditorBrokenItemsE2ETest {
-    private static EditorBrowser b;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
+class EditorBrokenItemsE2ETest extends EditorBrowserTest {
 
     private static String infoText() {
         b.click(".sidebar-tabs button[data-panel='info-panel']");

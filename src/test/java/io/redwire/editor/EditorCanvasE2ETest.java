@@ -6,7 +6,6 @@ import io.redwire.deploy.FlowFile;
 import io.redwire.msg.Json;
 import io.redwire.testing.Ports;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -35,8 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * context and main menus, splicing and Ctrl-drag detach, snap to grid, Arrange, nodes following the mouse after a
  * paste, groups made, styled, deployed and reloaded, user settings with the dark theme, the shortcuts dialog.
  */
-class EditorCanvasE2ETest {
-    private static EditorBrowser b;
+class EditorCanvasE2ETest extends EditorBrowserTest {
 
     /** inject i1 → debug d1 on tab t1, and a change node c1 with no wires, below the wire. */
     static final String THREE = EditorBrowser.tabAndInject("Canvas", "\"name\":\"go\",\"props\":[{\"p\":\"payload\"}],"
@@ -46,11 +44,6 @@ class EditorCanvasE2ETest {
              {"id":"c1","type":"change","z":"t1","name":"mid","rules":[{"t":"set","p":"topic","pt":"msg","to":"x",
               "tot":"str"}],"x":300,"y":260,"wires":[[]]}]
             """;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
 
     private static Object js(String script, Object... args) {
         return b.js(script, args);
@@ -63,7 +56,6 @@ class EditorCanvasE2ETest {
     private static void keys(CharSequence... keys) {
         b.find("#canvas").sendKeys(Keys.chord(keys));
     }
-
 
     private static void rightClick(String css) {
         b.actions().contextClick(b.find(css)).perform();

@@ -3,7 +3,6 @@ package io.redwire.editor;
 import io.redwire.admin.AdminServer;
 import io.redwire.flow.FlowFileReader;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -22,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The dashboard layout sidebar in real headless Chromium: a page's groups and widgets in order with their sizes; a
  * widget moved up and a group resized there reach the runtime with the deploy.
  */
-class EditorDashboardSidebarE2ETest {
+class EditorDashboardSidebarE2ETest extends EditorBrowserTest {
     private static final String FLOW = """
             [{"id":"t1","type":"tab","label":"ui"},
              {"id":"base","type":"ui-base","name":"Dash","path":"/dashboard"},
@@ -35,12 +34,6 @@ class EditorDashboardSidebarE2ETest {
               "height":1,"x":120,"y":120,"wires":[[]]},
              {"id":"w3","type":"ui-text","z":"t1","group":"g2","name":"three","label":"Three","order":1,"width":0,
               "height":0,"x":120,"y":180,"wires":[]}]""";
-    private static EditorBrowser b;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
 
     @SuppressWarnings("unchecked")
     private static List<String> shown(String css) {

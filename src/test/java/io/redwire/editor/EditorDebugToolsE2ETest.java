@@ -2,7 +2,6 @@ package io.redwire.editor;
 
 import io.redwire.admin.AdminServer;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
@@ -18,20 +17,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The debug sidebar's tools: copy path and copy value, pin, pause and resume, in headless Chromium. */
-class EditorDebugToolsE2ETest {
+class EditorDebugToolsE2ETest extends EditorBrowserTest {
     private static final String FLOW = EditorBrowser.tabAndInject("debug tools",
             "\"props\":[{\"p\":\"payload\"}],\"payload\":\"{\\\"items\\\":[{\\\"name\\\":\\\"first\\\"},"
                     + "{\\\"name\\\":\\\"second\\\",\\\"tags\\\":[1,2]}],\\\"odd key\\\":true}\",\"payloadType\":\"json\"",
             80, "d1") + """
              {"id":"d1","type":"debug","z":"t1","name":"show","active":true,"tosidebar":true,"complete":"payload",
               "targetType":"msg","x":300,"y":80,"wires":[]}]""";
-    private static EditorBrowser b;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
-
 
     private static long messages() {
         return (Long) b.js("return document.querySelectorAll('#debug-messages .debug-message').length");

@@ -4,7 +4,6 @@ import io.redwire.admin.AdminServer;
 import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.Json;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -24,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the chosen one survives a reload, a slow deploy keeps the button busy until the answer, and a 409 conflict's merge
  * keeps the other user's deployed change beside ours.
  */
-class EditorDeployE2ETest {
+class EditorDeployE2ETest extends EditorBrowserTest {
     private static final String TWO_TABS = """
             [{"id":"t1","type":"tab","label":"one"},{"id":"t2","type":"tab","label":"two"},
              {"id":"i1","type":"inject","z":"t1","name":"a","props":[{"p":"payload"}],"payload":"","payloadType":"date",
@@ -33,13 +32,6 @@ class EditorDeployE2ETest {
               "x":380,"y":100,"wires":[]},
              {"id":"d2","type":"debug","z":"t2","name":"other","active":true,"tosidebar":true,"complete":"false",
               "x":380,"y":100,"wires":[]}]""";
-
-    private static EditorBrowser b;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
 
     private static void until(String what, java.util.function.BooleanSupplier ok) {
         b.until(what, Duration.ofSeconds(90), ok); // a deploy waits for every node's start

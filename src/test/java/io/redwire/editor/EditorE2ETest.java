@@ -8,7 +8,6 @@ import io.redwire.flow.FlowFileReader;
 import io.redwire.msg.Json;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -25,13 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The web editor in real headless Chromium against a real Redwire server (one browser, a fresh server per test). */
-class EditorE2ETest {
-    private static EditorBrowser b;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
+class EditorE2ETest extends EditorBrowserTest {
 
     static final String INJECT_DEBUG = """
             [{"id":"t1","type":"tab","label":"E2E","disabled":false,"info":"","env":[]},

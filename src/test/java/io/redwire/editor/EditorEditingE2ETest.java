@@ -3,7 +3,6 @@ package io.redwire.editor;
 import io.redwire.admin.AdminServer;
 import io.redwire.msg.Json;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -26,13 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Editing in real headless Chromium: undo/redo, clipboard, zoom, keys, and the bugs of issue 13 each pinned. */
-class EditorEditingE2ETest {
-    private static EditorBrowser b;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
+class EditorEditingE2ETest extends EditorBrowserTest {
 
     private static Object model(String expr) {
         return b.js("return window.redwire.model." + expr);

@@ -2,7 +2,6 @@ package io.redwire.editor;
 
 import io.redwire.admin.AdminServer;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -13,7 +12,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The explorer sidebar: flows, subflows and config nodes with their nodes; a click reveals or opens one. */
-class EditorExplorerE2ETest {
+class EditorExplorerE2ETest extends EditorBrowserTest {
     private static final String FLOW = """
             [{"id":"t1","type":"tab","label":"first"},{"id":"t2","type":"tab","label":"second"},
              {"id":"n1","type":"inject","z":"t1","name":"tick","props":[{"p":"payload"}],"x":100,"y":60,"wires":[[]]},
@@ -21,13 +20,6 @@ class EditorExplorerE2ETest {
              {"id":"sf","type":"subflow","name":"Helper","in":[],"out":[],"env":[]},
              {"id":"n3","type":"change","z":"sf","name":"inside","rules":[],"x":200,"y":60,"wires":[[]]},
              {"id":"mb","type":"mqtt-broker","name":"broker","broker":"localhost","port":"1883"}]""";
-    private static EditorBrowser b;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
-
 
     @Test
     void theTreeListsFlowsSubflowsAndConfigNodesAndRevealsThem(@TempDir Path dir) throws Exception {

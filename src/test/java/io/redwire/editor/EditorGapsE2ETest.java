@@ -2,7 +2,6 @@ package io.redwire.editor;
 
 import io.redwire.admin.AdminServer;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -21,22 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * unlocked, http response's headers are edited as rows and kept as Node-RED's object, and dragging a link out's
  * link port onto a link in links the two so a message crosses.
  */
-class EditorGapsE2ETest {
-    private static EditorBrowser b;
+class EditorGapsE2ETest extends EditorBrowserTest {
 
     private static double number(String expr) {
         return ((Number) b.model(expr)).doubleValue();
     }
 
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
-
     private static void keys(CharSequence... keys) {
         b.find("#canvas").sendKeys(Keys.chord(keys));
     }
-
 
     private static void setLocked(boolean on) {
         b.actions().doubleClick(b.waitFor(By.cssSelector("#tabs .tab[data-id='t1']"))).perform();

@@ -3,7 +3,6 @@ package io.redwire.editor;
 import io.redwire.admin.AdminServer;
 import io.redwire.api.Settings;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -15,14 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Import → Examples and the library (flows and function code in {@code <userDir>/lib}), in headless Chromium. */
-class EditorLibraryE2ETest {
-    private static EditorBrowser b;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
-
+class EditorLibraryE2ETest extends EditorBrowserTest {
 
     private static void menu(String id) {
         b.click("#main-menu-button");

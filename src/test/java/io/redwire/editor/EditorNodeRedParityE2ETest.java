@@ -24,15 +24,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Redwire's, in the same Chromium. Node labels must be the same texts; the screenshots are saved side by side
  * (target/editor-side-by-side-*.png, copied into docs/img/ for docs/editor.md).
  */
-class EditorNodeRedParityE2ETest {
-    private static EditorBrowser b;
+class EditorNodeRedParityE2ETest extends EditorBrowserTest {
     private static NodeRedPeer nodeRed;
     private static Path userDir;
 
     @BeforeAll
     static void start() throws Exception {
         NodeRedPeer.installDir(); // skips when Node-RED is not installed
-        b = EditorBrowser.shared();
         userDir = Files.createTempDirectory("redwire-nodered-editor");
         int port = Ports.free();
         Files.copy(EditorE2ETest.seedOnFreePorts(userDir, Ports.free(), port), userDir.resolve("flows.json"));

@@ -5,7 +5,6 @@ import io.redwire.admin.ContextApiTest;
 import io.redwire.admin.IdlApiTest;
 import io.redwire.msg.Json;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -22,13 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The context sidebar, the purpose-built forms and subflow creation, in real headless Chromium. */
-class EditorSidebarAndFormsE2ETest {
-    private static EditorBrowser b;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
+class EditorSidebarAndFormsE2ETest extends EditorBrowserTest {
 
     private static void until(String what, java.util.function.BooleanSupplier ok) {
         new WebDriverWait(b.driver(), Duration.ofSeconds(10)).withMessage(what).until(d -> ok.getAsBoolean());

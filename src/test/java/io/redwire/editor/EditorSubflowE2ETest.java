@@ -3,7 +3,6 @@ package io.redwire.editor;
 import io.redwire.admin.AdminServer;
 import io.redwire.api.DebugEvent;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -22,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * in its tab and properties dialog, the new output wired, deployed, and a message through the instance leaving
  * by the new output with the env value; its palette entry and an empty "New subflow".
  */
-class EditorSubflowE2ETest {
+class EditorSubflowE2ETest extends EditorBrowserTest {
     private static final String FLOW = EditorBrowser.tabAndInject("main",
             "\"props\":[{\"p\":\"payload\"}],\"payload\":\"hi\",\"payloadType\":\"str\"", 80, "inst") + """
              {"id":"sf1","type":"subflow","name":"Greeter","info":"","category":"","color":"#DDAA99","env":[],
@@ -33,13 +32,6 @@ class EditorSubflowE2ETest {
              {"id":"d1","type":"debug","z":"t1","name":"first","active":true,"complete":"payload","x":500,"y":60,"wires":[]},
              {"id":"d2","type":"debug","z":"t1","name":"second","active":true,"complete":"payload","x":500,"y":160,
               "wires":[]}]""";
-    private static EditorBrowser b;
-
-    @BeforeAll
-    static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
-    }
-
 
     @Test
     void aTemplateGetsAnOutputAndAnEnvPropertyAndTheInstanceRunsThem(@TempDir Path dir) throws Exception {

@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * editors, the Appearance tab's icon, label and port labels drawn on the canvas, a flow's own tray with its lock,
  * and the help built from the declaration.
  */
-class EditorTrayE2ETest {
+class EditorTrayE2ETest extends EditorBrowserTest {
     private static final String FLOW = """
             [{"id":"t1","type":"tab","label":"Flow 1"},
              {"id":"f1","type":"function","z":"t1","name":"","func":"return msg;","outputs":1,"timeout":0,
@@ -39,13 +39,11 @@ class EditorTrayE2ETest {
              {"id":"br","type":"mqtt-broker","name":"local","broker":"127.0.0.1","port":"1","clientid":"",
               "autoConnect":false,"usetls":false,"protocolVersion":"4","keepalive":"60","cleansession":true}]""";
 
-    private static EditorBrowser b;
     /** Generous: 2 loaded cores run the runtime, Chromium and the other tests. */
     private static WebDriverWait patience;
 
     @BeforeAll
     static void startBrowser() throws Exception {
-        b = EditorBrowser.shared();
         patience = new WebDriverWait(b.driver(), Duration.ofSeconds(20));
     }
 

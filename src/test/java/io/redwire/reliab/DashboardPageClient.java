@@ -25,7 +25,7 @@ final class DashboardPageClient implements WebSocket.Listener, AutoCloseable {
 
     DashboardPageClient(int port, String path) throws Exception {
         ws = HttpClient.newHttpClient().newWebSocketBuilder()
-                .buildAsync(URI.create("ws://127.0.0.1:" + port + path), this).get(20, TimeUnit.SECONDS);
+                .buildAsync(URI.create("ws://127.0.0.1:" + port + path), this).get(60, TimeUnit.SECONDS);
     }
 
     @Override

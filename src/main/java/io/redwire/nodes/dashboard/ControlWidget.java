@@ -17,7 +17,7 @@ import java.util.Map;
  * widgets. With events "all" or "connect" it sends "connect" / "lost" as pages come and go, with "all" or
  * "change" {@code {payload: "change", tab, name}} when a page opens another.
  */
-final class ControlWidget extends WidgetNode {
+class ControlWidget extends WidgetNode {
     static final Field EVENTS = Field.select("events", "all", "all", "connect", "change");
 
     static final NodeType TYPE = NodeType.builder("ui-control", "dashboard").ports(1, 1)
@@ -36,6 +36,16 @@ final class ControlWidget extends WidgetNode {
         this.events = c.str(EVENTS);
     }
 
+    /** What a msg in names, rewritten before it is read (Dashboard 1's ui_control names groups its own way). */
+    protected Map<String, Object> requested(Map<String, Object> payload) {
+        return payload;
+    }
+
+    /** Dashboard 2.0 reports {@code {payload: "input"}} once groups or widgets changed; Dashboard 1 does not. */
+    protected boolean reportsInput() {
+        return true;
+    }
+
     @Override
     @SuppressWarnings("unchecked")
     protected void input(Map<String, Object> msg) {
@@ -43,7 +53,8 @@ final class ControlWidget extends WidgetNode {
             msg.put("payload", new LinkedHashMap<>(Map.of("page", msg.get("payload") == null ? ""
                     : msg.get("payload"))));
         }
-        Map<String, Object> p = (Map<String, Object>) msg.get("payload");
+        Map<String, Object> p = requested((Map<String, Object>) msg.get("payload"));
+        msg.put("payload", p);
         boolean shown = false;
         if (p.containsKey("page") || p.containsKey("tab")) {
             Object page = p.get("page") != null ? p.get("page") : p.get("tab");
@@ -62,7 +73,7 @@ final class ControlWidget extends WidgetNode {
             shown = true;
         }
         forPages = shown || members;
-        if (members) {
+        if (members && reportsInput()) {
             send(new LinkedHashMap<>(Map.of("payload", "input")));
         }
     }

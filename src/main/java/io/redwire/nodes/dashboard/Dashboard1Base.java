@@ -1,6 +1,7 @@
 package io.redwire.nodes.dashboard;
 
 import io.redwire.api.Field;
+import io.redwire.api.Node;
 import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType;
 
@@ -25,13 +26,45 @@ final class Dashboard1Base extends UiBaseNode {
             .fields(NAME, THEME, SITE)
             .factory(Dashboard1Base::new);
 
+    private final boolean byDefault;
+
     Dashboard1Base(NodeConfig c) {
+        this(c, false);
+    }
+
+    private Dashboard1Base(NodeConfig c, boolean byDefault) {
         super(c.rewrittenAs(UiBaseNode.TYPE, raw -> {
             Object site = raw.get("site") instanceof Map<?, ?> m ? m.get("name") : null;
             raw.put("name", site instanceof String s && !s.isBlank() ? s : "Node-RED Dashboard");
             raw.put("path", "/ui");
         }), theme(c.map(THEME), c.map(SITE)));
+        this.byDefault = byDefault;
+        look().put("siteTitle", true);
         Dashboard1Site.opened(c.services().httpRoutes(), this);
+    }
+
+    /** The ui_base of a flow that has none: node-red-dashboard's defaults (its name, light theme, sizes). */
+    static Dashboard1Base byDefault(Node asking) {
+        Dashboard1Base base = new Dashboard1Base(asking.config().rewrittenAs(TYPE, raw -> {
+            raw.clear();
+            raw.put("id", Dashboard1Site.SITE);
+            raw.put("type", TYPE.type());
+        }), true);
+        base.bind(asking.binding()); // no deploy wires it: it runs, and logs, where the node asking for it does
+        return base;
+    }
+
+    /** node-red-dashboard names the page a msg came from by {@code msg.socketid}. */
+    @Override
+    void markFromPage(Map<String, Object> msg, DashboardSockets.Client client) {
+        msg.put("socketid", client.id());
+    }
+
+    @Override
+    void emptied() {
+        if (byDefault) {
+            close();
+        }
     }
 
     private static Map<String, Object> theme(Map<String, Object> theme, Map<String, Object> site) {

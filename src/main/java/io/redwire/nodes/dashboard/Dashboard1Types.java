@@ -43,7 +43,7 @@ final class Dashboard1Types {
                 raw.put("disabled", String.valueOf(Boolean.TRUE.equals(raw.get("disabled"))));
                 raw.put("layout", "flex");
                 raw.remove("hidden");
-            }), () -> Dashboard1Site.base(c.services().httpRoutes())));
+            }), Dashboard1Site::baseOrDefault));
 
     static final Field GROUP_NAME = Field.str("name", "Default").asRequired();
     static final Field TAB_REF = Field.config("tab", "ui_tab").asRequired();
@@ -88,14 +88,13 @@ final class Dashboard1Types {
     static final NodeType TEXT_INPUT = widget("ui_text_input", 1, "fa-i-cursor", "text input")
             .fields(NAME, Field.str("label", ""), TOOLTIP, GROUP, ORDER, WIDTH, HEIGHT, PASSTHRU, INPUT_MODE,
                     TextInputWidget.DELAY, TOPIC, TextInputWidget.SEND_ON_BLUR, CLASS_NAME)
-            .factory(factory(TextInputWidget.TYPE, TextInputWidget::new, Dashboard1Types::asTextInput));
+            .factory(c -> new Dashboard1TextInput(c.rewrittenAs(TextInputWidget.TYPE, Dashboard1Types::asTextInput),
+                    false));
 
     static final NodeType DATE_PICKER = widget("ui_date_picker", 1, "fa-calendar", "date picker")
             .fields(NAME, Field.str("label", "date"), GROUP, ORDER, WIDTH, HEIGHT, PASSTHRU, TOPIC, CLASS_NAME)
-            .factory(factory(TextInputWidget.TYPE, TextInputWidget::new, raw -> {
-                asTextInput(raw);
-                raw.put("mode", "date");
-            }));
+            .factory(c -> new Dashboard1TextInput(c.rewrittenAs(TextInputWidget.TYPE, raw -> asPicker(raw, "date")),
+                    true));
 
     static final NodeType COLOUR_PICKER = widget("ui_colour_picker", 1, "fa-tint", "colour picker")
             .fields(NAME, Field.str("label", ""), GROUP, Field.select("format", "hex", "hex", "hex8", "hsl", "hsv",
@@ -104,10 +103,8 @@ final class Dashboard1Types {
                     Field.bool("showHue", false), Field.bool("showAlpha", false), Field.bool("showLightness", true),
                     Field.str("square", "false"), Field.str("dynOutput", "false"), ORDER, WIDTH, HEIGHT, PASSTHRU,
                     TOPIC, CLASS_NAME)
-            .factory(factory(TextInputWidget.TYPE, TextInputWidget::new, raw -> {
-                asTextInput(raw);
-                raw.put("mode", "color");
-            }));
+            .factory(c -> new Dashboard1TextInput(c.rewrittenAs(TextInputWidget.TYPE, raw -> asPicker(raw, "color")),
+                    false));
 
     static final NodeType SLIDER = widget("ui_slider", 1, "fa-sliders", "slider")
             .fields(NAME, Field.str("label", "slider"), TOOLTIP, GROUP, ORDER, WIDTH, HEIGHT, PASSTHRU,
@@ -151,18 +148,22 @@ final class Dashboard1Types {
             .fields(NAME, Field.str("label", "numeric"), TOOLTIP, GROUP, ORDER, WIDTH, HEIGHT, Field.bool("wrap", false),
                     PASSTHRU, TOPIC, Field.str("format", "{{value}}"), NumberInputWidget.MIN, NumberInputWidget.MAX,
                     NumberInputWidget.STEP, CLASS_NAME)
-            .factory(factory(NumberInputWidget.TYPE, NumberInputWidget::new, raw -> {
-                raw.put("sendOnBlur", true);
-                raw.put("sendOnEnter", true);
-                raw.remove("format");
-                raw.remove("wrap");
-            }));
+            .factory(c -> {
+                NumberInputWidget numeric = new NumberInputWidget(c.rewrittenAs(NumberInputWidget.TYPE, raw -> {
+                    raw.put("sendOnBlur", true);
+                    raw.put("sendOnEnter", true);
+                    raw.remove("format");
+                    raw.remove("wrap");
+                }));
+                numeric.described().put("stepButtons", true); // Dashboard 1's - and + buttons, each click sent
+                return numeric;
+            });
 
     static final NodeType DROPDOWN = widget("ui_dropdown", 1, "fa-list", "dropdown")
             .fields(NAME, Field.str("label", ""), TOOLTIP, Field.str("place", "Select option"), GROUP, ORDER, WIDTH,
                     HEIGHT, PASSTHRU, Field.bool("multiple", false), OptionsWidget.OPTIONS, Field.str("payload", ""),
                     TOPIC, CLASS_NAME)
-            .factory(factory(DropdownWidget.TYPE, DropdownWidget::new, raw -> {
+            .factory(factory(DropdownWidget.TYPE, Dashboard1Dropdown::new, raw -> {
                 raw.put("chips", false);
                 raw.put("clearable", false);
                 raw.remove("place");
@@ -198,12 +199,43 @@ final class Dashboard1Types {
             .fields(NAME, GROUP, Field.str("voice", ""), Field.str("always", ""))
             .factory(factory(AudioWidget.TYPE, AudioWidget::new, raw -> raw.put("mode", "tts")));
 
+    static final Field TOAST_TOPIC = Field.str("topic", "");
+    static final NodeType TOAST = widget("ui_toast", 1, "fa-square", "notification")
+            .label(NodeType.Label.firstOf("name").or("notification"))
+            .fields(Field.select("position", "top right", "top right", "top left", "bottom right", "bottom left",
+                            "dialog", "prompt"), Field.str("displayTime", "3"), Field.str("highlight", ""),
+                    Field.bool("sendall", true), Field.num("outputs", 0), Field.str("ok", "OK"),
+                    Field.str("cancel", ""), Field.bool("raw", false), CLASS_NAME, TOAST_TOPIC, NAME)
+            .factory(c -> new Dashboard1Toast(c.rewrittenAs(NotificationWidget.TYPE, Dashboard1Types::asNotification),
+                    c.str(TOAST_TOPIC)));
+
+    static final NodeType UI_CONTROL = NodeType.builder("ui_ui_control", "dashboard").ports(1, 1)
+            .icon("font-awesome/fa-sliders").color("#a6bbcf").paletteLabel("ui control")
+            .help("Dashboard 1's ui control (node-red-dashboard), run as Dashboard 2.0's: changes the tab, shows or"
+                    + " hides tabs and groups; reports connect, lost and tab changes.")
+            .label(NodeType.Label.firstOf("name").or("ui control"))
+            .fields(NAME, ControlWidget.EVENTS)
+            .factory(c -> new Dashboard1Control(c.rewrittenAs(ControlWidget.TYPE,
+                    raw -> raw.put("ui", Dashboard1Site.SITE))));
+
+    static final NodeType LINK = NodeType.builder("ui_link", "dashboard").configNode()
+            .help("Dashboard 1's link: an entry in the dashboard's navigation that opens a URL.")
+            .label(NodeType.Label.firstOf("name").or("link"))
+            .fields(Field.str("name", "Google"), Field.str("link", "https://www.google.com"),
+                    Field.str("icon", "open_in_browser"), Field.select("target", "newtab", "newtab", "iframe",
+                            "this"), ORDER, CLASS_NAME)
+            .factory(c -> new UiLinkNode(c.rewrittenAs(UiLinkNode.TYPE, raw -> {
+                raw.put("ui", Dashboard1Site.SITE);
+                raw.put("path", raw.remove("link"));
+            })));
+
     private Dashboard1Types() {
     }
 
     static List<NodeType> all() {
         return List.of(Dashboard1Base.TYPE, TAB, UI_GROUP, BUTTON, TEXT, TEXT_INPUT, DATE_PICKER, COLOUR_PICKER, SLIDER,
-                SWITCH, CHART, NUMERIC, DROPDOWN, FORM, GAUGE, SPACER, AUDIO, Dashboard1Template.TYPE);
+                SWITCH, CHART, NUMERIC, DROPDOWN, FORM, GAUGE, SPACER, AUDIO, Dashboard1Template.TYPE, TOAST, UI_CONTROL,
+                LINK);
     }
 
     private static Map<String, Object> formField(Map<?, ?> d1) {
@@ -242,10 +274,45 @@ final class Dashboard1Types {
         raw.remove("format");
     }
 
-    /** As the migration: a delay sends while typing, Enter sends nothing more than leaving the field does. */
+    /**
+     * As node-red-dashboard's text input: with a delay it sends while typing only (not on Enter nor on leaving the
+     * field); with none, on Enter and (sendOnBlur) on leaving the field, then only a text not sent yet.
+     */
     private static void asTextInput(Map<String, Object> raw) {
+        boolean typing = !(raw.get("delay") instanceof Number d) || d.doubleValue() > 0;
+        raw.put("sendOnDelay", typing);
+        raw.put("sendOnEnter", !typing);
+        raw.put("sendOnBlur", !typing && !Boolean.FALSE.equals(raw.get("sendOnBlur")));
+    }
+
+    /** A date or colour picker as a text input of that mode, sending the value picked at once. */
+    private static void asPicker(Map<String, Object> raw, String mode) {
+        raw.put("mode", mode);
         raw.put("sendOnDelay", true);
+        raw.put("delay", 0);
         raw.put("sendOnEnter", false);
+        raw.put("sendOnBlur", false);
+    }
+
+    /**
+     * As the migration: a dialog (or prompt) sits in the middle with both buttons (ok, cancel) and, as Dashboard 1's,
+     * stays until one is clicked; a toast has neither button; the highlight colours it; no countdown bar.
+     */
+    private static void asNotification(Map<String, Object> raw) {
+        boolean dialog = "dialog".equals(raw.get("position")) || "prompt".equals(raw.get("position"));
+        if (dialog) {
+            raw.put("position", "center center");
+            raw.put("displayTime", "0");
+        }
+        raw.put("allowConfirm", dialog);
+        raw.put("allowDismiss", dialog && !"".equals(raw.getOrDefault("cancel", "")));
+        raw.put("confirmText", raw.get("ok"));
+        raw.put("dismissText", raw.get("cancel"));
+        Object highlight = raw.remove("highlight");
+        raw.put("colorDefault", highlight == null || "".equals(highlight));
+        raw.put("color", highlight);
+        raw.put("showCountdown", false);
+        raw.put("ui", Dashboard1Site.SITE);
     }
 
     /** A widget type of Dashboard 1 in this family, on Dashboard 1's palette label and the dashboard colour. */

@@ -12,7 +12,7 @@ import java.util.Map;
  * msg.payload; a msg in selects by value, and {@code msg.options} (or {@code msg.ui_update.options}) replaces the
  * options. It adds no topic of its own to a msg in: the configured topic goes on what the page sends.
  */
-final class DropdownWidget extends OptionsWidget {
+class DropdownWidget extends OptionsWidget {
     static final Field LABEL = Field.str("label", "Select Option:");
     static final Field TOOLTIP = Field.str("tooltip", "");
     static final Field MULTIPLE = Field.bool("multiple", false);

@@ -14,7 +14,7 @@ import java.util.Set;
  * "dismiss_clicked" or "confirm_clicked". {@code msg.ui_update} sets the options, a position only from the allowed
  * ones.
  */
-final class NotificationWidget extends WidgetNode {
+class NotificationWidget extends WidgetNode {
     private static final Set<String> POSITIONS = Set.of("top right", "top center", "top left", "bottom right",
             "bottom center", "bottom left", "center center");
     static final Field POSITION = Field.select("position", "top right", "top right", "top center", "top left",

@@ -12,7 +12,7 @@ import java.util.Map;
  * configured); a msg in sets the field's text and, with "pass through", is sent on unchanged (no topic added, as
  * Dashboard 2.0 does).
  */
-final class TextInputWidget extends WidgetNode {
+class TextInputWidget extends WidgetNode {
     static final Field LABEL = Field.str("label", "text");
     static final Field MODE = Field.select("mode", "text", "text", "textarea", "password", "email", "number", "tel",
             "color", "date", "time", "week", "month", "datetime-local").asRequired();

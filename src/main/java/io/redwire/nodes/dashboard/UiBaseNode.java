@@ -114,7 +114,14 @@ public class UiBaseNode extends Node {
     void leave(DashboardMember member) {
         if (membersOf(member).remove(member.id()) != null) {
             layoutChanged();
+            if (pages.isEmpty() && groups.isEmpty() && widgets.isEmpty()) {
+                emptied();
+            }
         }
+    }
+
+    /** The last page, group or widget has left (a redeploy or a stop). */
+    void emptied() {
     }
 
     private Map<String, DashboardMember> membersOf(DashboardMember member) {
@@ -127,10 +134,14 @@ public class UiBaseNode extends Node {
 
     /** The pages (or groups, or widgets: type null) whose name is {@code name}. */
     List<DashboardMember> membersNamed(String type, String name) {
+        return members(type).stream().filter(m -> name.equals(m.config().name()) || name.equals(m.id())).toList();
+    }
+
+    /** The pages, groups, or (type null) widgets of this dashboard. */
+    List<DashboardMember> members(String type) {
         Map<String, DashboardMember> members = "ui-page".equals(type) ? pages : "ui-group".equals(type) ? groups
                 : widgets;
-        return members.values().stream().filter(m -> (type == null || type.equals(m.type()))
-                && (name.equals(m.config().name()) || name.equals(m.id()))).toList();
+        return members.values().stream().filter(m -> type == null || type.equals(m.type())).toList();
     }
 
     /**
@@ -172,8 +183,21 @@ public class UiBaseNode extends Node {
         widgets.values().forEach(w -> ((WidgetNode) w).pageClosed(client));
     }
 
-    boolean includeClientData() {
-        return includeClientData;
+    /** How the page looks (title bar, navigation), as the page is told. */
+    final Map<String, Object> look() {
+        return look;
+    }
+
+    /** Names the page a msg came from: {@code msg._client = {socketId, socketIp}}, when includeClientData is on. */
+    @SuppressWarnings("unchecked")
+    void markFromPage(Map<String, Object> msg, DashboardSockets.Client client) {
+        if (includeClientData) {
+            Map<String, Object> c = msg.get("_client") instanceof Map<?, ?> m
+                    ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
+            c.put("socketId", client.id());
+            c.put("socketIp", client.ip());
+            msg.put("_client", c);
+        }
     }
 
     /** Dashboard 2.0: only these types honour msg._client (sent to that page only, not kept as the state). */

@@ -20,15 +20,18 @@ public final class UiLinkNode extends DashboardMember {
             .fields(NAME, UI, PATH, ICON, ORDER, VISIBLE, DISABLED)
             .factory(UiLinkNode::new);
 
-    private final UiBaseNode base;
+    private UiBaseNode base;
 
     UiLinkNode(NodeConfig c) {
         super(c);
-        this.base = c.configNode(UI, UiBaseNode.class);
+        this.base = Dashboard1Site.SITE.equals(c.str(UI)) ? null : c.configNode(UI, UiBaseNode.class);
     }
 
     @Override
     UiBaseNode base() {
+        if (base == null && Dashboard1Site.SITE.equals(config().str(UI))) {
+            base = Dashboard1Site.baseOrDefault(this); // a Dashboard 1 ui_link: known at start
+        }
         return base;
     }
 }

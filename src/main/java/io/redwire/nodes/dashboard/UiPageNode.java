@@ -6,7 +6,7 @@ import io.redwire.api.NodeType;
 
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /** ui-page (config): one page of a dashboard at base path + page path, with its theme and its column breakpoints. */
 public final class UiPageNode extends DashboardMember {
@@ -30,7 +30,7 @@ public final class UiPageNode extends DashboardMember {
             .fields(NAME, UI, PATH, ICON, LAYOUT, THEME, BREAKPOINTS, ORDER, CLASS_NAME, VISIBLE, DISABLED)
             .factory(UiPageNode::new);
 
-    private final Supplier<UiBaseNode> findBase;
+    private final Function<UiPageNode, UiBaseNode> findBase;
     private UiBaseNode base;
 
     UiPageNode(NodeConfig c) {
@@ -39,7 +39,7 @@ public final class UiPageNode extends DashboardMember {
     }
 
     /** A page whose ui-base is found at start by {@code findBase} (a Dashboard 1 tab names none). */
-    UiPageNode(NodeConfig c, Supplier<UiBaseNode> findBase) {
+    UiPageNode(NodeConfig c, Function<UiPageNode, UiBaseNode> findBase) {
         super(c);
         this.findBase = findBase;
         UiThemeNode theme = c.configNode(THEME, UiThemeNode.class);
@@ -49,7 +49,7 @@ public final class UiPageNode extends DashboardMember {
     @Override
     UiBaseNode base() {
         if (base == null && findBase != null) {
-            base = findBase.get();
+            base = findBase.apply(this);
         }
         return base;
     }

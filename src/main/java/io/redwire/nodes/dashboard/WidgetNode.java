@@ -50,6 +50,9 @@ abstract class WidgetNode extends DashboardMember {
     /** The dashboard of the widget's group, else of its page, else its ui (ui-template may name any one). */
     private static UiBaseNode baseOf(NodeConfig c) {
         for (Field f : c.type().fields()) {
+            if ("ui".equals(f.name()) && Dashboard1Site.SITE.equals(c.str(f))) {
+                return null; // a Dashboard 1 toast or ui_control: the flow's ui_base, known at start
+            }
             Object member = "group".equals(f.name()) ? c.configNode(f, UiGroupNode.class)
                     : "page".equals(f.name()) ? c.configNode(f, UiPageNode.class)
                     : "ui".equals(f.name()) ? c.configNode(f, UiBaseNode.class) : null;
@@ -66,7 +69,9 @@ abstract class WidgetNode extends DashboardMember {
     @Override
     UiBaseNode base() {
         if (base == null) {
-            base = baseOf(config()); // known at start: a Dashboard 1 page finds its ui_base only then
+            // known at start: a Dashboard 1 page finds its ui_base only then
+            base = config().type().fields().contains(UI) && Dashboard1Site.SITE.equals(config().str(UI))
+                    ? Dashboard1Site.baseOrDefault(this) : baseOf(config());
         }
         return base;
     }
@@ -192,18 +197,11 @@ abstract class WidgetNode extends DashboardMember {
         send(msg);
     }
 
-    /** A copy of {@code msg} (or a new one) with {@code _client} naming the page, when ui-base includes it. */
-    @SuppressWarnings("unchecked")
+    /** A copy of {@code msg} (or a new one) naming the page it came from as its dashboard does. */
     protected final Map<String, Object> fromPage(DashboardSockets.Client client, Map<String, Object> msg) {
         Map<String, Object> out = msg == null ? new LinkedHashMap<>() : Messages.cloneMessage(msg);
         out.remove("_msgid");
-        if (base.includeClientData()) {
-            Map<String, Object> c = out.get("_client") instanceof Map<?, ?> m
-                    ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
-            c.put("socketId", client.id());
-            c.put("socketIp", client.ip());
-            out.put("_client", c);
-        }
+        base.markFromPage(out, client);
         return out;
     }
 

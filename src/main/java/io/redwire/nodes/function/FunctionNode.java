@@ -70,6 +70,11 @@ public final class FunctionNode extends Node implements LinkCalls.Caller {
     }
 
     @Override
+    public Future<Void> ready() {
+        return runner.ready();
+    }
+
+    @Override
     protected void onInput(Map<String, Object> msg, Done done) {
         runner.input(msg, done);
     }

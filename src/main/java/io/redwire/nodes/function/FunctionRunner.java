@@ -62,6 +62,7 @@ public final class FunctionRunner implements FunctionHost {
     private Promise<Void> closing;
     private Future<Built> building;
     private Runnable whenStarted; // a close that came while the node was starting
+    private final Promise<Void> leftStarting = Promise.promise();
 
     public FunctionRunner(Node node, FunctionCode code, LinkCalls linkCalls) {
         this.node = node;
@@ -72,9 +73,10 @@ public final class FunctionRunner implements FunctionHost {
 
     /**
      * Builds the sandbox on a worker thread (the first GraalJS context of a process takes seconds) without holding
-     * up the event loop: like Node-RED 5, which compiles after its module loading promise and counts the flows
-     * started before its initialize code has run, the node queues input until its code is ready. Compile errors
-     * are logged and leave a node that ignores its input.
+     * up the event loop or the deploy: like Node-RED 5, which compiles after its module loading promise and counts
+     * the flows started before its initialize code has run, the node queues input until its code is ready and then
+     * runs it in order ({@link #ready()} says when). Compile errors are logged and leave a node that ignores its
+     * input.
      */
     public Future<Void> start() {
         info = nodeInfo();
@@ -103,10 +105,15 @@ public final class FunctionRunner implements FunctionHost {
                 ready(built.result());
             }
         }));
-        // the deploy counts as started once the sandbox is built (compile errors are logged, not refused): were it
-        // not waited for, a redeploy would close this node with requests queued in it while the nodes they go on
-        // to close beside it, and answer them 503 (RedeployInFlightTest). A close during initialize still waits.
-        return building.<Void>mapEmpty().otherwiseEmpty();
+        // the deploy does not wait for the sandbox (compile errors are logged, not refused): a redeploy waits for
+        // ready() before it closes any node, so what queued here meanwhile reaches the nodes after this one while
+        // they are still open (RedeployInFlightTest)
+        return Future.succeededFuture();
+    }
+
+    /** Completes when the node has left STARTING: its code ready and what queued meanwhile run, or dead, or closed. */
+    public Future<Void> ready() {
+        return leftStarting.future();
     }
 
     private double timeoutSeconds(Settings settings) {
@@ -180,6 +187,7 @@ public final class FunctionRunner implements FunctionHost {
 
     /** The node left STARTING (ready with its queue run, or dead): a close that waited for that goes on. */
     private void started() {
+        leftStarting.tryComplete();
         Runnable r = whenStarted;
         whenStarted = null;
         if (r != null) {
@@ -281,6 +289,8 @@ public final class FunctionRunner implements FunctionHost {
         state = State.READY;
         if (!queue.isEmpty() || whenStarted != null) {
             node.engine().loop().runOnContext(v -> drainQueue()); // after the current call into JS
+        } else {
+            started();
         }
     }
 
@@ -448,6 +458,7 @@ public final class FunctionRunner implements FunctionHost {
 
     private Future<Void> closeNow() {
         state = State.CLOSED;
+        leftStarting.tryComplete();
         queue.clear();
         linkCalls.close();
         if (sandbox == null) {

@@ -9,12 +9,14 @@ import io.redwire.api.RuntimeSettings;
 import io.redwire.nodes.grpc.proto.ProtoCache;
 import io.redwire.nodes.grpc.proto.ProtoException;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
+import io.redwire.spi.NodeServices;
 
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.net.SocketAddress;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * grpc-server config node: the .proto (inline text, or the name of a file under the protos directory), the
@@ -64,6 +66,7 @@ public final class GrpcServerNode extends Node {
                     CORS_CREDENTIALS, CORS_MAX_AGE, SSL, SELFSIGNED, MUTUAL_TLS, CA, CHAIN,
                     KEY, CA_PRIVATE_KEY, CACERT, CA_NAME, CA_ORG_NAME)
             .serviceOutline("grpc", PROTO_FILE, new GrpcOutline())
+            .prepare(GrpcServerNode::prepare)
             .factory(GrpcServerNode::new);
 
     /** The name an inline .proto gets in descriptors and error messages. */
@@ -119,16 +122,35 @@ public final class GrpcServerNode extends Node {
     }
 
     private static ProtoSchema compile(NodeConfig c, String proto) {
-        String userDir = RuntimeSettings.USER_DIR.read(c.services().settings());
-        ProtoCache cache = c.services().shared(ProtoCache.class, () -> userDir == null ? new ProtoCache()
-                : new ProtoCache(Path.of(userDir, ".redwire-cache", "proto")));
         try {
-            if (namesFile(proto)) {
-                return cache.compileFile(c.services().protosDir(), proto.trim());
-            }
-            return cache.compile(INLINE_PROTO_NAME, proto, c.services().protosDir());
+            return compile(c.services(), proto);
         } catch (ProtoException e) {
             throw c.error(PROTO_FILE, e.getMessage());
+        }
+    }
+
+    private static ProtoSchema compile(NodeServices services, String proto) {
+        String userDir = RuntimeSettings.USER_DIR.read(services.settings());
+        ProtoCache cache = services.shared(ProtoCache.class, () -> userDir == null ? new ProtoCache()
+                : new ProtoCache(Path.of(userDir, ".redwire-cache", "proto")));
+        if (namesFile(proto)) {
+            return cache.compileFile(services.protosDir(), proto.trim());
+        }
+        return cache.compile(INLINE_PROTO_NAME, proto, services.protosDir());
+    }
+
+    /**
+     * A deploy compiles the .proto on a worker first: a compile Wire has to run (a .proto the disk cache has not
+     * seen) took seconds on a loaded machine, all of them on the flow loop while it built this node.
+     */
+    private static void prepare(Map<String, Object> raw, NodeServices services) {
+        if (raw.get(PROTO_FILE.name()) instanceof String proto && !proto.isBlank()
+                && !fromReflection(raw.get(DEFINITION.name()))) {
+            try {
+                compile(services, proto);
+            } catch (RuntimeException reportedByTheConstruction) {
+                // the node's construction compiles again and names the problem
+            }
         }
     }
 

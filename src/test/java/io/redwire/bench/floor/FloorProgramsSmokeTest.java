@@ -53,13 +53,15 @@ class FloorProgramsSmokeTest {
             HttpServer server = JsonBodyFloor.serve(vertx, 0);
             String body = JsonBodyFloor.body();
             assertTrue(body.length() > 70_000 && body.length() < 76_000, "body of " + body.length() + " bytes");
-            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + server.actualPort() + "/big")).header("content-type",
-                    "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertEquals(200, r.statusCode());
             ObjectMapper json = new ObjectMapper();
-            assertEquals(json.readTree(body), json.readTree(r.body()));
+            for (String path : List.of("/big", "/big?changes=100")) { // the 1- and 100-change rows' floor
+                HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + server.actualPort() + path)).header("content-type",
+                        "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, r.statusCode(), path);
+                assertEquals(json.readTree(body), json.readTree(r.body()), path);
+            }
         } finally {
             vertx.close().await();
         }
@@ -82,6 +84,13 @@ class FloorProgramsSmokeTest {
         } finally {
             vertx.close().await();
         }
+    }
+
+    @Test
+    void theHundredChangeFloorSetsTheTopicOnEachStep() {
+        java.util.Map<String, Object> msg = new java.util.HashMap<>(java.util.Map.of("payload", List.of(1)));
+        assertEquals("step 99", JsonBodyFloor.passThrough(msg, 100).get("topic"));
+        assertEquals(List.of(1), msg.get("payload"));
     }
 
     @Test

@@ -1,11 +1,14 @@
 package io.redwire.nodes.dashboard;
 
 import io.redwire.admin.CommsClient;
+import io.redwire.editor.EditorBrowser;
+import io.redwire.msg.Json;
 
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.nio.file.Files;
@@ -13,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static io.redwire.nodes.dashboard.DashboardNodeRedParityTest.debug;
 import static io.redwire.nodes.dashboard.DashboardNodeRedParityTest.post;
@@ -21,37 +25,165 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * src/test/resources/parity/dashboard1-flows.json (ui_* nodes) in the real Node-RED 5.0.7 + node-red-dashboard 3.6.6
  * (its AngularJS page at /ui) and in Redwire (the same flow on the Dashboard 2.0 widgets, page at /ui as well), both
- * driven in headless Chromium: the text an injected msg shows, then the button clicked, a name typed and the switch
- * toggled, each msg at the debug node compared (payload and topic). Both dashboards install side by side in one
- * Node-RED user directory without clashing (ui_* and ui-* are different type names, /ui and /dashboard different paths).
- * Not yet compared: ui_numeric and ui_gauge (in the flow, injected, but their DOM is not read yet).
+ * driven in headless Chromium; each msg at the debug node (payload and topic; ui_ui_control's name too) and what each
+ * widget shows (DOM text and state, not pixels) must agree:
+ * <ul>
+ * <li>ui_ui_control's "change" for the tab a page opens on; ui_text's value after an inject; a button click;</li>
+ * <li>two text inputs: one with a delay (sends while typing, nothing on Enter nor on leaving the field), one without
+ * (sends on Enter; leaving it resends only a changed text);</li>
+ * <li>ui_numeric's value after an inject (passed through with its topic) and its - and + buttons;</li>
+ * <li>ui_gauge's value and units text; ui_slider's value after an inject and a key press; ui_dropdown's choice after
+ * an inject and a pick, and its options after {@code msg.options}; ui_form filled by a msg, submitted, emptied,
+ * typed into and submitted; ui_date_picker (ms since 1970 out) and ui_colour_picker after an inject;</li>
+ * <li>ui_ui_control opening the second tab by name (ui_template's text; ui_chart's series, as the chart library
+ * holds them: series names and y values, comparable without pixels) and the first by index, hiding and showing a
+ * group by Dashboard 1's "Tab_Group" name;</li>
+ * <li>ui_toast as a dialog (text, buttons; OK and cancel each send their label); the navigation's tabs and ui_link.</li>
+ * </ul>
+ * A second flow has no ui_base: both serve it at /ui with Dashboard 1's defaults.
+ * Not compared: ui_audio (text to speech has no DOM, and headless Chromium has no voices); picking in Dashboard 1's
+ * date and colour pickers (Angular Material's calendar and a colour panel against the browser's own inputs).
  */
 class Dashboard1ParityTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
-    /** One engine's page: how its widgets are found and how its switch is toggled. */
-    private record Side(String url, String widget, String switchControl, boolean resendsOnBlur, CommsClient comms) {
+    /** One engine's page: how its widgets are found, what they show (JavaScript) and what is clicked. */
+    private record Side(String url, String widget, Map<String, String> shows, Map<String, String> controls,
+                        CommsClient comms) {
         String css(String id, String inner) {
             return String.format(widget, id) + (inner.isEmpty() ? "" : " " + inner);
+        }
+
+        String control(String what) {
+            return controls.get(what);
+        }
+
+        /** What the page shows as {@code what}, once it shows something. */
+        String shown(WebDriver d, String what) {
+            EditorBrowser browser = sharedBrowser();
+            String script = "const w = (id) => document.querySelector(arguments[0].replace('%s', id)); return String("
+                    + shows.get(what) + ");";
+            try {
+                new WebDriverWait(d, WAIT).until(x -> {
+                    Object v = browser.js(script, widget);
+                    return v != null && !"".equals(v) && !"[]".equals(v);
+                });
+            } catch (org.openqa.selenium.TimeoutException nothingShown) {
+                return what + " shows nothing";
+            }
+            return String.valueOf(browser.js(script, widget));
+        }
+    }
+
+    private static Side theirs(ParityPair pair) {
+        return new Side(pair.nodeRed().url("/ui/"), "[node-id='%s']", Map.ofEntries(
+                Map.entry("numeric", "w('num').querySelector('p.value').innerText"),
+                Map.entry("gauge", "w('gg').querySelector('svg text').textContent"),
+                Map.entry("slider", "w('sl').querySelector('[role=slider]').getAttribute('aria-valuenow')"),
+                Map.entry("dropdown", "w('dd').querySelector('md-select-value').innerText.trim()"),
+                // the menu is moved to the end of the page; options being replaced animate out (ng-leave)
+                Map.entry("options", "[...document.getElementById(w('dd').querySelector('md-select')"
+                        + ".getAttribute('aria-owns')).querySelectorAll('md-option:not(.ng-leave)')]"
+                        + ".map(o => o.textContent.trim()).join(', ')"),
+                Map.entry("form", "[...w('frm').querySelectorAll('input')].map(i => i.value).join(', ')"),
+                Map.entry("date", "w('dp').querySelector('input').value.split('/').reverse().join('-')"),
+                Map.entry("colour", "w('cp').querySelector('input').value"),
+                Map.entry("template", "w('tpl').querySelector('.shown').innerText"),
+                Map.entry("chart", "Object.values(Chart.instances).map(c => c.data.datasets.map(s => s.label + ' '"
+                        + " + JSON.stringify(s.data.map(p => p.y))).join(', ')).join('')"),
+                Map.entry("group shown", "!!(w('sl') && w('sl').offsetParent !== null) + ''"),
+                Map.entry("dialog", "document.querySelector('md-dialog .md-dialog-content-body').textContent + ' ['"
+                        + " + [...document.querySelectorAll('md-dialog-actions button')].map(b => b.textContent.trim())"
+                        + " + ']'"),
+                Map.entry("navigation", "[...document.querySelectorAll('md-sidenav md-list-item button[aria-label]')]"
+                        + ".map(b => b.getAttribute('aria-label')).join(', ')"),
+                Map.entry("title", "document.title")), Map.ofEntries(
+                Map.entry("switch", ""), Map.entry("less", "button.down-button"), Map.entry("more", "button.up-button"),
+                Map.entry("slider", ".md-slider-wrapper"), Map.entry("submit", "button[type=submit]"),
+                Map.entry("ok", "md-dialog .md-confirm-button"), Map.entry("cancel", "md-dialog .md-cancel-button")),
+                pair.theirComms());
+    }
+
+    private static Side ours(ParityPair pair) {
+        return new Side(pair.redwire().url("/ui"), "[data-widget-id='%s']", Map.ofEntries(
+                Map.entry("numeric", "w('num').querySelector('input').value"),
+                Map.entry("gauge", "w('gg').querySelector('.rw-value').textContent"),
+                Map.entry("slider", "w('sl').querySelector('input').value"),
+                Map.entry("dropdown", "(w('dd').querySelector('select').selectedOptions[0] || {text: ''}).text"),
+                Map.entry("options", "[...w('dd').querySelectorAll('option')].filter(o => o.value !== 'null')"
+                        + ".map(o => o.text).join(', ')"),
+                Map.entry("form", "[...w('frm').querySelectorAll('input')].map(i => i.value).join(', ')"),
+                Map.entry("date", "w('dp').querySelector('input').value"),
+                Map.entry("colour", "w('cp').querySelector('input').value"),
+                Map.entry("template", "w('tpl').querySelector('.shown').innerText"),
+                Map.entry("chart", "Object.values(Chart.instances).map(c => c.data.datasets.map(s => s.label + ' '"
+                        + " + JSON.stringify(s.data.map(p => p.y))).join(', ')).join('')"),
+                Map.entry("group shown", "!!(w('sl') && w('sl').offsetParent !== null) + ''"),
+                Map.entry("dialog", "document.querySelector('.rw-notification-text').textContent + ' ['"
+                        + " + [...document.querySelectorAll('.rw-notification-actions button')]"
+                        + ".map(b => b.textContent.trim()) + ']'"),
+                Map.entry("navigation", "[...document.querySelectorAll('nav a')].map(a => a.innerText.trim())"
+                        + ".join(', ')"),
+                Map.entry("title", "document.title")), Map.ofEntries(
+                Map.entry("switch", "input"), Map.entry("less", "button.rw-step-down"),
+                Map.entry("more", "button.rw-step-up"), Map.entry("slider", "input"),
+                Map.entry("submit", "button.rw-submit"), Map.entry("ok", ".rw-notification .rw-confirm"),
+                Map.entry("cancel", ".rw-notification .rw-dismiss")),
+                pair.ourComms());
+    }
+
+    @Test
+    void everyMappedWidgetBehavesAsNodeRedDashboard1() throws Exception {
+        String flow = Files.readString(Path.of("src/test/resources/parity/dashboard1-flows.json"));
+        try (ParityPair pair = ParityPair.deploy("dash1-parity", flow)) {
+            List<String> theirs = drive(theirs(pair));
+            List<String> ours = drive(ours(pair));
+            assertEquals(String.join("\n", theirs), String.join("\n", ours));
         }
     }
 
     @Test
-    void buttonTextInputSwitchAndTextBehaveAsNodeRedDashboard1() throws Exception {
+    void aFlowWithoutUiBaseGetsDashboard1sDefaults() throws Exception {
         String flow = Files.readString(Path.of("src/test/resources/parity/dashboard1-flows.json"));
-        try (ParityPair pair = ParityPair.deploy("dash1-parity", flow)) {
-            // Dashboard 1's switch is the whole md-card (a click anywhere toggles it); Redwire's is its checkbox
-            Side theirs = new Side(pair.nodeRed().url("/ui/"), "[node-id='%s']", "", false, pair.theirComms());
-            Side ours = new Side(pair.redwire().url("/ui"), "[data-widget-id='%s']", "input", true, pair.ourComms());
-            assertEquals(drive(theirs), drive(ours));
+        List<?> nodes = (List<?>) Json.parse(flow);
+        String withoutBase = Json.stringify(nodes.stream().filter(n -> !"ui_base".equals(((Map<?, ?>) n).get("type")))
+                .toList());
+        try (ParityPair pair = ParityPair.deploy("dash1-nobase", withoutBase)) {
+            assertEquals(String.join("\n", plain(theirs(pair))), String.join("\n", plain(ours(pair))));
         }
     }
 
+    private static List<String> plain(Side side) throws Exception {
+        WebDriver d = ParityPair.open(side.url(), side.css("txt", ""), WAIT);
+        post(side.url().replaceAll("/ui/?$", "") + "/inject/injT");
+        List<String> seen = new ArrayList<>();
+        seen.add("ui_ui_control: " + debugWithName(side.comms()));
+        new WebDriverWait(d, WAIT).until(x -> d.findElement(By.cssSelector(side.css("txt", ""))).getText()
+                .contains("hello"));
+        seen.add("text shows hello");
+        seen.add("title " + side.shown(d, "title"));
+        seen.add("navigation " + side.shown(d, "navigation"));
+        return seen;
+    }
+
     private static List<String> drive(Side side) throws Exception {
+        List<String> seen = new ArrayList<>();
+        try {
+            drive(side, seen);
+        } catch (Exception | AssertionError e) {
+            System.out.println(side.url() + " got as far as:\n" + String.join("\n", seen));
+            throw e;
+        }
+        return seen;
+    }
+
+    private static void drive(Side side, List<String> seen) throws Exception {
         WebDriver d = ParityPair.open(side.url(), side.css("inp", "input"), WAIT);
         String base = side.url().replaceAll("/ui/?$", "");
+        seen.add("ui_ui_control on open: " + debugWithName(side.comms()));
+        seen.add("title " + side.shown(d, "title"));
+        seen.add("navigation " + side.shown(d, "navigation"));
         post(base + "/inject/injT");
-        List<String> seen = new ArrayList<>();
         // the label and the value are laid out differently; what matters is that the value is shown in the widget
         new WebDriverWait(d, WAIT).until(x -> d.findElement(By.cssSelector(side.css("txt", ""))).getText()
                 .contains("hello"));
@@ -59,14 +191,155 @@ class Dashboard1ParityTest {
         d.findElement(By.cssSelector(side.css("btn", "button"))).click();
         seen.add("button: " + debug(side.comms()));
         d.findElement(By.cssSelector(side.css("inp", "input"))).sendKeys("Ada", Keys.ENTER);
-        seen.add("text input: " + debug(side.comms()));
-        d.findElement(By.cssSelector(side.css("sw", side.switchControl()))).click();
-        if (side.resendsOnBlur()) {
-            // KNOWN DIFFERENCE, not yet fixed: Dashboard 1 does not resend an unchanged text when the field loses
-            // focus; Redwire's ui_text_input runs as Dashboard 2.0's ui-text-input, which does (its sendOnBlur)
-            assertEquals("debug payload=\"Ada\" topic=\"name\"", debug(side.comms()), "the blur's repeat");
-        }
+        seen.add("text input (delay): " + debug(side.comms()));
+        // leaving the field (for the switch) resends nothing: the next msg is the switch's
+        d.findElement(By.cssSelector(side.css("sw", side.control("switch")))).click();
         seen.add("switch: " + debug(side.comms()));
-        return seen;
+
+        post(base + "/inject/injN");
+        seen.add("numeric passes on: " + debug(side.comms()));
+        seen.add("numeric shows " + side.shown(d, "numeric"));
+        d.findElement(By.cssSelector(side.css("inp0", "input"))).sendKeys("Bob", Keys.ENTER);
+        seen.add("text input (Enter): " + debug(side.comms()));
+        // leaving it unchanged (for the + button) sends nothing; changed (for the - button), the new text
+        d.findElement(By.cssSelector(side.css("num", side.control("more")))).click();
+        seen.add("numeric +: " + debug(side.comms()));
+        d.findElement(By.cssSelector(side.css("inp0", "input"))).sendKeys("by");
+        d.findElement(By.cssSelector(side.css("num", side.control("less")))).click();
+        seen.add("text input (left changed): " + debug(side.comms()));
+        seen.add("numeric -: " + debug(side.comms()));
+        seen.add("numeric shows " + side.shown(d, "numeric"));
+
+        post(base + "/inject/injG");
+        new WebDriverWait(d, WAIT).until(x -> side.shown(d, "gauge").contains("42"));
+        seen.add("gauge shows " + side.shown(d, "gauge"));
+
+        post(base + "/inject/injSl");
+        seen.add("slider passes on: " + debug(side.comms()));
+        seen.add("slider shows " + side.shown(d, "slider"));
+        d.findElement(By.cssSelector(side.css("sl", side.control("slider")))).sendKeys(Keys.ARROW_RIGHT);
+        seen.add("slider key: " + debug(side.comms()));
+        seen.add("slider shows " + side.shown(d, "slider"));
+
+        post(base + "/inject/injDd");
+        seen.add("dropdown passes on: " + debug(side.comms()));
+        seen.add("dropdown shows " + side.shown(d, "dropdown"));
+        pick(d, side, "Blue");
+        seen.add("dropdown pick: " + debug(side.comms()));
+        seen.add("dropdown shows " + side.shown(d, "dropdown"));
+        post(base + "/inject/injOpts");
+        new WebDriverWait(d, WAIT).until(x -> side.shown(d, "options").contains("Three")
+                && !side.shown(d, "options").contains("Red"));
+        seen.add("dropdown options " + side.shown(d, "options"));
+
+        post(base + "/inject/injF");
+        new WebDriverWait(d, WAIT).until(x -> side.shown(d, "form").contains("Bob"));
+        seen.add("form shows " + side.shown(d, "form"));
+        d.findElement(By.cssSelector(side.css("frm", side.control("submit")))).click();
+        seen.add("form submit: " + debug(side.comms()));
+        new WebDriverWait(d, WAIT).until(x -> !side.shown(d, "form").contains("Bob"));
+        List<WebElement> fields = d.findElements(By.cssSelector(side.css("frm", "input")));
+        fields.get(0).sendKeys("Ada");
+        fields.get(1).sendKeys("7");
+        d.findElement(By.cssSelector(side.css("frm", side.control("submit")))).click();
+        seen.add("form typed and submitted: " + debug(side.comms()));
+
+        post(base + "/inject/injDp");
+        seen.add("date picker passes on: " + debug(side.comms()));
+        seen.add("date picker shows " + side.shown(d, "date"));
+        post(base + "/inject/injCp");
+        seen.add("colour picker passes on: " + debug(side.comms()));
+        seen.add("colour picker shows " + side.shown(d, "colour"));
+
+        post(base + "/inject/injTab");
+        seen.add("ui_ui_control by name: " + debugWithName(side.comms()));
+        post(base + "/inject/injTpl");
+        seen.add("template shows " + side.shown(d, "template"));
+        for (String inject : List.of("injCh", "injCh2", "injCh")) {
+            post(base + "/inject/" + inject);
+        }
+        new WebDriverWait(d, WAIT).until(x -> side.shown(d, "chart").matches(".*21,21.*"));
+        seen.add("chart holds " + side.shown(d, "chart"));
+        post(base + "/inject/injTab0");
+        seen.add("ui_ui_control by index: " + debugWithName(side.comms()));
+
+        post(base + "/inject/injHide");
+        waitFor(d, side, "group shown", "false");
+        seen.add("group hidden: shown " + side.shown(d, "group shown"));
+        post(base + "/inject/injShow");
+        waitFor(d, side, "group shown", "true");
+        seen.add("group shown again: shown " + side.shown(d, "group shown"));
+
+        post(base + "/inject/injToast");
+        seen.add("dialog shows " + side.shown(d, "dialog"));
+        clickWhenStill(d, side.control("ok"));
+        seen.add("dialog OK: " + debug(side.comms()));
+        post(base + "/inject/injToast");
+        side.shown(d, "dialog");
+        clickWhenStill(d, side.control("cancel"));
+        seen.add("dialog cancel: " + debug(side.comms()));
+    }
+
+    /** Picks an option: Angular Material's select opens a menu at the end of the page; Redwire's is the browser's. */
+    private static void pick(WebDriver d, Side side, String label) {
+        if (side.widget().startsWith("[node-id")) {
+            d.findElement(By.cssSelector(side.css("dd", "md-select"))).click();
+            By option = By.xpath("//div[contains(@class,'md-select-menu-container') and contains(@class,'md-active')]"
+                    + "//md-option[normalize-space(.)='" + label + "']");
+            clickWhenStill(d, option);
+        } else {
+            new org.openqa.selenium.support.ui.Select(d.findElement(By.cssSelector(side.css("dd", "select"))))
+                    .selectByVisibleText(label);
+        }
+    }
+
+    private static void clickWhenStill(WebDriver d, String css) {
+        clickWhenStill(d, By.cssSelector(css));
+    }
+
+    /** Clicks once the element is there and done moving (menus and dialogs animate in). */
+    private static void clickWhenStill(WebDriver d, By by) {
+        WebElement e = new WebDriverWait(d, WAIT).until(x -> {
+            List<WebElement> found = x.findElements(by);
+            return found.isEmpty() || !found.get(0).isDisplayed() ? null : found.get(0);
+        });
+        String where = "const r = arguments[0].getBoundingClientRect(); return r.left + ',' + r.top + ',' + r.width;";
+        new WebDriverWait(d, WAIT).until(x -> {
+            Object before = sharedBrowser().js(where, e);
+            try {
+                Thread.sleep(150);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+            }
+            return before.equals(sharedBrowser().js(where, e));
+        });
+        e.click();
+    }
+
+    private static void waitFor(WebDriver d, Side side, String what, String value) {
+        try {
+            new WebDriverWait(d, Duration.ofSeconds(10)).until(x -> value.equals(side.shown(d, what)));
+        } catch (org.openqa.selenium.TimeoutException stays) {
+            // recorded as it is
+        }
+    }
+
+    /** The next debug msg's payload, topic, and the name ui_ui_control gives a tab. */
+    private static String debugWithName(CommsClient comms) throws Exception {
+        Map<String, Object> m = comms.next("debug", 20);
+        if (m == null) {
+            return "no debug msg";
+        }
+        Map<?, ?> data = (Map<?, ?>) m.get("data");
+        Map<?, ?> msg = (Map<?, ?>) (data.get("msg") instanceof String s ? Json.parse(s) : data.get("msg"));
+        return "debug payload=" + Json.stringify(msg.get("payload")) + " name=" + Json.stringify(msg.get("name"));
+    }
+
+    private static EditorBrowser sharedBrowser() {
+        try {
+            return EditorBrowser.shared();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -111,6 +112,31 @@ class FunctionLifecycleTest {
             h.deploy(next);
             h.inject("i");
             assertEquals("[1, 2, 3]", String.valueOf(payload(h.nextDebug(10))));
+        }
+    }
+
+    /**
+     * The deploy (and so "Started flows") does not wait for a function node's sandbox: messages sent the moment it
+     * has finished queue in the node and come out in order once its code is ready. The body is long enough (~2 MB
+     * of code the node never runs) that its compile on the worker outlasts the deploy's return on any machine.
+     */
+    @Test
+    void messagesSentBeforeTheSandboxIsReadyComeOutInOrder() throws Exception {
+        String body = "if (msg.never) {\n" + "msg.n = (msg.n || 0) + 1;\n".repeat(80_000) + "}\nreturn msg;";
+        String flows = new FunctionFlows().function("f", body, "d").debug("d").json();
+        try (Harness h = new Harness().deploy(flows)) {
+            io.vertx.core.Future<Void> ready = h.server().engine().node("f").ready();
+            assertFalse(ready.isComplete(), "the deploy returned before the sandbox was built");
+            int n = 50;
+            String[] msgs = new String[n];
+            for (int i = 0; i < n; i++) {
+                msgs[i] = "{\"payload\":" + i + "}";
+            }
+            h.receive("f", msgs);
+            for (int i = 0; i < n; i++) {
+                assertEquals(i, ((Number) payload(h.nextDebug(60))).intValue());
+            }
+            assertTrue(ready.isComplete());
         }
     }
 

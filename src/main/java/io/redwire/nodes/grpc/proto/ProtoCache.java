@@ -1,5 +1,8 @@
 package io.redwire.nodes.grpc.proto;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +19,7 @@ import java.util.function.Supplier;
  * {@link ProtoDiskCache} a compile the previous start already did is read from disk instead.
  */
 public final class ProtoCache {
+    private static final Logger LOG = LoggerFactory.getLogger("redwire.grpc");
     private static final int MAX_ENTRIES = 64;
     /** One daemon thread for every cache's disk writes: few, small, and never worth holding the flow loop for. */
     private static final Executor DISK_WRITES = Executors.newSingleThreadExecutor(r -> {
@@ -71,9 +75,13 @@ public final class ProtoCache {
         if (e != null && unchanged(key.dir(), e.filesFromDirectory())) {
             return e.schema();
         }
-        Supplier<ProtoCompiler.Result> compile = () -> key.text() == null
-                ? ProtoCompiler.compile(Map.of(), key.name(), key.dir())
-                : ProtoCompiler.compile(Map.of(key.name(), key.text()), key.name(), key.dir());
+        Supplier<ProtoCompiler.Result> compile = () -> {
+            long t0 = System.nanoTime();
+            ProtoCompiler.Result r = key.text() == null ? ProtoCompiler.compile(Map.of(), key.name(), key.dir())
+                    : ProtoCompiler.compile(Map.of(key.name(), key.text()), key.name(), key.dir());
+            LOG.debug("proto {} compiled in {} ms", key.name(), (System.nanoTime() - t0) / 1_000_000);
+            return r;
+        };
         ProtoCompiler.Result r = disk == null ? compile.get()
                 : disk.compile(key.name(), key.text(), key.dir(), compile);
         synchronized (entries) {

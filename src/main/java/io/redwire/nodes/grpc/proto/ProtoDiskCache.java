@@ -26,7 +26,8 @@ import java.util.function.Supplier;
 /**
  * Compiled .proto results kept on disk across restarts ({@code <userDir>/.redwire-cache/proto/<sha-256>.bin}), so a
  * start with the same definitions builds the descriptors from the stored FileDescriptorProtos instead of running Wire.
- * The key hashes Redwire's build and protobuf-java's version, the root's name, its text and the protos directory.
+ * The key hashes the compiler (see {@link #compiler()}) and protobuf-java's version, the root's name, its text and the
+ * protos directory.
  * An entry records the directory files the compile read and is used only while they are unchanged. An unreadable,
  * corrupt or foreign entry is a miss (compiled again and rewritten), never an error; writes are atomic
  * ({@link AtomicFile}) and run on an executor of their own, never on the thread that compiles (the flow loop).
@@ -35,7 +36,15 @@ final class ProtoDiskCache {
     private static final Logger LOG = LoggerFactory.getLogger("redwire.grpc");
     private static final int MAGIC = 0x52575043; // "RWPC"
     private static final int DIGEST_BYTES = 32;
-    private static final String FORMAT = build() + "/protobuf-" + com.google.protobuf.RuntimeVersion.MAJOR
+    /** What runs the compile: Redwire's and Wire's classes that turn a .proto into descriptors. */
+    private static final String[] COMPILER_CLASSES = {
+        ProtoCompiler.class.getName(), ProtoCompiler.Result.class.getName(), ProtoDiskCache.class.getName(),
+        SourceSet.class.getName(), WireFixups.class.getName(), WellKnownTypes.class.getName(),
+        DescriptorSet.class.getName(), ProtoSchema.class.getName(), DefaultSpelling.class.getName(),
+        // named, not referenced: a start that finds its protos in the cache never loads Wire
+        "com.squareup.wire.schema.internal.parser.ProtoParser", "com.squareup.wire.schema.Linker",
+        "com.squareup.wire.schema.CoreLoader", "com.squareup.wire.schema.internal.SchemaEncoder"};
+    private static final String FORMAT = compiler() + "/protobuf-" + com.google.protobuf.RuntimeVersion.MAJOR
             + "." + com.google.protobuf.RuntimeVersion.MINOR + "." + com.google.protobuf.RuntimeVersion.PATCH;
 
     private final Path dir;
@@ -68,18 +77,24 @@ final class ProtoDiskCache {
     }
 
     /**
-     * This build of the compiler: the jar's version and its file's time (class directories in development), so an
-     * entry a different build wrote is never read.
+     * This compiler: a digest of its class files. javac writes the same bytes for the same source, so a rebuild of
+     * the jar that leaves the compile alone keeps the cache (keyed by the jar's time, the first start after every
+     * build compiled again), while a change to our compile code or another Wire version misses it.
      */
-    private static String build() {
-        String version = ProtoDiskCache.class.getPackage().getImplementationVersion();
-        try {
-            Path code = Path.of(ProtoDiskCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return version + "@" + Files.getLastModifiedTime(code).toMillis();
-        } catch (java.net.URISyntaxException | IOException | RuntimeException unknown) {
-            // no code source: the version alone
-            return String.valueOf(version);
+    private static String compiler() {
+        MessageDigest sha = sha256();
+        ClassLoader loader = ProtoDiskCache.class.getClassLoader();
+        for (String name : COMPILER_CLASSES) {
+            try (java.io.InputStream in = loader.getResourceAsStream(name.replace('.', '/') + ".class")) {
+                if (in == null) {
+                    throw new IOException(name + " not found");
+                }
+                sha.update(in.readAllBytes());
+            } catch (IOException e) {
+                return "unknown-" + java.util.UUID.randomUUID(); // cannot tell this compiler apart: never a hit
+            }
         }
+        return HexFormat.of().formatHex(sha.digest());
     }
 
     private static String key(String rootPath, String text, Path protosDir) {

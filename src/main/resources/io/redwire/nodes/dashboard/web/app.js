@@ -84,7 +84,8 @@
         setVars({ '--rw-primary': c.primary, '--rw-page': c.bgPage, '--rw-card': c.groupBg, '--rw-outline': c.groupOutline,
           '--rw-surface': c.surface, '--rw-gap': z.groupGap, '--rw-pad': z.pagePadding, '--rw-radius': z.groupBorderRadius,
           '--rw-widget-gap': z.widgetGap, '--rw-row': z.rowHeight });
-        document.title = p ? p.name : document.title;
+        // Dashboard 1 titles the browser tab with the site's name
+        document.title = look.value.siteTitle && store.layout ? store.layout.name : p ? p.name : document.title;
       }, { immediate: true });
       return { store, entries, page, look, navStyle, navOpen, overlay, showNav, flex, cols, groups, widgetsOf,
         siteWidgets, groupStyle, widgetStyle, widgetClass, groupDisabled, title, href, go, kinds, base };

@@ -85,6 +85,35 @@ class ProtoDiskCacheTest {
         assertTrue(startReadsFromCache(ROOT));
     }
 
+    /** The cache's key for the compiler, as a start of a build whose code is loaded afresh computes it. */
+    private static String compilerKeyOfAFreshStart() throws Exception {
+        List<java.net.URL> urls = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            urls.add(Path.of(entry).toUri().toURL());
+        }
+        try (java.net.URLClassLoader fresh = new java.net.URLClassLoader(urls.toArray(java.net.URL[]::new),
+                ClassLoader.getPlatformClassLoader())) {
+            java.lang.reflect.Field format = Class.forName(ProtoDiskCache.class.getName(), true, fresh)
+                    .getDeclaredField("FORMAT");
+            format.setAccessible(true);
+            return (String) format.get(null);
+        }
+    }
+
+    /** A rebuild (a newer jar or class directory) of the same compile finds what the previous build stored. */
+    @Test
+    void aRebuildOfTheSameCompilerKeepsTheCacheKey() throws Exception {
+        Path code = Path.of(ProtoDiskCache.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        java.nio.file.attribute.FileTime built = Files.getLastModifiedTime(code);
+        String before = compilerKeyOfAFreshStart();
+        try {
+            Files.setLastModifiedTime(code, java.nio.file.attribute.FileTime.fromMillis(built.toMillis() + 60_000));
+            assertEquals(before, compilerKeyOfAFreshStart());
+        } finally {
+            Files.setLastModifiedTime(code, built);
+        }
+    }
+
     @Test
     void aSecondStartReadsTheCompiledResultInsteadOfCompiling() throws Exception {
         assertEquals(false, startReadsFromCache(ROOT));

@@ -47,6 +47,19 @@
           chart.data.datasets.forEach((ds) => { ds.backgroundColor = labels.map((l, i) => color(i)); ds.borderColor = '#fff'; });
         }
       }
+      // a series keeps what the node keeps (removeOlderPoints, removeOlder x unit on a time axis): an open page's
+      // chart stays as long as a newly opened one's, however long it has been open
+      const keepPoints = Number(w.removeOlderPoints) || 0;
+      const keepMillis = time ? Number(w.removeOlder ?? 1) * (Number(w.removeOlderUnit) || 3600) * 1000 : 0;
+      function trim(data) {
+        if (keepPoints > 0 && data.length > keepPoints) { data.splice(0, data.length - keepPoints); }
+        if (keepMillis > 0) {
+          const oldest = Date.now() - keepMillis;
+          let n = 0;
+          while (n < data.length && data[n].x < oldest) { n++; }
+          if (n) { data.splice(0, n); }
+        }
+      }
       function add(list) {
         list.forEach((p) => {
           if (!p) { return; }
@@ -54,9 +67,16 @@
             points = points.filter((q) => !(shown(q.category) === shown(p.category) && shown(q.x) === shown(p.x)));
             points.push(p);
           } else {
-            series(shown(p.category)).data.push({ x: p.x, y: p.y });
+            const data = series(shown(p.category)).data;
+            data.push({ x: p.x, y: p.y });
+            trim(data);
           }
         });
+      }
+      // one drawing a frame however many points arrive in it (a busy chart gets hundreds a second)
+      let drawing = 0;
+      function draw() {
+        if (!drawing) { drawing = requestAnimationFrame(() => { drawing = 0; if (chart) { chart.update('none'); } }); }
       }
       function onMsg(type, msg) {
         if (!chart) { return; }
@@ -67,7 +87,7 @@
         }
         if (msg._datapoint) { add([].concat(msg._datapoint)); }
         if (categorical) { redraw(); }
-        chart.update('none');
+        draw();
       }
       onMounted(() => {
         const scales = round ? {} : {
@@ -89,6 +109,7 @@
       });
       onBeforeUnmount(() => {
         if (stop) { stop(); }
+        if (drawing) { cancelAnimationFrame(drawing); }
         if (chart) { chart.destroy(); }
       });
       return { canvas };

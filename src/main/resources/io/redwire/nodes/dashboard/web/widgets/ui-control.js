@@ -20,7 +20,7 @@
     if (page) { navigate(page); }
   }
 
-  const UiControl = widgetComponent('<span hidden></span>', (props) => {
+  const UiControl = widgetComponent('<span hidden></span>', (props, { prop }) => {
     let stop = null;
     onMounted(() => {
       stop = listen(props.w.id, (type, msg) => {
@@ -32,10 +32,11 @@
     });
     onBeforeUnmount(() => { if (stop) { stop(); } });
     watch(() => store.page, (now, before) => {
-      if (now && before && now.id !== before.id) {
+      // Dashboard 1's ui_control reports the page first opened too
+      if (now && (before ? now.id !== before.id : prop('reportsFirstPage'))) {
         action(props.w.id, { payload: 'change', tab: pages().findIndex((p) => p.id === now.id), name: now.name });
       }
-    });
+    }, { immediate: true });
     return {};
   });
 

@@ -15,7 +15,7 @@
   const UiGauge = widgetComponent(
     '<div class="rw-gauge" :class="\'rw-\' + (prop(\'gtype\') || \'gauge-half\')">' +
       '<span class="rw-label">{{ prop("label") ?? prop("title") }}</span>' +
-      '<svg v-if="round" viewBox="0 0 100 100" class="rw-dial" aria-hidden="true">' +
+      '<svg v-if="round" :viewBox="box" class="rw-dial" aria-hidden="true">' +
       '<path v-for="s in bands" :key="s.from" :d="s.d" :stroke="s.color" fill="none" :stroke-width="key"></path>' +
       '<path v-if="prop(\'gstyle\') === \'rounded\'" :d="fill" :stroke="colour" fill="none" :stroke-width="thick" :stroke-linecap="prop(\'styleRounded\') !== false ? \'round\' : \'butt\'"></path>' +
       '<line v-else x1="50" y1="50" :x2="needle[0]" :y2="needle[1]" stroke="#333" stroke-width="2"></line></svg>' +
@@ -39,6 +39,8 @@
       });
       return {
         pct, colour,
+        // only the dial's own height (and its strokes), so the value sits right under a half gauge's arc
+        box: computed(() => '0 0 100 ' + (prop('gtype') === 'gauge-34' ? 86 : 58)),
         round: computed(() => !['gauge-tile', 'gauge-battery', 'gauge-tank'].includes(prop('gtype'))),
         thick: computed(() => (Number(prop('sizeThickness')) || 16) / 3),
         key: computed(() => (Number(prop('sizeKeyThickness')) || 8) / 3),

@@ -8,7 +8,9 @@
       '<span class="rw-number"><input type="number" v-model="text" :min="prop(\'min\')" :max="prop(\'max\')" :step="prop(\'step\') || 1" ' +
       ':disabled="!enabled" :aria-label="prop(\'label\')" :title="prop(\'tooltip\') || null" ' +
       ':class="{ \'rw-no-spinner\': prop(\'spinner\') === \'hidden\' }" @input="typed" @keyup.enter="enter" @blur="blur">' +
-      '<button v-if="prop(\'clearable\')" type="button" class="rw-clear" aria-label="clear" @click="clear">×</button></span>',
+      '<button v-if="prop(\'clearable\')" type="button" class="rw-clear" aria-label="clear" @click="clear">×</button>' +
+      '<template v-if="prop(\'stepButtons\')"><button type="button" class="rw-step-down" aria-label="less" :disabled="!enabled" @click="stepBy(-1)">−</button>' +
+      '<button type="button" class="rw-step-up" aria-label="more" :disabled="!enabled" @click="stepBy(1)">+</button></template></span>',
     (props, { prop, msg }) => {
       let timer = null;
       const text = follow(msg, '', (p) => p === null ? '' : String(p));
@@ -21,7 +23,15 @@
         typed() { if (prop('sendOnDelay')) { clearTimeout(timer); timer = setTimeout(send, Number(prop('delay')) || 300); } },
         enter() { if (prop('sendOnEnter') !== false) { send(); } },
         blur() { if (prop('sendOnBlur') !== false) { send(); } },
-        clear() { text.value = ''; send(); }
+        clear() { text.value = ''; send(); },
+        // one step within min and max, sent at once (Dashboard 1's numeric buttons)
+        stepBy(sign) {
+          const step = Number(prop('step')) || 1;
+          const min = prop('min') === '' || prop('min') === undefined ? -Infinity : Number(prop('min'));
+          const max = prop('max') === '' || prop('max') === undefined ? Infinity : Number(prop('max'));
+          text.value = String(Math.min(max, Math.max(min, (Number(text.value) || 0) + sign * step)));
+          send();
+        }
       };
     });
 

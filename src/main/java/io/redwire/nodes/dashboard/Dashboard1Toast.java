@@ -1,0 +1,41 @@
+package io.redwire.nodes.dashboard;
+
+import io.redwire.api.NodeConfig;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * node-red-dashboard's ui_toast, run as ui-notification (as Dashboard 2.0's migration maps it). What a click on its
+ * dialog sends follows Dashboard 1, which its flows expect: the msg shown, with the label of the button clicked as
+ * payload (not dismiss_clicked / confirm_clicked) and the node's topic, if it has one, as topic. Like Dashboard 1's,
+ * it neither passes a msg in on nor shows it again to a page opened later.
+ */
+final class Dashboard1Toast extends NotificationWidget {
+    private final String topic;
+
+    Dashboard1Toast(NodeConfig c, String topic) {
+        super(c);
+        this.topic = topic;
+    }
+
+    @Override
+    protected void input(Map<String, Object> msg) {
+        // shown on the open pages only
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    void clientAction(DashboardSockets.Client client, Object fromPage) {
+        if (fromPage instanceof Map<?, ?> m) {
+            Map<String, Object> msg = new LinkedHashMap<>((Map<String, Object>) m);
+            msg.put("payload", "confirm_clicked".equals(m.get("payload")) ? config().str(CONFIRM_TEXT)
+                    : config().str(DISMISS_TEXT));
+            if (!topic.isEmpty()) {
+                msg.put("topic", topic);
+            }
+            fromPage = msg;
+        }
+        super.clientAction(client, fromPage);
+    }
+}

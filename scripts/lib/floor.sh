@@ -55,13 +55,21 @@ floor_body_file() { # file: writes the 73 kB JSON body there
   "${FLOOR_JAVA[@]}" io.redwire.bench.floor.JsonBodyFloor --body > "$1" 2>/dev/null
 }
 
-floor_body_server() { # port: starts the Jackson parse + write server on port, sets FLOOR_PID once it serves
-  "${FLOOR_JAVA[@]}" io.redwire.bench.floor.JsonBodyFloor "$1" > "$OUT/floor-body.log" 2>&1 &
+floor_server() { # class port log: starts a floor server on port, sets FLOOR_PID once it serves
+  "${FLOOR_JAVA[@]}" "io.redwire.bench.floor.$1" "$2" > "$3" 2>&1 &
   FLOOR_PID=$!
   for _ in $(seq 1 3000); do
-    grep -q 'Started floor' "$OUT/floor-body.log" && return 0
+    grep -q 'Started floor' "$3" && return 0
     kill -0 "$FLOOR_PID" 2>/dev/null || break
     sleep 0.02
   done
-  echo "floor: the body server did not start, see $OUT/floor-body.log" >&2; return 1
+  echo "floor: $1 did not start, see $3" >&2; return 1
+}
+
+floor_body_server() { # port: starts the Jackson parse + write server on port, sets FLOOR_PID once it serves
+  floor_server JsonBodyFloor "$1" "$OUT/floor-body.log"
+}
+
+floor_grpc_server() { # port: starts the bare Vert.x gRPC SayHello server (h2load's floor), sets FLOOR_PID once it serves
+  floor_server GrpcServerFloor "$1" "$OUT/floor-grpc.log"
 }

@@ -1,8 +1,13 @@
 package io.redwire.bench.floor;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.protobuf.DynamicMessage;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.net.SocketAddress;
+import io.vertx.grpc.client.GrpcClient;
+import io.vertx.grpc.client.GrpcClientResponse;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -57,6 +62,25 @@ class FloorProgramsSmokeTest {
                 assertEquals(200, r.statusCode(), path);
                 assertEquals(json.readTree(body), json.readTree(r.body()), path);
             }
+        } finally {
+            vertx.close().await();
+        }
+    }
+
+    @Test
+    void theGrpcServerFloorAnswersSayHello() throws Exception {
+        Vertx vertx = Vertx.vertx();
+        try {
+            HelloGreeter hello = new HelloGreeter();
+            HttpServer server = hello.serve(vertx, 0);
+            Buffer reply = GrpcClient.client(vertx).request(SocketAddress.inetSocketAddress(server.actualPort(),
+                    "127.0.0.1")).compose(r -> {
+                        r.fullMethodName("hello.Greeter/SayHello");
+                        r.end(hello.requestBytes());
+                        return r.response();
+                    }).compose(GrpcClientResponse::last).await();
+            DynamicMessage m = HelloGreeter.parse(hello.reply, reply);
+            assertEquals("OK!", m.getField(hello.reply.findFieldByName("message")));
         } finally {
             vertx.close().await();
         }

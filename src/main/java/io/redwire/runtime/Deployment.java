@@ -4,21 +4,16 @@ import io.redwire.api.FlowEventNode;
 import io.redwire.api.Node;
 import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType;
-import io.redwire.api.Settings;
 import io.redwire.flow.FlowDef;
 import io.redwire.flow.FlowSet;
 import io.redwire.flow.NodeDef;
 import io.redwire.msg.ContextScope;
 import io.redwire.msg.FlowException;
 import io.redwire.msg.NodeError;
-import io.redwire.spi.HttpRoutes;
-import io.redwire.spi.NodeServices;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
-import io.vertx.core.Vertx;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -414,11 +408,12 @@ final class Deployment {
     }
 
     /** What a node may use while being built. */
-    private final class Services implements NodeServices {
+    private final class Services extends PreparingServices {
         private final FlowScope flow;
         private final NodeDef def;
 
         Services(FlowScope flow, NodeDef def) {
+            super(engine);
             this.flow = flow;
             this.def = def;
         }
@@ -433,31 +428,6 @@ final class Deployment {
                 }
             }
             return n;
-        }
-
-        @Override
-        public Settings settings() {
-            return engine.settings();
-        }
-
-        @Override
-        public Vertx vertx() {
-            return engine.vertx();
-        }
-
-        @Override
-        public HttpRoutes httpRoutes() {
-            return engine.routes();
-        }
-
-        @Override
-        public Path protosDir() {
-            return engine.protosDir();
-        }
-
-        @Override
-        public <T> T shared(Class<T> key, Supplier<T> create) {
-            return engine.shared(key, create);
         }
 
         @Override

@@ -13,9 +13,9 @@ import java.util.function.Supplier;
 /**
  * What a {@link io.redwire.api.NodeType.Preparer} may use on its worker thread before a deploy builds the nodes:
  * the engine's settings, shared objects and protos directory. No node exists yet, so there are no config nodes,
- * and no flow, so no env.
+ * and no flow, so no env. A deployment's own services add those two on top of these.
  */
-final class PreparingServices implements NodeServices {
+class PreparingServices implements NodeServices {
     private final Engine engine;
 
     PreparingServices(Engine engine) {

@@ -93,7 +93,7 @@ class DashboardControlsParityTest {
         seen.add("chart after [] " + page.chartSeries("cht"));
 
         post(base + "/inject/injNote");
-        until(d, () -> page.notification(d) != null);
+        until(d, () -> page.notification(d) != null && !page.notification(d).isBlank());
         seen.add("notification " + page.notification(d));
         post(base + "/inject/injAud");
         until(d, () -> page.in(d, "aud", "audio").getDomAttribute("src").contains("a.mp3"));

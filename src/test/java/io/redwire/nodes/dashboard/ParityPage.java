@@ -72,7 +72,7 @@ abstract class ParityPage {
     /** Each series of a chart as "name:points", from the chart library's own state. */
     abstract List<String> chartSeries(String id) throws Exception;
 
-    /** The text of the notification shown, or null. */
+    /** The text of the notification shown, or null; blank while it is still fading in (getText reads only visible text). */
     final String notification(WebDriver d) {
         List<WebElement> shown = d.findElements(By.cssSelector(css.notificationText()));
         return shown.isEmpty() ? null : shown.get(0).getText();

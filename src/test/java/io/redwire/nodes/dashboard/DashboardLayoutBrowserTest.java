@@ -52,8 +52,11 @@ class DashboardLayoutBrowserTest {
                     + " const arcs = Math.max(...[...g.querySelectorAll('svg path')].map(p => p.getBoundingClientRect().bottom));"
                     + " return g.querySelector('.rw-value').getBoundingClientRect().top - arcs;");
             assertTrue(gap.doubleValue() < 30, "the value is " + gap + " px under the half gauge's arc");
-            assertEquals(List.of("none", "rgb(0, 148, 206)"), browser.js("const s = getComputedStyle("
-                    + "document.querySelector(\"[data-widget-id='sw'] input[role=switch]\"));"
+            String toggle = "document.querySelector(\"[data-widget-id='sw'] input[role=switch]\")";
+            // the toggle's colour eases in: read it once its transition has ended (a loaded machine read it halfway)
+            new WebDriverWait(d, WAIT).until(x -> Boolean.TRUE.equals(
+                    browser.js("return " + toggle + ".getAnimations().length === 0;")));
+            assertEquals(List.of("none", "rgb(0, 148, 206)"), browser.js("const s = getComputedStyle(" + toggle + ");"
                     + " return [s.appearance, s.backgroundColor];"), "a toggle in the theme's primary colour when on");
         } finally {
             d.manage().window().setSize(new Dimension(1400, 900));

@@ -93,7 +93,10 @@ class DashboardControlsParityTest {
         seen.add("chart after [] " + page.chartSeries("cht"));
 
         post(base + "/inject/injNote");
-        until(d, () -> page.notification(d) != null && !page.notification(d).isBlank());
+        until(d, () -> {
+            String text = page.notification(d);
+            return text != null && !text.isBlank();
+        });
         seen.add("notification " + page.notification(d));
         post(base + "/inject/injAud");
         until(d, () -> page.in(d, "aud", "audio").getDomAttribute("src").contains("a.mp3"));

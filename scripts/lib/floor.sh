@@ -19,11 +19,9 @@ floor_init() { # sets FLOOR_JAVA (once): ./redwire's java and options, the floor
     jar_tool="$(dirname "${cmd[0]}")/jar"; [ -x "$jar_tool" ] || jar_tool=jar
     "$jar_tool" cf "$OUT/floor.jar" -C target/test-classes io/redwire/bench/floor
   fi
-  # Redwire's logback.xml (target/classes) is off that class path: logback's default would log DEBUG to stdout
-  printf '%s\n' '<configuration><appender name="e" class="ch.qos.logback.core.ConsoleAppender">' \
-    '<target>System.err</target><encoder><pattern>%msg%n</pattern></encoder></appender>' \
-    '<root level="WARN"><appender-ref ref="e"/></root></configuration>' > "$OUT/floor-logback.xml"
-  FLOOR_JAVA=("${opts[@]}" -Dlogback.configurationFile="$OUT/floor-logback.xml"
+  # no logging backend at all (SLF4J's no-op provider): the floor prints its own lines, and configuring Logback
+  # would add to its start what a bare program need not do
+  FLOOR_JAVA=("${opts[@]}" -Dslf4j.provider=org.slf4j.helpers.NOP_SLF4JServiceProvider
               -cp "$OUT/floor.jar:${deps#target/test-classes:target/classes:}")
   if [ -n "$aot" ]; then # Redwire starts with an AOT cache, so the floor does too: one trained on the start-up floor
     local cache="$OUT/floor.aot"

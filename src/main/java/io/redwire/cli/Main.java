@@ -12,8 +12,6 @@ import io.redwire.msg.FlowException;
 import io.redwire.ops.UncaughtErrors;
 import io.redwire.runtime.StartupTimeline;
 import io.vertx.core.Vertx;
-import picocli.CommandLine;
-import picocli.CommandLine.ParameterException;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -50,21 +48,20 @@ public final class Main {
             return HashPassword.run(System.in, System.out, System.err);
         }
         String[] rest = args.length > 0 && args[0].equals("run") ? Arrays.copyOfRange(args, 1, args.length) : args;
-        Options o = new Options();
-        CommandLine cl = new CommandLine(o).setCaseInsensitiveEnumValuesAllowed(true);
+        Options o;
         try {
-            cl.parseArgs(rest);
-            StartupTimeline.mark("command line parsed (picocli)");
-        } catch (ParameterException e) {
+            o = Options.parse(rest);
+            StartupTimeline.mark("command line parsed");
+        } catch (IllegalArgumentException e) {
             System.err.println("redwire: " + e.getMessage() + " (see redwire --help)");
             return 2;
         }
-        if (cl.isUsageHelpRequested()) {
-            cl.usage(System.out);
+        if (o.help) {
+            Options.usage(System.out);
             return 0;
         }
-        if (cl.isVersionHelpRequested()) {
-            cl.printVersionHelp(System.out);
+        if (o.version) {
+            Options.versionLines().forEach(System.out::println);
             return 0;
         }
         return run(o);

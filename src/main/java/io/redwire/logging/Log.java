@@ -5,16 +5,13 @@ import io.redwire.api.Node;
 
 import java.io.PrintStream;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 import java.util.function.BiConsumer;
 
 /**
  * The runtime's and nodes' log ("30 Nov 03:36:00 - [warn] [function:F] text"), plus the debug sidebar feed. In the
- * process it goes through SLF4J (logger "redwire", Logback formats it, see logback.xml); tests may print to a stream.
+ * process it goes through SLF4J (logger "redwire", Logback formats it, see {@link NodeRedLayout}); tests may print to a stream.
  */
 public final class Log {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("d MMM HH:mm:ss", Locale.ENGLISH);
     private final PrintStream out; // null: through SLF4J
     private final org.slf4j.Logger logger = org.slf4j.LoggerFactory.getLogger("redwire");
     private volatile BiConsumer<String, Object> sidebar = (t, d) -> { };
@@ -79,7 +76,7 @@ public final class Log {
     private void line(String level, Node node, String text) {
         String prefix = node == null ? "" : "[" + node.label() + "] ";
         if (out != null) {
-            out.println(LocalDateTime.now().format(TIME) + " - [" + level + "] " + prefix + text);
+            out.println(NodeRedLayout.line(LocalDateTime.now(), level, prefix + text));
             return;
         }
         switch (level) {

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The process's logging on Logback (configured by logback.xml: Node-RED's console format on stderr). Settings
+ * The process's logging on Logback (configured by {@link ConsoleLogging}: Node-RED's console format on stderr). Settings
  * adjust it as Node-RED's {@code logging.console} does: {@code level} (fatal, error, warn, info, debug, trace, off),
  * plus Redwire's {@code levels} (logger name → level, e.g. {@code {"io.netty": "debug"}}) and {@code format: "json"}
  * for one JSON object per line (logstash-logback-encoder) for log shippers. java.util.logging (grpc-java) is
@@ -79,7 +79,7 @@ public final class Logging {
 
     private static void useJson(LoggerContext context) {
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
-        if (root.getAppender("console") instanceof ConsoleAppender<ILoggingEvent> appender) {
+        if (root.getAppender(ConsoleLogging.APPENDER) instanceof ConsoleAppender<ILoggingEvent> appender) {
             LogstashEncoder json = new LogstashEncoder();
             json.setContext(context);
             json.start();

@@ -58,6 +58,17 @@ final class DeliveryQueue {
         return delivering;
     }
 
+    /** Runs {@code handling} with {@code node} as the one being delivered to (restored after: it may nest). */
+    void runAs(Node node, Runnable handling) {
+        Node outer = delivering;
+        delivering = node;
+        try {
+            handling.run();
+        } finally {
+            delivering = outer;
+        }
+    }
+
     boolean isOpen() {
         return open;
     }

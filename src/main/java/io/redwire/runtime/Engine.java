@@ -180,6 +180,11 @@ public final class Engine implements FlowEngine {
         return queue.delivering();
     }
 
+    @Override
+    public void runAs(Node node, Runnable handling) {
+        queue.runAs(node, handling);
+    }
+
     public boolean onLoop() {
         return Thread.currentThread() == loopThread;
     }

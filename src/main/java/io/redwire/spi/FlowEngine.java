@@ -46,6 +46,14 @@ public interface FlowEngine {
     default void deliverNow() {
     }
 
+    /**
+     * Runs a node's handling of a message outside a delivery (a message the node queued itself while starting), on
+     * the flow loop, with the node named as the one being delivered to: a stall report then names it.
+     */
+    default void runAs(Node node, Runnable handling) {
+        handling.run();
+    }
+
     /** Messages sent and not yet delivered (settings.deliveryQueueLimit bounds what function code may add). */
     default int queuedMessages() {
         return 0;

@@ -180,7 +180,7 @@ public final class FunctionRunner implements FunctionHost {
     private void drainQueue() {
         while (state == State.READY && !queue.isEmpty()) {
             Pending p = queue.poll();
-            invoke(p.msg(), p.done());
+            node.engine().runAs(node, () -> invoke(p.msg(), p.done()));
         }
         started();
     }

@@ -5,7 +5,8 @@
 # mosquitto_pub -l publishes N numbered messages to bench/in<Q>; the flow sets msg.topic to bench/out<Q> and
 # republishes at the same QoS; mosquitto_sub counts them on bench/out<Q>. Rate = N / (first publish .. last
 # received). One warm-up run of N/5 per QoS first. First the broker's own ceiling: mosquitto_pub -> mosquitto_sub on
-# one topic, no engine between. Redwire runs through ./redwire (its JVM and defaults). Needs mosquitto,
+# one topic, no engine between; then the floor of a relay (MqttRelayFloor: a bare Vert.x MQTT client republishing
+# what it receives, the flow's work without an engine), whose messages cross the broker twice. Redwire runs through ./redwire (its JVM and defaults). Needs mosquitto,
 # mosquitto-clients, target/redwire.jar (built when missing) and Node-RED (scripts/nodered-peer.sh; SKIP_NODERED=1:
 # Redwire only). Prints `uptime` before each engine: the machine is shared.
 set -euo pipefail
@@ -14,6 +15,7 @@ cd "$ROOT"
 N="${1:-50000}"
 OUT=target/bench; mkdir -p "$OUT"
 . scripts/lib/bench-common.sh
+. scripts/lib/floor.sh
 [ -f target/redwire.jar ] || mvn -B -q package -DskipTests
 WORK="$(mktemp -d)"
 kill_on_exit "$WORK"
@@ -78,6 +80,13 @@ for q in 0 1; do
   read -r rate got < <(run "$q" "$N" "bench/floor$q" "bench/floor$q")
   record "mosquitto_pub -> mosquitto_sub alone, QoS $q, broker ceiling" "$rate" "msg/s" "$got of $N received"
 done
+
+echo "the floor: a bare Vert.x MQTT relay ..."
+floor_init
+floor_server MqttRelayFloor "$BROKER" "$WORK/floor-relay.log"
+PIDS+=($FLOOR_PID)
+measure "relay floor"
+kill "$FLOOR_PID"; wait "$FLOOR_PID" 2>/dev/null || true
 
 flow > "$WORK/flows.json"
 echo "Redwire ..."

@@ -56,6 +56,17 @@ CONF_PORT="$HTTP_PORT" REDWIRE_ARCHIVE=train REDWIRE_JAR="$JAR" "$ROOT/redwire" 
 PID=$!
 wait_for "$WORK/err" 'Started flows' 120 || { say "the engine did not start:"; tail -5 "$WORK/err" >&2; exit 0; }
 
+comms_open() { # what an open editor holds: the /comms WebSocket, subscribed to the debug sidebar's messages
+  local subscribe='{"subscribe":"debug"}'
+  exec 4<>"/dev/tcp/127.0.0.1/$HTTP_PORT" || return 0
+  printf 'GET /comms HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' >&4
+  printf 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n' >&4
+  printf 'Sec-WebSocket-Extensions: permessage-deflate\r\n\r\n' >&4   # as browsers and ws ask
+  # one masked text frame; a zero mask leaves the payload as it is
+  printf "\\x81\\x$(printf %x $((0x80 + ${#subscribe})))\\x00\\x00\\x00\\x00%s" "$subscribe" >&4
+  cat <&4 >/dev/null &
+}
+
 run_loop() { # inject-id debug-id
   local n
   for _ in $(seq 1 "$SETS"); do
@@ -68,6 +79,7 @@ run_loop() { # inject-id debug-id
   done
 }
 say "started"
+comms_open
 run_loop e95f41214660dee0 f81476510ec5f8e4   # HTTP loop: 1000 POSTs per set
 run_loop 2e42051c498d3367 1f023ef9fb240d3f   # gRPC loop: 1000 unary calls per set
 say "$SETS sets of each seed loop"

@@ -9,11 +9,8 @@ public final class GrpcNodes extends DeclaredFamily {
     public GrpcNodes() {
         super("grpc", List.of("grpc-server", "grpc-register-function", "grpc-response", "grpc-call",
                         "grpc-client-streaming"),
-                () -> {
-            GrpcWarmUp.startOnce();
-            return List.of(GrpcServerNode.TYPE, GrpcRegisterFunctionNode.TYPE, GrpcResponseNode.TYPE,
-                    GrpcCallNode.TYPE, GrpcClientStreamingNode.TYPE);
-        });
+                () -> List.of(GrpcServerNode.TYPE, GrpcRegisterFunctionNode.TYPE, GrpcResponseNode.TYPE,
+                        GrpcCallNode.TYPE, GrpcClientStreamingNode.TYPE));
         declares(GrpcSettings.ALL);
         needs("io.vertx.grpc.server.GrpcServer", "io.vertx:vertx-grpc-server");
         needs("io.vertx.grpc.client.GrpcClient", "io.vertx:vertx-grpc-client");

@@ -21,7 +21,7 @@ floor_init() { # sets FLOOR_JAVA (once): ./redwire's java and options, the floor
   fi
   # no logging backend at all (SLF4J's no-op provider): the floor prints its own lines, and configuring Logback
   # would add to its start what a bare program need not do
-  FLOOR_JAVA=("${opts[@]}" -Dslf4j.provider=org.slf4j.helpers.NOP_SLF4JServiceProvider
+  FLOOR_JAVA=("${opts[@]}" -Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider
               -cp "$OUT/floor.jar:${deps#target/test-classes:target/classes:}")
   if [ -n "$aot" ]; then # Redwire starts with an AOT cache, so the floor does too: one trained on the start-up floor
     local cache="$OUT/floor.aot"

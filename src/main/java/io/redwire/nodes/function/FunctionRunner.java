@@ -72,8 +72,8 @@ public final class FunctionRunner implements FunctionHost {
     }
 
     /**
-     * Builds the sandbox on a worker thread (the first GraalJS context of a process takes seconds) without holding
-     * up the event loop or the deploy: like Node-RED 5, which compiles after its module loading promise and counts
+     * Builds the sandbox on a worker thread ({@link SandboxBuilds}; the first GraalJS context of a process takes
+     * seconds) without holding up the event loop or the deploy: like Node-RED 5, which compiles after its module loading promise and counts
      * the flows started before its initialize code has run, the node queues input until its code is ready and then
      * runs it in order ({@link #ready()} says when). Compile errors are logged and leave a node that ignores its
      * input.
@@ -89,7 +89,8 @@ public final class FunctionRunner implements FunctionHost {
                 node.warn("external modules are not loaded: '" + lib.var() + "' (" + lib.module() + ") is undefined");
             }
         }
-        building = node.vertx().executeBlocking(() -> build(timeoutMillis, heapLimit), false);
+        building = node.engine().shared(SandboxBuilds.class, () -> new SandboxBuilds(node.vertx()))
+                .submit(() -> build(timeoutMillis, heapLimit));
         building.onComplete(built -> node.engine().execute(() -> {
             if (state == State.CLOSED) {
                 if (built.succeeded()) {

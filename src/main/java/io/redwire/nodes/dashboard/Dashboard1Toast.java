@@ -9,19 +9,25 @@ import java.util.Map;
  * node-red-dashboard's ui_toast, run as ui-notification (as Dashboard 2.0's migration maps it). What a click on its
  * dialog sends follows Dashboard 1, which its flows expect: the msg shown, with the label of the button clicked as
  * payload (not dismiss_clicked / confirm_clicked) and the node's topic, if it has one, as topic. Like Dashboard 1's,
- * it neither passes a msg in on nor shows it again to a page opened later.
+ * it neither passes a msg in on nor shows it again to a page opened later, and with "send to all browser sessions"
+ * (sendall) off it shows a msg only on the page its msg.socketid names (a msg from that page carries it).
  */
 final class Dashboard1Toast extends NotificationWidget {
     private final String topic;
+    private final boolean sendAll;
 
-    Dashboard1Toast(NodeConfig c, String topic) {
+    Dashboard1Toast(NodeConfig c, String topic, boolean sendAll) {
         super(c);
         this.topic = topic;
+        this.sendAll = sendAll;
     }
 
     @Override
     protected void input(Map<String, Object> msg) {
-        // shown on the open pages only
+        // shown on the open pages only: Dashboard 2.0's msg._client is how a notification names its one page
+        if (!sendAll && msg.get("socketid") instanceof String page) {
+            msg.put("_client", Map.of("socketId", page));
+        }
     }
 
     @Override

@@ -103,4 +103,33 @@ class Dashboard1FlowTest {
         assertEquals(List.of("$scope"), Dashboard1Template.angularIn("<script>$scope.go = 1</script>"));
         assertEquals(List.of(), Dashboard1Template.angularIn("<p>{{msg.payload}} and <b>bold</b></p>"));
     }
+
+    @Test
+    void aToastWithoutSendAllShowsOnlyOnThePageItsMsgSocketidNames() throws Exception {
+        String flow = """
+                [{"id":"b1","type":"ui_base","z":""},
+                 {"id":"tab1","type":"ui_tab","z":"","name":"Home","order":1},
+                 {"id":"g1","type":"ui_group","z":"","name":"G","tab":"tab1","order":1,"width":6},
+                 {"id":"one","type":"ui_toast","z":"","position":"top right","displayTime":"3","sendall":false},
+                 {"id":"all","type":"ui_toast","z":"","position":"top right","displayTime":"3","sendall":true},
+                 {"id":"t","type":"ui_text","z":"","group":"g1","order":1,"label":"t","format":"{{msg.payload}}"}]
+                """;
+        try (FlowKit kit = new FlowKit(Map.of(), flow);
+             PageSocket a = new PageSocket(kit.harness().port(), "/ui/_ws");
+             PageSocket b = new PageSocket(kit.harness().port(), "/ui/_ws")) {
+            String pageA = (String) a.await(f -> "config".equals(f.get("type")), 10).get("socketId");
+            b.await(f -> "config".equals(f.get("type")), 10);
+            kit.receive("one", "{\"payload\":\"for a\",\"socketid\":\"" + pageA + "\"}");
+            kit.receive("all", "{\"payload\":\"for all\",\"socketid\":\"" + pageA + "\"}");
+            assertEquals("for a", payloadOf(a.await(f -> "msg".equals(f.get("type")) && "one".equals(f.get("id")), 10)));
+            // b's frames come in order: the toast for everyone arrives after the one it must not see
+            Map<String, Object> first = b.await(f -> "msg".equals(f.get("type")), 10);
+            assertEquals(List.of("all", "for all"), List.of(first.get("id"), payloadOf(first)));
+            assertEquals("for all", payloadOf(a.await(f -> "msg".equals(f.get("type")) && "all".equals(f.get("id")), 10)));
+        }
+    }
+
+    private static Object payloadOf(Map<String, Object> frame) {
+        return ((Map<?, ?>) frame.get("msg")).get("payload");
+    }
 }

@@ -6,9 +6,9 @@
 # republishes at the same QoS; mosquitto_sub counts them on bench/out<Q>. Rate = N / (first publish .. last
 # received). One warm-up run of N/5 per QoS first. First the broker's own ceiling: mosquitto_pub -> mosquitto_sub on
 # one topic, no engine between; then the floor of a relay (MqttRelayFloor: a bare Vert.x MQTT client republishing
-# what it receives, the flow's work without an engine), whose messages cross the broker twice. Redwire runs through ./redwire (its JVM and defaults). Needs mosquitto,
-# mosquitto-clients, target/redwire.jar (built when missing) and Node-RED (scripts/nodered-peer.sh; SKIP_NODERED=1:
-# Redwire only). Prints `uptime` before each engine: the machine is shared.
+# what it receives, the flow's work without an engine), whose messages cross the broker twice. Redwire runs through
+# ./redwire (its JVM and defaults). Needs mosquitto, mosquitto-clients, target/redwire.jar (built when missing) and
+# Node-RED (scripts/nodered-peer.sh; SKIP_NODERED=1: Redwire only). Prints `uptime` before each engine: the machine is shared.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Command-line options of `redwire [run]`: Node-RED's own flags (-p, -u, -s, -D, --safe, -v, --help, --version,
@@ -24,6 +25,9 @@ import java.util.List;
  * start (docs/perf/README.md).
  */
 final class Options {
+    /** Every option, in the order --help lists them: {@link #arg} and {@link #flag} add each as it is declared. */
+    private static final org.apache.commons.cli.Options ALL = new org.apache.commons.cli.Options();
+
     private static final Option PORT = arg("p", "port", "PORT",
             "HTTP port for admin API, editor and http-in routes (default: settings' uiPort, else 1880)");
     private static final Option ADMIN_PORT = arg(null, "admin-port", "PORT",
@@ -59,16 +63,6 @@ final class Options {
     private static final Option HELP = flag("h", "help", "show this help (also -?)");
     private static final Option HELP_QUESTION = flag("?", null, "the same as --help");
     private static final Option VERSION = flag(null, "version", "show version information");
-
-    private static final org.apache.commons.cli.Options ALL = new org.apache.commons.cli.Options();
-
-    static {
-        for (Option o : List.of(PORT, ADMIN_PORT, HOST, SETTINGS, USER_DIR, USER_DIR_DASHED, DEFINE, SAFE, VERBOSE,
-                INJECT, TIMES, EXIT_AFTER_DEBUG, DEBUG, PROTOS, CLUSTER, CLUSTER_HOST, CLUSTER_PORT, CLUSTER_MEMBERS,
-                NODES, HELP, HELP_QUESTION, VERSION)) {
-            ALL.addOption(o);
-        }
-    }
 
     Path flows;
     Integer port;
@@ -107,8 +101,8 @@ final class Options {
                     + ": only one flows file can be given");
         }
         o.flows = positional.isEmpty() ? null : Path.of(positional.get(0));
-        o.port = cl.hasOption(PORT) ? wholeNumber(cl, PORT) : null;
-        o.adminPort = cl.hasOption(ADMIN_PORT) ? wholeNumber(cl, ADMIN_PORT) : -1;
+        o.port = wholeNumber(cl, PORT);
+        o.adminPort = Objects.requireNonNullElse(wholeNumber(cl, ADMIN_PORT), -1);
         o.host = cl.getOptionValue(HOST);
         o.settings = path(cl, SETTINGS);
         o.userDir = cl.hasOption(USER_DIR) ? path(cl, USER_DIR) : path(cl, USER_DIR_DASHED);
@@ -116,8 +110,8 @@ final class Options {
         o.safe = cl.hasOption(SAFE);
         o.verbose = cl.hasOption(VERBOSE);
         o.inject = cl.getOptionValue(INJECT);
-        o.times = cl.hasOption(TIMES) ? wholeNumber(cl, TIMES) : 1;
-        o.exitAfterDebug = cl.hasOption(EXIT_AFTER_DEBUG) ? wholeNumber(cl, EXIT_AFTER_DEBUG) : -1;
+        o.times = Objects.requireNonNullElse(wholeNumber(cl, TIMES), 1);
+        o.exitAfterDebug = Objects.requireNonNullElse(wholeNumber(cl, EXIT_AFTER_DEBUG), -1);
         String debug = cl.getOptionValue(DEBUG, "text");
         if (!debug.equalsIgnoreCase("json") && !debug.equalsIgnoreCase("text")) {
             throw new IllegalArgumentException("Invalid value for option '--debug': expected json or text but was '"
@@ -127,7 +121,7 @@ final class Options {
         o.protosDir = cl.hasOption(PROTOS) ? path(cl, PROTOS) : o.protosDir;
         o.cluster = cl.hasOption(CLUSTER);
         o.clusterHost = cl.getOptionValue(CLUSTER_HOST);
-        o.clusterPort = cl.hasOption(CLUSTER_PORT) ? wholeNumber(cl, CLUSTER_PORT) : null;
+        o.clusterPort = wholeNumber(cl, CLUSTER_PORT);
         o.clusterMembers = cl.hasOption(CLUSTER_MEMBERS) ? values(cl, CLUSTER_MEMBERS).stream()
                 .flatMap(m -> Arrays.stream(m.split(","))).toList() : null;
         o.nodeDirs = values(cl, NODES).stream().map(Path::of).toList();
@@ -180,8 +174,12 @@ final class Options {
         return out.toArray(String[]::new);
     }
 
-    private static int wholeNumber(CommandLine cl, Option option) {
+    /** The option's value as a whole number, null when the option is not given. */
+    private static Integer wholeNumber(CommandLine cl, Option option) {
         String text = cl.getOptionValue(option);
+        if (text == null) {
+            return null;
+        }
         try {
             return Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
@@ -201,10 +199,15 @@ final class Options {
     }
 
     private static Option arg(String shortName, String longName, String label, String description) {
-        return Option.builder(shortName).longOpt(longName).hasArg().argName(label).desc(description).get();
+        return declared(Option.builder(shortName).longOpt(longName).hasArg().argName(label).desc(description).get());
     }
 
     private static Option flag(String shortName, String longName, String description) {
-        return Option.builder(shortName).longOpt(longName).desc(description).get();
+        return declared(Option.builder(shortName).longOpt(longName).desc(description).get());
+    }
+
+    private static Option declared(Option option) {
+        ALL.addOption(option);
+        return option;
     }
 }

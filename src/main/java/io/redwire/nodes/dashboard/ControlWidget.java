@@ -13,8 +13,8 @@ import java.util.Map;
  * ui-control, as Dashboard 2.0's: msg.payload {@code {page}} (a name, an index, "+1" / "-1", or "" to reload; a bare
  * payload is the page) opens that page on the open pages (one with msg._client), {@code {url}} opens a URL,
  * {@code {pages | groups | widgets: {show, hide, enable, disable}}} lists them by name ("Page:Group" for a group,
- * "Group:Widget" for a widget) or id and is kept as their state, sending {@code {payload: "input"}} for groups and
- * widgets. With events "all" or "connect" it sends "connect" / "lost" as pages come and go, with "all" or
+ * "Group:Widget" for a widget) or id and is kept as their state for pages opened later (not when it is for one page:
+ * each page merges what a msg changes into its own), sending {@code {payload: "input"}} for groups and widgets. With events "all" or "connect" it sends "connect" / "lost" as pages come and go, with "all" or
  * "change" {@code {payload: "change", tab, name}} when a page opens another.
  */
 class ControlWidget extends WidgetNode {
@@ -28,8 +28,6 @@ class ControlWidget extends WidgetNode {
             .factory(ControlWidget::new);
 
     private final String events;
-    /** Whether the msg input() just handled changes anything on the pages. */
-    private boolean forPages;
 
     ControlWidget(NodeConfig c) {
         super(c, List.of());
@@ -56,6 +54,8 @@ class ControlWidget extends WidgetNode {
         Map<String, Object> p = requested((Map<String, Object>) msg.get("payload"));
         msg.put("payload", p);
         boolean shown = false;
+        // kind (pages, groups, widgets) -> id -> the properties this msg sets
+        Map<String, Object> changes = new LinkedHashMap<>();
         if (p.containsKey("page") || p.containsKey("tab")) {
             Object page = p.get("page") != null ? p.get("page") : p.get("tab");
             if (page instanceof String name && !name.isEmpty() && !"+1".equals(name) && !"-1".equals(name)
@@ -66,13 +66,18 @@ class ControlWidget extends WidgetNode {
                 shown = true;
             }
         }
-        shown |= toggle(p, "pages", "tabs", "ui-page", "visible", "disabled");
-        boolean members = toggle(p, "groups", "group", "ui-group", "visible", "disabled");
-        members |= toggle(p, "widgets", "widget", null, "visible", "enabled");
+        shown |= toggle(p, changes, "pages", "tabs", "ui-page", "visible", "disabled");
+        boolean members = toggle(p, changes, "groups", "group", "ui-group", "visible", "disabled");
+        members |= toggle(p, changes, "widgets", "widget", null, "visible", "enabled");
         if (p.containsKey("url")) {
             shown = true;
         }
-        forPages = shown || members;
+        if (pageOf(msg) == null) {
+            remember(changes); // what every page shows, so pages opened later show it too
+        }
+        if (shown || members) {
+            changesToPages(msg, changes);
+        }
         if (members && reportsInput()) {
             send(new LinkedHashMap<>(Map.of("payload", "input")));
         }
@@ -80,19 +85,29 @@ class ControlWidget extends WidgetNode {
 
     @Override
     protected boolean showsOnPages(Map<String, Object> msg) {
-        return forPages;
+        return false; // input() sends the pages what changed
     }
 
-    /** Resolves one show/hide/enable/disable block to ids, keeps the result as state; false when absent. */
+    /** Merges what a msg changed into the state replayed to newly opened pages. */
     @SuppressWarnings("unchecked")
-    private boolean toggle(Map<String, Object> p, String key, String alias, String type, String visible,
-                           String switchable) {
+    private void remember(Map<String, Object> changes) {
+        changes.forEach((kind, ids) -> {
+            Map<String, Object> kept = (Map<String, Object>) state().computeIfAbsent(kind, k -> new LinkedHashMap<>());
+            ((Map<String, Object>) ids).forEach((id, props) -> ((Map<String, Object>) kept
+                    .computeIfAbsent(id, k -> new LinkedHashMap<>())).putAll((Map<String, Object>) props));
+        });
+    }
+
+    /** Resolves one show/hide/enable/disable block to ids, adding what it sets to {@code changes}; false when absent. */
+    @SuppressWarnings("unchecked")
+    private boolean toggle(Map<String, Object> p, Map<String, Object> changes, String key, String alias, String type,
+                           String visible, String switchable) {
         Object block = p.containsKey(key) ? p.get(key) : p.get(alias);
         if (!(block instanceof Map<?, ?> b)) {
             return false;
         }
         Map<String, Object> resolved = new LinkedHashMap<>();
-        Map<String, Object> kinds = (Map<String, Object>) state().computeIfAbsent(key, k -> new LinkedHashMap<>());
+        Map<String, Object> kinds = (Map<String, Object>) changes.computeIfAbsent(key, k -> new LinkedHashMap<>());
         for (String verb : List.of("show", "hide", "enable", "disable")) {
             if (b.get(verb) instanceof List<?> names) {
                 List<String> ids = new ArrayList<>();

@@ -9,6 +9,7 @@ import io.vertx.core.Future;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * node-red-dashboard's ui_base, run as a ui-base at httpNodeRoot + {@code /ui} (Dashboard 1's default path): the
@@ -25,6 +26,10 @@ final class Dashboard1Base extends UiBaseNode {
             .label(NodeType.Label.firstOf("name").or("ui_base"))
             .fields(NAME, THEME, SITE)
             .factory(Dashboard1Base::new);
+
+    /** The Dashboard 2.0 types of the Dashboard 1 nodes that honour msg.socketid. */
+    private static final Set<String> ONE_PAGE_TYPES = Set.of(NotificationWidget.TYPE.type(), ControlWidget.TYPE.type(),
+            AudioWidget.TYPE.type(), TemplateWidget.TYPE.type(), DropdownWidget.TYPE.type());
 
     private final boolean byDefault;
 
@@ -52,6 +57,22 @@ final class Dashboard1Base extends UiBaseNode {
         }), true);
         base.bind(asking.binding()); // no deploy wires it: it runs, and logs, where the node asking for it does
         return base;
+    }
+
+    /**
+     * node-red-dashboard sends a msg naming a page by {@code msg.socketid} to that page alone for the types that
+     * read it: ui_toast (sendall off; {@link Dashboard1Toast} drops it otherwise), ui_ui_control, ui_audio,
+     * ui_template and ui_dropdown.
+     */
+    @Override
+    String pageNamedBy(String type, Map<String, Object> msg) {
+        return ONE_PAGE_TYPES.contains(type) && msg != null && msg.get("socketid") instanceof String page ? page : null;
+    }
+
+    /** node-red-dashboard keeps such a msg as the widget's value all the same: a page opened later gets it. */
+    @Override
+    boolean keepsOnePageMsgs() {
+        return true;
     }
 
     /** node-red-dashboard names the page a msg came from by {@code msg.socketid}. */

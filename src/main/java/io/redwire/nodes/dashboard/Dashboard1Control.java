@@ -10,11 +10,21 @@ import java.util.Map;
  * node-red-dashboard's ui_ui_control, run as ui-control (as Dashboard 2.0's migration maps it) and read as Dashboard
  * 1 reads its msgs: {@code {tab: name or index}}, {@code {tabs: {show, hide, enable, disable}}} and
  * {@code {group: {show, hide}}} naming each group "Tab_Group" (the tab's and the group's names joined by "_", spaces
- * as "_"). It reports connect, lost and tab changes, and nothing after showing or hiding groups.
+ * as "_"). It reports connect, lost and tab changes (with the page's socketid and socketip, a change with the
+ * page's URL query as params), and nothing after showing or hiding groups. A msg.socketid sends a msg to that page
+ * only ({@link Dashboard1Base}).
  */
 final class Dashboard1Control extends ControlWidget {
     Dashboard1Control(NodeConfig c) {
         super(c);
+        described().put("sendsParams", true); // the page adds its URL's query to a change, as params
+    }
+
+    /** Dashboard 1's connect, lost and change msgs name the page by socketid and its address by socketip. */
+    @Override
+    protected void markFromPage(Map<String, Object> msg, DashboardSockets.Client client) {
+        super.markFromPage(msg, client);
+        msg.put("socketip", client.ip());
     }
 
     @Override

@@ -24,9 +24,9 @@ final class Dashboard1Toast extends NotificationWidget {
 
     @Override
     protected void input(Map<String, Object> msg) {
-        // shown on the open pages only: Dashboard 2.0's msg._client is how a notification names its one page
-        if (!sendAll && msg.get("socketid") instanceof String page) {
-            msg.put("_client", Map.of("socketId", page));
+        // shown on the open pages only, and on every one of them with sendall: the page a msg names is forgotten
+        if (sendAll) {
+            msg.remove("socketid");
         }
     }
 

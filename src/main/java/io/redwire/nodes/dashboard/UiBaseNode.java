@@ -200,9 +200,18 @@ public class UiBaseNode extends Node {
         }
     }
 
-    /** Dashboard 2.0: only these types honour msg._client (sent to that page only, not kept as the state). */
-    boolean constrainsClients(String type) {
-        return acceptsClientConfig.contains(type);
+    /**
+     * The one open page a msg for a widget of {@code type} is meant for, or null for every page: Dashboard 2.0 names
+     * it by {@code msg._client.socketId}, for the types acceptsClientConfig lists.
+     */
+    String pageNamedBy(String type, Map<String, Object> msg) {
+        return acceptsClientConfig.contains(type) && msg != null && msg.get("_client") instanceof Map<?, ?> c
+                && c.get("socketId") instanceof String s ? s : null;
+    }
+
+    /** Whether a msg meant for one page is still kept for pages opened later; Dashboard 2.0 does not keep it. */
+    boolean keepsOnePageMsgs() {
+        return false;
     }
 
     DashboardSockets sockets() {

@@ -201,8 +201,13 @@ abstract class WidgetNode extends DashboardMember {
     protected final Map<String, Object> fromPage(DashboardSockets.Client client, Map<String, Object> msg) {
         Map<String, Object> out = msg == null ? new LinkedHashMap<>() : Messages.cloneMessage(msg);
         out.remove("_msgid");
-        base.markFromPage(out, client);
+        markFromPage(out, client);
         return out;
+    }
+
+    /** Names the page a msg came from, as the widget's dashboard does. */
+    protected void markFromPage(Map<String, Object> msg, DashboardSockets.Client client) {
+        base.markFromPage(msg, client);
     }
 
     /** Dashboard 2.0's appendTopic: the widget's topic, evaluated; "" when it is falsy. */
@@ -232,11 +237,16 @@ abstract class WidgetNode extends DashboardMember {
         }
     }
 
-    /** Keeps {@code msg} as the value replayed to pages, unless it is meant for one page only. */
+    /** Keeps {@code msg} as the value replayed to pages, unless it is meant for one page only (as its dashboard says). */
     protected final void keep(Map<String, Object> msg) {
-        if (!(base.constrainsClients(type()) && socketIdOf(msg) != null)) {
+        if (pageOf(msg) == null || base.keepsOnePageMsgs()) {
             kept = msg;
         }
+    }
+
+    /** The one open page {@code msg} is for, or null for every page. */
+    protected final String pageOf(Map<String, Object> msg) {
+        return base.pageNamedBy(type(), msg);
     }
 
     /** The widget's dynamic state (what msg.ui_update, enabled, visible and class set), replayed with the value. */
@@ -248,14 +258,32 @@ abstract class WidgetNode extends DashboardMember {
         return kept;
     }
 
-    /** Sends the widget's msg and state to the open pages (one only when msg._client says so and the type allows). */
+    /**
+     * Sends the widget's msg and state to the open pages but {@code exceptClient}: a msg in ("msg") to the one page
+     * it names, if it names one; a page's change ("sync") to every other page.
+     */
     protected final void toPages(String frameType, Map<String, Object> msg, String exceptClient) {
+        Map<String, Object> frame = frame(frameType, msg, state);
+        base.sockets().broadcast(frame, exceptClient, "msg".equals(frameType) ? pageOf(msg) : null);
+    }
+
+    /**
+     * Sends a msg in to the open pages (the one it names, if it names one) with only what it changed in the state,
+     * which each page merges into its own: a msg for one page then changes only that page's.
+     */
+    protected final void changesToPages(Map<String, Object> msg, Map<String, Object> changes) {
+        Map<String, Object> frame = frame("msg", msg, changes);
+        frame.put("merge", true);
+        base.sockets().broadcast(frame, null, pageOf(msg));
+    }
+
+    private Map<String, Object> frame(String frameType, Object msg, Map<String, Object> frameState) {
         Map<String, Object> frame = new LinkedHashMap<>();
         frame.put("type", frameType);
         frame.put("id", id());
         frame.put("msg", msg);
-        frame.put("state", state);
-        base.sockets().broadcast(frame, exceptClient, base.constrainsClients(type()) ? socketIdOf(msg) : null);
+        frame.put("state", frameState);
+        return frame;
     }
 
     /** A newly opened page gets the kept msg and the state. */
@@ -264,22 +292,12 @@ abstract class WidgetNode extends DashboardMember {
         if (value == null && state.isEmpty()) {
             return;
         }
-        Map<String, Object> frame = new LinkedHashMap<>();
-        frame.put("type", "load");
-        frame.put("id", id());
-        frame.put("msg", value);
-        frame.put("state", state);
-        client.send(frame);
+        client.send(frame("load", value, state));
     }
 
     /** What a new page is sent as the widget's value: the kept msg. */
     protected Object replayed() {
         return kept;
-    }
-
-    private static String socketIdOf(Map<String, Object> msg) {
-        return msg != null && msg.get("_client") instanceof Map<?, ?> c && c.get("socketId") instanceof String s
-                ? s : null;
     }
 
     /** A msg the widget refuses (Dashboard 2.0 warns with the text and goes on). */

@@ -129,6 +129,80 @@ class Dashboard1FlowTest {
         }
     }
 
+    /** One tab and group, with every widget that reads msg.socketid, and a text that goes to every page. */
+    private static final String ONE_PAGE_FLOW = """
+            [{"id":"b1","type":"ui_base","z":""},
+             {"id":"tab1","type":"ui_tab","z":"","name":"Home","order":1},
+             {"id":"g1","type":"ui_group","z":"","name":"G","tab":"tab1","order":1,"width":6},
+             {"id":"g2","type":"ui_group","z":"","name":"H","tab":"tab1","order":2,"width":6},
+             {"id":"ctl","type":"ui_ui_control","z":"","events":"all","wires":[["dbg"]]},
+             {"id":"aud","type":"ui_audio","z":"","group":"g1"},
+             {"id":"tpl","type":"ui_template","z":"","group":"g1","order":2,"format":"<p>{{msg.payload}}</p>",
+              "templateScope":"local","fwdInMessages":false},
+             {"id":"dd","type":"ui_dropdown","z":"","group":"g1","order":3,"options":[{"label":"A","value":"a"}],
+              "place":"Pick one","passthru":false},
+             {"id":"t","type":"ui_text","z":"","group":"g1","order":1,"label":"t","format":"{{msg.payload}}"},
+             {"id":"dbg","type":"debug","z":"","complete":"true"}]
+            """;
+
+    @Test
+    void aMsgSocketidSendsUiControlAudioTemplateAndDropdownOptionsToThatPageOnly() throws Exception {
+        try (FlowKit kit = new FlowKit(Map.of(), ONE_PAGE_FLOW);
+             PageSocket a = new PageSocket(kit.harness().port(), "/ui/_ws");
+             PageSocket b = new PageSocket(kit.harness().port(), "/ui/_ws")) {
+            String pageA = (String) a.await(f -> "config".equals(f.get("type")), 10).get("socketId");
+            b.await(f -> "config".equals(f.get("type")), 10);
+            String forA = ",\"socketid\":\"" + pageA + "\"}";
+            kit.receive("ctl", "{\"payload\":{\"group\":{\"hide\":[\"Home_G\"]}}" + forA);
+            kit.receive("aud", "{\"payload\":\"say it\"" + forA);
+            kit.receive("tpl", "{\"payload\":\"for a\"" + forA);
+            kit.receive("dd", "{\"options\":[\"x\",\"y\"]" + forA);
+            for (String id : List.of("ctl", "aud", "tpl", "dd")) {
+                a.await(f -> "msg".equals(f.get("type")) && id.equals(f.get("id")), 10);
+            }
+            kit.receive("ctl", "{\"payload\":{\"group\":{\"hide\":[\"Home_H\"]}}}");
+            // sent once page a had the four: had b been sent any of them, they would come before this one
+            Map<String, Object> first = b.await(f -> "msg".equals(f.get("type")), 10);
+            assertEquals("ctl", first.get("id"));
+            assertEquals(Map.of("groups", Map.of("g2", Map.of("visible", false))), first.get("state"),
+                    "only what the msg for every page changed");
+            assertEquals(true, first.get("merge"), "merged into what the page holds: page a keeps G hidden");
+
+            try (PageSocket later = new PageSocket(kit.harness().port(), "/ui/_ws")) {
+                // as node-red-dashboard does: the template's msg and the options are kept for pages opened later,
+                // what the ui_control hid for page a is not
+                Map<Object, Map<String, Object>> loads = new java.util.HashMap<>();
+                while (loads.size() < 3) {
+                    Map<String, Object> load = later.await(f -> "load".equals(f.get("type"))
+                            && List.of("tpl", "dd", "ctl").contains(f.get("id")), 10);
+                    loads.put(load.get("id"), load);
+                }
+                assertEquals("for a", payloadOf(loads.get("tpl")));
+                assertEquals(List.of("x", "y"), ((List<?>) ((Map<?, ?>) loads.get("dd").get("state")).get("options"))
+                        .stream().map(o -> ((Map<?, ?>) o).get("label")).toList());
+                Map<String, Object> control = loads.get("ctl");
+                assertEquals(Map.of("g2", Map.of("visible", false)), ((Map<?, ?>) control.get("state")).get("groups"));
+            }
+        }
+    }
+
+    @Test
+    void uiControlNamesThePageBySocketidAndSocketipAndSendsAChangesParams() throws Exception {
+        try (FlowKit kit = new FlowKit(Map.of(), ONE_PAGE_FLOW);
+             PageSocket page = new PageSocket(kit.harness().port(), "/ui/_ws")) {
+            String id = (String) page.await(f -> "config".equals(f.get("type")), 10).get("socketId");
+            FlowKit.Event connect = kit.await("dbg", e -> e.msg() != null, 10);
+            assertEquals(List.of("connect", id, "127.0.0.1"), List.of(connect.payload(), connect.msg().get("socketid"),
+                    connect.msg().get("socketip")));
+            page.send(Map.of("type", "action", "id", "ctl", "msg", Map.of("payload", "change", "tab", 0, "name", "Home",
+                    "params", Map.of("room", "kitchen"))));
+            FlowKit.Event change = kit.await("dbg", e -> e.msg() != null, 10);
+            assertEquals(List.of("change", 0, "Home", Map.of("room", "kitchen"), id, "127.0.0.1"),
+                    List.of(change.payload(), change.msg().get("tab"), change.msg().get("name"),
+                            change.msg().get("params"), change.msg().get("socketid"), change.msg().get("socketip")));
+        }
+    }
+
     private static Object payloadOf(Map<String, Object> frame) {
         return ((Map<?, ?>) frame.get("msg")).get("payload");
     }

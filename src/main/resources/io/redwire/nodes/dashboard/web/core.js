@@ -27,11 +27,21 @@ window.RW = (function () {
       store.socketId = frame.socketId;
       return;
     }
-    if (frame.state) { store.states[frame.id] = frame.state; }
+    if (frame.state) { store.states[frame.id] = frame.merge ? merged(store.states[frame.id] || {}, frame.state) : frame.state; }
     if (frame.msg !== undefined && frame.msg !== null) {
       store.msgs[frame.id] = frame.msg;
       (listeners[frame.id] || []).forEach((f) => f(frame.type, frame.msg));
     }
+  }
+
+  // a frame carrying only what its msg changed in the state (ui-control's): merged into what this page holds
+  function merged(held, changes) {
+    const out = Object.assign({}, held);
+    Object.entries(changes).forEach(([k, v]) => {
+      const both = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object';
+      out[k] = both ? merged(out[k], v) : v;
+    });
+    return out;
   }
 
   function sendFrame(frame) {

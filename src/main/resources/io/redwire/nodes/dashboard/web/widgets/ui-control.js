@@ -34,7 +34,10 @@
     watch(() => store.page, (now, before) => {
       // the page first opened is reported too, by Dashboard 2.0's ui-control as by Dashboard 1's ui_control
       if (now && (!before || now.id !== before.id)) {
-        action(props.w.id, { payload: 'change', tab: pages().findIndex((p) => p.id === now.id), name: now.name });
+        const change = { payload: 'change', tab: pages().findIndex((p) => p.id === now.id), name: now.name };
+        // Dashboard 1's ui_control adds the page's URL query
+        if (props.w.sendsParams) { change.params = Object.fromEntries(new URLSearchParams(location.search)); }
+        action(props.w.id, change);
       }
     }, { immediate: true });
     return {};

@@ -10,7 +10,8 @@ import java.util.Map;
  * dialog sends follows Dashboard 1, which its flows expect: the msg shown, with the label of the button clicked as
  * payload (not dismiss_clicked / confirm_clicked) and the node's topic, if it has one, as topic. Like Dashboard 1's,
  * it neither passes a msg in on nor shows it again to a page opened later, and with "send to all browser sessions"
- * (sendall) off it shows a msg only on the page its msg.socketid names (a msg from that page carries it).
+ * (sendall) off it shows a msg only on the page its msg.socketid names (a msg from that page carries it). Its title
+ * is the node's topic or, without one, the msg's.
  */
 final class Dashboard1Toast extends NotificationWidget {
     private final String topic;
@@ -20,6 +21,7 @@ final class Dashboard1Toast extends NotificationWidget {
         super(c);
         this.topic = topic;
         this.sendAll = sendAll;
+        described().put("titleTopic", topic); // the title: this topic, else the msg's
     }
 
     @Override

@@ -81,7 +81,8 @@ final class Dashboard1Types {
     static final NodeType TEXT = widget("ui_text", 0, "fa-font", "text")
             .fields(GROUP, ORDER, WIDTH, HEIGHT, NAME, Field.str("label", "text"), FORMAT, TextWidget.LAYOUT,
                     CLASS_NAME, TextWidget.STYLE, Field.str("font", ""), TextWidget.FONT_SIZE, Field.str("color", "#000"))
-            .factory(factory(TextWidget.TYPE, TextWidget::new, raw -> { }));
+            // Dashboard 1 shows the format: the text around the value
+            .factory(factory(TextWidget.TYPE, TextWidget::new, raw -> { }, "formatted", true));
 
     static final Field INPUT_MODE = Field.select("mode", "text", "text", "email", "password", "number", "tel",
             "color", "time", "week", "month", "datetime-local").asRequired();
@@ -148,26 +149,24 @@ final class Dashboard1Types {
             .fields(NAME, Field.str("label", "numeric"), TOOLTIP, GROUP, ORDER, WIDTH, HEIGHT, Field.bool("wrap", false),
                     PASSTHRU, TOPIC, Field.str("format", "{{value}}"), NumberInputWidget.MIN, NumberInputWidget.MAX,
                     NumberInputWidget.STEP, CLASS_NAME)
-            .factory(c -> {
-                NumberInputWidget numeric = new NumberInputWidget(c.rewrittenAs(NumberInputWidget.TYPE, raw -> {
-                    raw.put("sendOnBlur", true);
-                    raw.put("sendOnEnter", true);
-                    raw.remove("format");
-                    raw.remove("wrap");
-                }));
-                numeric.described().put("stepButtons", true); // Dashboard 1's - and + buttons, each click sent
-                return numeric;
-            });
+            // Dashboard 1's - and + buttons, each click sent
+            .factory(factory(NumberInputWidget.TYPE, NumberInputWidget::new, raw -> {
+                raw.put("sendOnBlur", true);
+                raw.put("sendOnEnter", true);
+                raw.remove("format");
+                raw.remove("wrap");
+            }, "stepButtons", true));
 
+    static final Field PLACEHOLDER = Field.str("place", "Select option");
     static final NodeType DROPDOWN = widget("ui_dropdown", 1, "fa-list", "dropdown")
-            .fields(NAME, Field.str("label", ""), TOOLTIP, Field.str("place", "Select option"), GROUP, ORDER, WIDTH,
+            .fields(NAME, Field.str("label", ""), TOOLTIP, PLACEHOLDER, GROUP, ORDER, WIDTH,
                     HEIGHT, PASSTHRU, Field.bool("multiple", false), OptionsWidget.OPTIONS, Field.str("payload", ""),
                     TOPIC, CLASS_NAME)
-            .factory(factory(DropdownWidget.TYPE, Dashboard1Dropdown::new, raw -> {
+            .factory(c -> described(new Dashboard1Dropdown(c.rewrittenAs(DropdownWidget.TYPE, raw -> {
                 raw.put("chips", false);
                 raw.put("clearable", false);
                 raw.remove("place");
-            }));
+            })), "placeholder", c.str(PLACEHOLDER))); // shown while nothing is chosen
 
     static final NodeType FORM = widget("ui_form", 1, "fa-list-alt", "form")
             .fields(NAME, Field.str("label", ""), GROUP, ORDER, WIDTH, HEIGHT,
@@ -219,16 +218,16 @@ final class Dashboard1Types {
             .factory(c -> new Dashboard1Control(c.rewrittenAs(ControlWidget.TYPE,
                     raw -> raw.put("ui", Dashboard1Site.SITE))));
 
+    static final Field LINK_TARGET = Field.select("target", "newtab", "newtab", "iframe", "thistab");
     static final NodeType LINK = NodeType.builder("ui_link", "dashboard").configNode()
             .help("Dashboard 1's link: an entry in the dashboard's navigation that opens a URL.")
             .label(NodeType.Label.firstOf("name").or("link"))
             .fields(Field.str("name", "Google"), Field.str("link", "https://www.google.com"),
-                    Field.str("icon", "open_in_browser"), Field.select("target", "newtab", "newtab", "iframe",
-                            "this"), ORDER, CLASS_NAME)
-            .factory(c -> new UiLinkNode(c.rewrittenAs(UiLinkNode.TYPE, raw -> {
+                    Field.str("icon", "open_in_browser"), LINK_TARGET, ORDER, CLASS_NAME)
+            .factory(c -> described(new UiLinkNode(c.rewrittenAs(UiLinkNode.TYPE, raw -> {
                 raw.put("ui", Dashboard1Site.SITE);
                 raw.put("path", raw.remove("link"));
-            })));
+            })), "target", c.str(LINK_TARGET))); // where the navigation opens it: a new tab, this one, a frame
 
     private Dashboard1Types() {
     }
@@ -326,5 +325,16 @@ final class Dashboard1Types {
     private static NodeType.Factory factory(NodeType as, Function<NodeConfig, ? extends Node> make,
                                             Consumer<Map<String, Object>> rewrite) {
         return c -> make.apply(c.rewrittenAs(as, rewrite));
+    }
+
+    /** As {@link #factory(NodeType, Function, Consumer)}, telling the page {@code key}: a Dashboard 1 way it draws. */
+    private static NodeType.Factory factory(NodeType as, Function<NodeConfig, ? extends DashboardMember> make,
+                                            Consumer<Map<String, Object>> rewrite, String key, Object value) {
+        return c -> described(make.apply(c.rewrittenAs(as, rewrite)), key, value);
+    }
+
+    private static DashboardMember described(DashboardMember member, String key, Object value) {
+        member.described().put(key, value);
+        return member;
     }
 }

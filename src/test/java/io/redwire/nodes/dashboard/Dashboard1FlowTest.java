@@ -203,6 +203,34 @@ class Dashboard1FlowTest {
         }
     }
 
+    /** {@link #ONE_PAGE_FLOW} with a formatted text, two toasts (one with a topic) and a link of each target. */
+    static String drawnFlow() {
+        return ONE_PAGE_FLOW.replaceFirst("]\\s*$", """
+                ,{"id":"tf","type":"ui_text","z":"","group":"g2","order":1,"label":"Temp",
+                  "format":"now {{msg.payload}} °C in {{ msg.where.room }}"},
+                 {"id":"toast","type":"ui_toast","z":"","position":"top right","displayTime":"30","topic":"Heads up"},
+                 {"id":"plain","type":"ui_toast","z":"","position":"bottom left","displayTime":"30"},
+                 {"id":"lnk","type":"ui_link","z":"","name":"Docs","link":"https://nodered.org","target":"newtab",
+                  "order":2},
+                 {"id":"frm","type":"ui_link","z":"","name":"Framed","link":"/ui/framed","target":"iframe","order":3},
+                 {"id":"same","type":"ui_link","z":"","name":"Same","link":"/elsewhere","target":"thistab","order":4}]""");
+    }
+
+    @Test
+    void theLayoutTellsThePageDashboard1sPlaceholderFormatToastTitleAndLinkTarget() throws Exception {
+        try (FlowKit kit = new FlowKit(Map.of(), drawnFlow());
+             PageSocket page = new PageSocket(kit.harness().port(), "/ui/_ws")) {
+            Map<String, Object> config = page.await(f -> "config".equals(f.get("type"))
+                    && ((List<?>) f.get("pages")).size() == 4, 10);
+            assertEquals("Pick one", byId(config.get("widgets"), "dd").get("placeholder"));
+            assertEquals(true, byId(config.get("widgets"), "tf").get("formatted"));
+            assertEquals("Heads up", byId(config.get("widgets"), "toast").get("titleTopic"));
+            assertEquals("", byId(config.get("widgets"), "plain").get("titleTopic"), "the msg's topic then");
+            assertEquals(List.of("newtab", "iframe"), List.of(byId(config.get("pages"), "lnk").get("target"),
+                    byId(config.get("pages"), "frm").get("target")));
+        }
+    }
+
     private static Object payloadOf(Map<String, Object> frame) {
         return ((Map<?, ?>) frame.get("msg")).get("payload");
     }

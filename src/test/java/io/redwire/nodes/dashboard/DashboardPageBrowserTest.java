@@ -81,6 +81,44 @@ class DashboardPageBrowserTest {
     }
 
     @Test
+    void aDashboard1PageShowsTextFormatsPlaceholdersToastTitlesAndOpensLinksWhereTheirTargetSays() throws Exception {
+        EditorBrowser browser = EditorBrowser.shared();
+        WebDriver d = browser.driver();
+        try (FlowKit kit = new FlowKit(Map.of(), Dashboard1FlowTest.drawnFlow())) {
+            browser.leave();
+            d.get("http://127.0.0.1:" + kit.harness().port() + "/ui");
+            browser.waitFor(By.cssSelector("[data-widget-id='tf'] .rw-value"), WAIT);
+            until(d, () -> "now °C in".equals(text(d, "[data-widget-id='tf'] .rw-value")));
+            kit.receive("tf", "{\"payload\":21.5,\"where\":{\"room\":\"<b>hall</b>\"}}");
+            until(d, () -> "now 21.5 °C in <b>hall</b>".equals(text(d, "[data-widget-id='tf'] .rw-value")));
+            assertEquals("Pick one", browser.js("return document.querySelector(\"[data-widget-id='dd'] select\")"
+                    + ".selectedOptions[0].text;"), "the placeholder while nothing is chosen");
+            assertEquals(true, browser.js("return document.querySelector(\"[data-widget-id='dd'] select\")"
+                    + ".options[0].disabled;"), "and it is not a choice");
+
+            kit.receive("toast", "{\"payload\":\"hello\",\"topic\":\"ignored\"}");
+            kit.receive("plain", "{\"payload\":\"there\",\"topic\":\"From the msg\"}");
+            until(d, () -> d.findElements(By.cssSelector(".rw-notification-title")).size() == 2);
+            assertEquals(List.of("Heads up", "From the msg"), List.of(
+                    text(d, "[data-widget-id='toast'] .rw-notification-title"),
+                    text(d, "[data-widget-id='plain'] .rw-notification-title")), "the node's topic, else the msg's");
+
+            assertEquals("_blank", d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='lnk']"))
+                    .getDomAttribute("target"), "newtab");
+            assertEquals(null, d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='same']"))
+                    .getDomAttribute("target"), "thistab");
+            d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='frm']")).click();
+            browser.waitFor(By.cssSelector("iframe.rw-frame"), WAIT);
+            assertTrue(String.valueOf(browser.js("return document.querySelector('iframe.rw-frame').src;"))
+                    .endsWith("/ui/framed"));
+            assertTrue(d.findElements(By.cssSelector("main.rw-page")).isEmpty(), "in the page's place");
+            d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='tab1']")).click();
+            browser.waitFor(By.cssSelector("main.rw-page"), WAIT);
+            assertTrue(d.findElements(By.cssSelector("iframe.rw-frame")).isEmpty(), "a page replaces the frame");
+        }
+    }
+
+    @Test
     void aPageReconnectsAfterRedwireRestartsAndGetsTheNewServersState() throws Exception {
         EditorBrowser browser = EditorBrowser.shared();
         WebDriver d = browser.driver();

@@ -64,12 +64,18 @@
         const name = page.value ? page.value.name : site;
         return { dashboard: site, dashpage: site + ' — ' + name, none: '' }[look.value.headerContent] ?? name;
       });
+      // a Dashboard 1 ui_link opening in a frame: shown in the page's place until a page is opened
+      const framed = ref(null);
+      watch(() => store.path, () => { framed.value = null; });
       const go = (p, e) => {
-        if (p.type === 'ui-link') { return; }
+        if (p.type === 'ui-link' && p.target !== 'iframe') { return; }
         e.preventDefault();
-        navigate(p);
+        if (p.type === 'ui-link') { framed.value = p; } else { framed.value = null; navigate(p); }
         if (overlay.value && navStyle.value !== 'fixed') { navOpen.value = false; }
       };
+      // a Dashboard 1 ui_link's newtab opens a new browser tab; thistab (and Dashboard 2.0's) this one
+      const linkTarget = (p) => p.type === 'ui-link' && p.target === 'newtab' ? '_blank' : null;
+      const current = (p) => framed.value ? p.id === framed.value.id : page.value && p.id === page.value.id;
       window.addEventListener('resize', () => { store.width = window.innerWidth; });
       watch(() => store.width >= WIDE, (wide) => { navOpen.value = wide; });
       const setVars = (vars) => Object.entries(vars).forEach(([k, v]) => {
@@ -88,7 +94,8 @@
         document.title = look.value.siteTitle && store.layout ? store.layout.name : p ? p.name : document.title;
       }, { immediate: true });
       return { store, entries, page, look, navStyle, navOpen, overlay, showNav, flex, cols, groups, widgetsOf,
-        siteWidgets, groupStyle, widgetStyle, widgetClass, groupDisabled, title, href, go, kinds, base };
+        siteWidgets, groupStyle, widgetStyle, widgetClass, groupDisabled, title, href, go, kinds, base, framed,
+        linkTarget, current };
     },
     template: `
       <header class="rw-bar" v-if="look.titleBarStyle !== 'hidden'" :class="{ 'rw-bar-fixed': look.titleBarStyle === 'fixed' }">
@@ -98,11 +105,13 @@
       <div class="rw-offline" v-if="!store.online" role="status">Disconnected, reconnecting…</div>
       <div class="rw-body" :class="{ 'rw-overlaid': overlay }">
         <nav class="rw-nav" v-if="showNav" aria-label="Pages">
-          <a v-for="p in entries" :key="p.id" :href="href(p)" :data-nav-id="p.id"
-             :class="{ 'rw-current': page && p.id === page.id, 'rw-disabled': p.disabled === true || p.disabled === 'true' }"
+          <a v-for="p in entries" :key="p.id" :href="href(p)" :data-nav-id="p.id" :target="linkTarget(p)"
+             :rel="linkTarget(p) ? 'noopener' : null"
+             :class="{ 'rw-current': current(p), 'rw-disabled': p.disabled === true || p.disabled === 'true' }"
              @click="go(p, $event)">{{ p.name }}<small v-if="look.showPathInSidebar && p.type !== 'ui-link'">{{ p.path }}</small></a></nav>
         <div class="rw-scrim" v-if="showNav && overlay && navStyle !== 'fixed'" @click="navOpen = false"></div>
-      <main class="rw-page" v-if="page" :class="{ 'rw-flex': flex }" :data-page-id="page.id"
+      <iframe v-if="framed" class="rw-frame" :src="framed.path" :title="framed.name" :data-frame-id="framed.id"></iframe>
+      <main class="rw-page" v-else-if="page" :class="{ 'rw-flex': flex }" :data-page-id="page.id"
             :style="flex ? {} : { gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }">
         <section v-for="g in groups" :key="g.id" class="rw-group" :class="[g.className, { 'rw-disabled': groupDisabled(g) }]"
                  :data-group-id="g.id" :style="groupStyle(g)" :inert="groupDisabled(g) || null">

@@ -9,7 +9,9 @@
     '<label class="rw-label">{{ prop("label") }}</label>' +
       '<select :multiple="!!prop(\'multiple\')" :disabled="!enabled" :aria-label="prop(\'label\')" :title="prop(\'tooltip\') || null" ' +
       'v-bind="single" @change="picked">' +
-      '<option v-if="!multiple" :value="key(null)" :selected="value === null || value === undefined"></option>' +
+      // Dashboard 1's placeholder shows while nothing is chosen, and cannot be chosen
+      '<option v-if="!multiple" :value="key(null)" :selected="value === null || value === undefined" ' +
+      ':disabled="!!prop(\'placeholder\')" :hidden="!!prop(\'placeholder\')">{{ prop("placeholder") }}</option>' +
       '<option v-for="o in options" :key="key(o.value)" :value="key(o.value)" :selected="isChosen(o)">{{ o.label }}</option>' +
       '</select>',
     (props, { prop, msg }) => {
@@ -19,7 +21,7 @@
         ? { value: o.value, label: o.label ?? String(o.value) } : { value: o, label: String(o) }));
       // only a single choice binds the select's value: setting it (even to nothing) on a multiple select would
       // clear the options already chosen
-      const single = computed(() => multiple.value ? {} : { value: key(value.value) });
+      const single = computed(() => multiple.value ? {} : { value: key(value.value ?? null) });
       const chosen = () => multiple.value ? [].concat(value.value ?? []).map(key) : [key(value.value)];
       return {
         value, multiple, single, options, key,

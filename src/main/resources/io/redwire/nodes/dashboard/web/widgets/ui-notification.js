@@ -8,6 +8,7 @@
   const UiNotification = widgetComponent(
     '<div v-if="open" class="rw-notification" role="alert" :class="[\'rw-at-\' + String(prop(\'position\') || \'top right\').replace(\' \', \'-\')]" ' +
       ':style="prop(\'colorDefault\') === false && prop(\'color\') ? { borderColor: prop(\'color\') } : null">' +
+      '<h3 v-if="title" class="rw-notification-title">{{ title }}</h3>' +
       '<div v-if="prop(\'raw\')" class="rw-notification-text" v-html="text"></div><div v-else class="rw-notification-text">{{ text }}</div>' +
       '<div v-if="countdown" class="rw-countdown" :style="{ width: left + \'%\' }"></div>' +
       '<div class="rw-notification-actions"><button v-if="prop(\'allowDismiss\') !== false" type="button" class="rw-dismiss" @click="close(\'dismiss_clicked\')">{{ prop("dismissText") || "Close" }}</button>' +
@@ -15,6 +16,7 @@
     (props, { prop }) => {
       const open = ref(false);
       const text = ref('');
+      const title = ref('');
       const left = ref(100);
       const countdown = ref(false);
       let last = null;
@@ -29,6 +31,8 @@
       function show(msg) {
         last = msg;
         text.value = shown(msg.payload);
+        // a Dashboard 1 toast's title: its node's topic, else the msg's
+        title.value = props.w.titleTopic === undefined ? '' : props.w.titleTopic || shown(msg.topic);
         open.value = true;
         stopTimers();
         const secs = Number(prop('displayTime'));
@@ -43,7 +47,7 @@
       let stop = null;
       onMounted(() => { stop = listen(props.w.id, (type, msg) => { if (type === 'msg' && msg.payload !== undefined) { show(msg); } }); });
       onBeforeUnmount(() => { stopTimers(); if (stop) { stop(); } });
-      return { open, text, left, countdown, close };
+      return { open, text, title, left, countdown, close };
     });
 
   RW.register('ui-notification', 'UiNotification', UiNotification, 'rw-notification-widget');

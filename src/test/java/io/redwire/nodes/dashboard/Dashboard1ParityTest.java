@@ -28,17 +28,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * driven in headless Chromium; each msg at the debug node (payload and topic; ui_ui_control's name too) and what each
  * widget shows (DOM text and state, not pixels) must agree:
  * <ul>
- * <li>ui_ui_control's "change" for the tab a page opens on; ui_text's value after an inject; a button click;</li>
+ * <li>ui_ui_control's "change" for the tab a page opens on (its params: the query the page was opened with, and its
+ * socketid and socketip); ui_text's value in its format after an inject; a button click;</li>
  * <li>two text inputs: one with a delay (sends while typing, nothing on Enter nor on leaving the field), one without
  * (sends on Enter; leaving it resends only a changed text);</li>
  * <li>ui_numeric's value after an inject (passed through with its topic) and its - and + buttons;</li>
- * <li>ui_gauge's value and units text; ui_slider's value after an inject and a key press; ui_dropdown's choice after
- * an inject and a pick, and its options after {@code msg.options}; ui_form filled by a msg, submitted, emptied,
- * typed into and submitted; ui_date_picker (ms since 1970 out) and ui_colour_picker after an inject;</li>
+ * <li>ui_gauge's value and units text; ui_slider's value after an inject and a key press; ui_dropdown's
+ * placeholder, its choice after an inject and a pick, and its options after {@code msg.options}; ui_form filled by a
+ * msg, submitted, emptied, typed into and submitted; ui_date_picker (ms since 1970 out) and ui_colour_picker after an inject;</li>
  * <li>ui_ui_control opening the second tab by name (ui_template's text; ui_chart's series, as the chart library
  * holds them: series names and y values, comparable without pixels) and the first by index, hiding and showing a
  * group by Dashboard 1's "Tab_Group" name;</li>
- * <li>ui_toast as a dialog (text, buttons; OK and cancel each send their label); the navigation (tabs, ui_link).</li>
+ * <li>ui_toast as a dialog (title, text, buttons; OK and cancel each send their label); the navigation (tabs,
+ * ui_link).</li>
  * </ul>
  * A second flow has no ui_base: both serve it at /ui with Dashboard 1's defaults.
  * Not compared: ui_audio (text to speech has no DOM, and headless Chromium has no voices); picking in Dashboard 1's
@@ -48,7 +50,7 @@ class Dashboard1ParityTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     /** One engine's page: how its widgets are found, which column of SHOWN and CONTROLS is its own. */
-    private record Side(String url, String widget, int column, CommsClient comms) {
+    private record Side(String url, String widget, int column, CommsClient comms, String query) {
         String css(String id, String inner) {
             return String.format(widget, id) + (inner.isEmpty() ? "" : " " + inner);
         }
@@ -103,12 +105,15 @@ class Dashboard1ParityTest {
             Map.entry("date", List.of(
                     "w('dp').querySelector('input').value.split('/').reverse().join('-')",
                     "w('dp').querySelector('input').value")),
+            Map.entry("text", List.of("w('txt').querySelector('p.value, .rw-value').textContent.trim()")),
             Map.entry("dialog", List.of(
-                    "document.querySelector('md-dialog .md-dialog-content-body').textContent + ' ['"
+                    "document.querySelector('md-dialog h2.md-title').textContent + ': '"
+                            + " + document.querySelector('md-dialog .md-dialog-content-body').textContent + ' ['"
                             + " + [...document.querySelectorAll('md-dialog-actions button')]"
                             + ".map(b => b.textContent.trim())"
                             + " + ']'",
-                    "document.querySelector('.rw-notification-text').textContent + ' ['"
+                    "document.querySelector('.rw-notification-title').textContent + ': '"
+                            + " + document.querySelector('.rw-notification-text').textContent + ' ['"
                             + " + [...document.querySelectorAll('.rw-notification-actions button')]"
                             + ".map(b => b.textContent.trim()) + ']'")),
             Map.entry("navigation", List.of(
@@ -135,11 +140,11 @@ class Dashboard1ParityTest {
             Map.entry("cancel", List.of("md-dialog .md-cancel-button", ".rw-notification .rw-dismiss")));
 
     private static Side theirs(ParityPair pair) {
-        return new Side(pair.nodeRed().url("/ui/"), "[node-id='%s']", 0, pair.theirComms());
+        return new Side(pair.nodeRed().url("/ui/"), "[node-id='%s']", 0, pair.theirComms(), "#!/0?room=kitchen");
     }
 
     private static Side ours(ParityPair pair) {
-        return new Side(pair.redwire().url("/ui"), "[data-widget-id='%s']", 1, pair.ourComms());
+        return new Side(pair.redwire().url("/ui"), "[data-widget-id='%s']", 1, pair.ourComms(), "?room=kitchen");
     }
 
     @Test
@@ -188,7 +193,8 @@ class Dashboard1ParityTest {
     }
 
     private static void drive(Side side, List<String> seen) throws Exception {
-        WebDriver d = ParityPair.open(side.url(), side.css("inp", "input"), WAIT);
+        // opened with a query, which ui_ui_control's change msgs carry as params
+        WebDriver d = ParityPair.open(side.url() + side.query(), side.css("inp", "input"), WAIT);
         String base = side.url().replaceAll("/ui/?$", "");
         seen.add("ui_ui_control on open: " + debugWithName(side.comms()));
         seen.add("title " + side.shown(d, "title"));
@@ -197,7 +203,7 @@ class Dashboard1ParityTest {
         // the label and the value are laid out differently; what matters is that the value is shown in the widget
         new WebDriverWait(d, WAIT).until(x -> d.findElement(By.cssSelector(side.css("txt", ""))).getText()
                 .contains("hello"));
-        seen.add("text shows hello");
+        seen.add("text shows " + side.shown(d, "text"));
         d.findElement(By.cssSelector(side.css("btn", "button"))).click();
         seen.add("button: " + debug(side.comms()));
         d.findElement(By.cssSelector(side.css("inp", "input"))).sendKeys("Ada", Keys.ENTER);
@@ -231,6 +237,7 @@ class Dashboard1ParityTest {
         seen.add("slider key: " + debug(side.comms()));
         seen.add("slider shows " + side.shown(d, "slider"));
 
+        seen.add("dropdown before a choice shows " + side.shown(d, "dropdown"));
         post(base + "/inject/injDd");
         seen.add("dropdown passes on: " + debug(side.comms()));
         seen.add("dropdown shows " + side.shown(d, "dropdown"));
@@ -334,7 +341,7 @@ class Dashboard1ParityTest {
         }
     }
 
-    /** The next debug msg's payload, topic, and the name ui_ui_control gives a tab. */
+    /** The next debug msg's payload, the name ui_ui_control gives a tab, its params and whether it names the page. */
     private static String debugWithName(CommsClient comms) throws Exception {
         Map<String, Object> m = comms.next("debug", 20);
         if (m == null) {
@@ -342,7 +349,9 @@ class Dashboard1ParityTest {
         }
         Map<?, ?> data = (Map<?, ?>) m.get("data");
         Map<?, ?> msg = (Map<?, ?>) (data.get("msg") instanceof String s ? Json.parse(s) : data.get("msg"));
-        return "debug payload=" + Json.stringify(msg.get("payload")) + " name=" + Json.stringify(msg.get("name"));
+        return "debug payload=" + Json.stringify(msg.get("payload")) + " name=" + Json.stringify(msg.get("name"))
+                + " params=" + Json.stringify(msg.get("params")) + " socketid " + (msg.get("socketid") instanceof String)
+                + " socketip " + (msg.get("socketip") instanceof String);
     }
 
     private static EditorBrowser sharedBrowser() {

@@ -6,6 +6,8 @@
   const { watch, onMounted, onBeforeUnmount } = Vue;
   const { store, listen, action, navigate, widgetComponent } = RW;
 
+  // the query of the URL the page was opened with, which Dashboard 1's ui_control adds to a change as params
+  const opened = Object.fromEntries(new URLSearchParams(location.search));
   const pages = () => (store.layout ? store.layout.pages : []).filter((p) => p.type !== 'ui-link')
     .slice().sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 
@@ -35,8 +37,7 @@
       // the page first opened is reported too, by Dashboard 2.0's ui-control as by Dashboard 1's ui_control
       if (now && (!before || now.id !== before.id)) {
         const change = { payload: 'change', tab: pages().findIndex((p) => p.id === now.id), name: now.name };
-        // Dashboard 1's ui_control adds the page's URL query
-        if (props.w.sendsParams) { change.params = Object.fromEntries(new URLSearchParams(location.search)); }
+        if (props.w.sendsParams) { change.params = opened; }
         action(props.w.id, change);
       }
     }, { immediate: true });

@@ -117,8 +117,8 @@ class Dashboard1FlowTest {
         try (FlowKit kit = new FlowKit(Map.of(), flow);
              PageSocket a = new PageSocket(kit.harness().port(), "/ui/_ws");
              PageSocket b = new PageSocket(kit.harness().port(), "/ui/_ws")) {
-            String pageA = (String) a.await(f -> "config".equals(f.get("type")), 10).get("socketId");
-            b.await(f -> "config".equals(f.get("type")), 10);
+            String pageA = (String) a.layout().get("socketId");
+            b.layout();
             kit.receive("one", "{\"payload\":\"for a\",\"socketid\":\"" + pageA + "\"}");
             kit.receive("all", "{\"payload\":\"for all\",\"socketid\":\"" + pageA + "\"}");
             assertEquals("for a", payloadOf(a.await(f -> "msg".equals(f.get("type")) && "one".equals(f.get("id")), 10)));
@@ -150,8 +150,8 @@ class Dashboard1FlowTest {
         try (FlowKit kit = new FlowKit(Map.of(), ONE_PAGE_FLOW);
              PageSocket a = new PageSocket(kit.harness().port(), "/ui/_ws");
              PageSocket b = new PageSocket(kit.harness().port(), "/ui/_ws")) {
-            String pageA = (String) a.await(f -> "config".equals(f.get("type")), 10).get("socketId");
-            b.await(f -> "config".equals(f.get("type")), 10);
+            String pageA = (String) a.layout().get("socketId");
+            b.layout();
             String forA = ",\"socketid\":\"" + pageA + "\"}";
             kit.receive("ctl", "{\"payload\":{\"group\":{\"hide\":[\"Home_G\"]}}" + forA);
             kit.receive("aud", "{\"payload\":\"say it\"" + forA);
@@ -190,7 +190,7 @@ class Dashboard1FlowTest {
     void uiControlNamesThePageBySocketidAndSocketipAndSendsAChangesParams() throws Exception {
         try (FlowKit kit = new FlowKit(Map.of(), ONE_PAGE_FLOW);
              PageSocket page = new PageSocket(kit.harness().port(), "/ui/_ws")) {
-            String id = (String) page.await(f -> "config".equals(f.get("type")), 10).get("socketId");
+            String id = (String) page.layout().get("socketId");
             FlowKit.Event connect = kit.await("dbg", e -> e.msg() != null, 10);
             assertEquals(List.of("connect", id, "127.0.0.1"), List.of(connect.payload(), connect.msg().get("socketid"),
                     connect.msg().get("socketip")));

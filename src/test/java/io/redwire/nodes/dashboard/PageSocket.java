@@ -27,6 +27,11 @@ final class PageSocket implements AutoCloseable {
         throw new AssertionError("no matching frame within " + seconds + " s");
     }
 
+    /** The layout ("config") frame a page gets first; its socketId names the page. */
+    Map<String, Object> layout() throws Exception {
+        return await(f -> "config".equals(f.get("type")), 10);
+    }
+
     void send(Map<String, Object> frame) {
         sendText(Json.stringify(frame));
     }

@@ -4,6 +4,7 @@ import io.redwire.api.Field;
 import io.redwire.api.Node;
 import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType;
+import io.redwire.js.JsValues;
 
 import java.util.List;
 import java.util.Map;
@@ -193,10 +194,13 @@ final class Dashboard1Types {
             .fields(Field.str("name", "spacer"), GROUP, ORDER, WIDTH, HEIGHT, CLASS_NAME)
             .factory(factory(SpacerWidget.TYPE, SpacerWidget::new, raw -> { }));
 
+    static final Field ALWAYS = Field.str("always", "");
     static final NodeType AUDIO = widget("ui_audio", 0, "fa-volume-up", "audio out")
             .label(NodeType.Label.firstOf("name").or("audio out"))
-            .fields(NAME, GROUP, Field.str("voice", ""), Field.str("always", ""))
-            .factory(factory(AudioWidget.TYPE, AudioWidget::new, raw -> raw.put("mode", "tts")));
+            .fields(NAME, GROUP, Field.str("voice", ""), ALWAYS)
+            // Dashboard 1 speaks on the audio's own tab only, unless "always" (on every tab)
+            .factory(c -> described(new AudioWidget(c.rewrittenAs(AudioWidget.TYPE, raw -> raw.put("mode", "tts"))),
+                    "everyPage", JsValues.truthy(c.get(ALWAYS))));
 
     static final Field TOAST_TOPIC = Field.str("topic", "");
     static final Field TOAST_SEND_ALL = Field.bool("sendall", true);

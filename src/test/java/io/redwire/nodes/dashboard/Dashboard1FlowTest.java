@@ -203,9 +203,16 @@ class Dashboard1FlowTest {
         }
     }
 
-    /** {@link #ONE_PAGE_FLOW} with a formatted text, two toasts (one with a topic) and a link of each target. */
+    /**
+     * {@link #ONE_PAGE_FLOW} with a formatted text, two toasts (one with a topic), a link of each target, an audio
+     * speaking on every tab and a second tab.
+     */
     static String drawnFlow() {
         return ONE_PAGE_FLOW.replaceFirst("]\\s*$", """
+                ,{"id":"sayAll","type":"ui_audio","z":"","group":"g1","always":true},
+                 {"id":"tab2","type":"ui_tab","z":"","name":"Other","order":5},
+                 {"id":"g3","type":"ui_group","z":"","name":"O","tab":"tab2","order":1,"width":6},
+                 {"id":"o","type":"ui_text","z":"","group":"g3","order":1,"label":"o"}
                 ,{"id":"tf","type":"ui_text","z":"","group":"g2","order":1,"label":"Temp",
                   "format":"now {{msg.payload}} °C in {{ msg.where.room }}"},
                  {"id":"toast","type":"ui_toast","z":"","position":"top right","displayTime":"30","topic":"Heads up"},
@@ -217,15 +224,17 @@ class Dashboard1FlowTest {
     }
 
     @Test
-    void theLayoutTellsThePageDashboard1sPlaceholderFormatToastTitleAndLinkTarget() throws Exception {
+    void theLayoutTellsThePageDashboard1sPlaceholderFormatToastTitleLinkTargetAndAudiosAlways() throws Exception {
         try (FlowKit kit = new FlowKit(Map.of(), drawnFlow());
              PageSocket page = new PageSocket(kit.harness().port(), "/ui/_ws")) {
             Map<String, Object> config = page.await(f -> "config".equals(f.get("type"))
-                    && ((List<?>) f.get("pages")).size() == 4, 10);
+                    && ((List<?>) f.get("pages")).size() == 5, 10);
             assertEquals("Pick one", byId(config.get("widgets"), "dd").get("placeholder"));
             assertEquals(true, byId(config.get("widgets"), "tf").get("formatted"));
             assertEquals("Heads up", byId(config.get("widgets"), "toast").get("titleTopic"));
             assertEquals("", byId(config.get("widgets"), "plain").get("titleTopic"), "the msg's topic then");
+            assertEquals(List.of(false, true), List.of(byId(config.get("widgets"), "aud").get("everyPage"),
+                    byId(config.get("widgets"), "sayAll").get("everyPage")), "ui_audio's always");
             assertEquals(List.of("newtab", "iframe"), List.of(byId(config.get("pages"), "lnk").get("target"),
                     byId(config.get("pages"), "frm").get("target")));
         }

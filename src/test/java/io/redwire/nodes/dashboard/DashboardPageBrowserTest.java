@@ -81,7 +81,7 @@ class DashboardPageBrowserTest {
     }
 
     @Test
-    void aDashboard1PageShowsTextFormatsPlaceholdersToastTitlesAndOpensLinksWhereTheirTargetSays() throws Exception {
+    void aDashboard1PageShowsFormatsPlaceholdersToastTitlesOpensLinksByTargetAndSpeaksOnItsTab() throws Exception {
         EditorBrowser browser = EditorBrowser.shared();
         WebDriver d = browser.driver();
         try (FlowKit kit = new FlowKit(Map.of(), Dashboard1FlowTest.drawnFlow())) {
@@ -115,6 +115,20 @@ class DashboardPageBrowserTest {
             d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='tab1']")).click();
             browser.waitFor(By.cssSelector("main.rw-page"), WAIT);
             assertTrue(d.findElements(By.cssSelector("iframe.rw-frame")).isEmpty(), "a page replaces the frame");
+
+            // what the page would say, recorded (headless Chromium has no voices)
+            browser.js("window.spoken = []; speechSynthesis.speak = (u) => window.spoken.push(u.text);");
+            d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='tab2']")).click();
+            browser.waitFor(By.cssSelector("[data-widget-id='o']"), WAIT);
+            kit.receive("aud", "{\"payload\":\"its own tab\"}");
+            kit.receive("sayAll", "{\"payload\":\"every tab\"}");
+            until(d, () -> String.valueOf(browser.js("return window.spoken.join('|');")).contains("every tab"));
+            Thread.sleep(300);
+            assertEquals("every tab", browser.js("return window.spoken.join('|');"), "only always speaks on another tab");
+            d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='tab1']")).click();
+            browser.waitFor(By.cssSelector("[data-widget-id='t']"), WAIT);
+            kit.receive("aud", "{\"payload\":\"home\"}");
+            until(d, () -> String.valueOf(browser.js("return window.spoken.join('|');")).endsWith("home"));
         }
     }
 

@@ -34,10 +34,11 @@
       const groups = computed(() => !page.value ? [] : store.layout.groups
         .filter((g) => g.page === page.value.id && isTrue(controlled('groups', g.id, 'visible') ?? g.visible))
         .slice().sort(byOrder));
-      const widgetsOf = (g) => store.layout.widgets.filter((w) => w.group === g.id).slice().sort(byOrder);
+      // a widget of a group that acts on every page (a Dashboard 1 ui_audio with "always") lives outside it
+      const widgetsOf = (g) => store.layout.widgets.filter((w) => w.group === g.id && !w.everyPage).slice().sort(byOrder);
       // the page's widgets that live outside groups: those of the whole dashboard, and those of this page
       const siteWidgets = computed(() => !store.layout ? [] : store.layout.widgets
-        .filter((w) => !w.group && kinds[w.type] && (!w.page || (page.value && w.page === page.value.id))));
+        .filter((w) => (!w.group || w.everyPage) && kinds[w.type] && (!w.page || (page.value && w.page === page.value.id))));
       const groupWidth = (g) => flex.value ? (Number(g.width) || 6) : Math.min(Number(g.width) || cols.value, cols.value);
       const groupStyle = (g) => {
         const w = groupWidth(g);

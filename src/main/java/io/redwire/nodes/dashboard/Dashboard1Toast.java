@@ -11,7 +11,8 @@ import java.util.Map;
  * payload (not dismiss_clicked / confirm_clicked) and the node's topic, if it has one, as topic. Like Dashboard 1's,
  * it neither passes a msg in on nor shows it again to a page opened later, and with "send to all browser sessions"
  * (sendall) off it shows a msg only on the page its msg.socketid names (a msg from that page carries it). Its title
- * is the node's topic or, without one, the msg's.
+ * is the node's topic or, without one, the msg's; msg.highlight, msg.className, msg.ok, msg.cancel and (with no
+ * displayTime) msg.timeout set what the node leaves open, for that msg.
  */
 final class Dashboard1Toast extends NotificationWidget {
     private final String topic;
@@ -22,6 +23,7 @@ final class Dashboard1Toast extends NotificationWidget {
         this.topic = topic;
         this.sendAll = sendAll;
         described().put("titleTopic", topic); // the title: this topic, else the msg's
+        described().put("msgOptions", true); // highlight, className, ok, cancel and timeout from the msg
     }
 
     @Override

@@ -204,7 +204,8 @@ class Dashboard1FlowTest {
     }
 
     /**
-     * {@link #ONE_PAGE_FLOW} with a formatted text, two toasts (one with a topic), a link of each target, an audio
+     * {@link #ONE_PAGE_FLOW} with a formatted text, toasts (with and without a topic or displayTime, a dialog), a link
+     * of each target, an audio
      * speaking on every tab and a second tab.
      */
     static String drawnFlow() {
@@ -217,6 +218,8 @@ class Dashboard1FlowTest {
                   "format":"now {{msg.payload}} °C in {{ msg.where.room }}"},
                  {"id":"toast","type":"ui_toast","z":"","position":"top right","displayTime":"30","topic":"Heads up"},
                  {"id":"plain","type":"ui_toast","z":"","position":"bottom left","displayTime":"30"},
+                 {"id":"quick","type":"ui_toast","z":"","position":"top left","displayTime":""},
+                 {"id":"ask","type":"ui_toast","z":"","position":"dialog","ok":"OK","cancel":"No","wires":[["dbg"]]},
                  {"id":"lnk","type":"ui_link","z":"","name":"Docs","link":"https://nodered.org","target":"newtab",
                   "order":2},
                  {"id":"frm","type":"ui_link","z":"","name":"Framed","link":"/ui/framed","target":"iframe","order":3},

@@ -97,11 +97,29 @@ class DashboardPageBrowserTest {
                     + ".options[0].disabled;"), "and it is not a choice");
 
             kit.receive("toast", "{\"payload\":\"hello\",\"topic\":\"ignored\"}");
-            kit.receive("plain", "{\"payload\":\"there\",\"topic\":\"From the msg\"}");
+            kit.receive("plain", "{\"payload\":\"there\",\"topic\":\"From the msg\",\"highlight\":\"red\","
+                    + "\"className\":\"urgent\"}");
             until(d, () -> d.findElements(By.cssSelector(".rw-notification-title")).size() == 2);
             assertEquals(List.of("Heads up", "From the msg"), List.of(
                     text(d, "[data-widget-id='toast'] .rw-notification-title"),
                     text(d, "[data-widget-id='plain'] .rw-notification-title")), "the node's topic, else the msg's");
+            assertEquals(List.of(true, "rgb(255, 0, 0)"), List.of(browser.js("return document.querySelector("
+                    + "\"[data-widget-id='plain'] .rw-notification\").classList.contains('urgent');"),
+                    browser.js("return getComputedStyle(document.querySelector(\"[data-widget-id='plain'] "
+                            + ".rw-notification\")).borderTopColor;")), "the msg's className and highlight");
+            kit.receive("quick", "{\"payload\":\"brief\",\"timeout\":0.2}");
+            browser.waitFor(By.cssSelector("[data-widget-id='quick'] .rw-notification"), WAIT);
+            new WebDriverWait(d, Duration.ofMillis(2500)).until(x -> x.findElements(
+                    By.cssSelector("[data-widget-id='quick'] .rw-notification")).isEmpty()); // 3 s without timeout
+            kit.receive("ask", "{\"payload\":\"sure?\",\"ok\":\"Yes please\"}");
+            browser.waitFor(By.cssSelector("[data-widget-id='ask'] .rw-confirm"), WAIT);
+            assertEquals(List.of("No", "Yes please"), d.findElements(By.cssSelector(
+                    "[data-widget-id='ask'] .rw-notification-actions button")).stream().map(b -> b.getText()).toList());
+            d.findElement(By.cssSelector("[data-widget-id='ask'] .rw-confirm")).click();
+            // (the ui_ui_control reports to the same debug node)
+            assertEquals("OK", kit.await("dbg", e -> e.msg() != null && !List.of("connect", "change")
+                    .contains(e.payload()), 10).payload(),
+                    "the node's ok text is the reply, as Dashboard 1's");
 
             assertEquals("_blank", d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='lnk']"))
                     .getDomAttribute("target"), "newtab");

@@ -1,22 +1,25 @@
 // The ui-notification widget of Redwire's dashboard client: each msg in pops its payload up (text, or HTML with
-// "raw") for displayTime seconds; closing sends the msg back with payload dismiss_clicked / confirm_clicked.
+// "raw") for displayTime seconds; closing sends the msg back with payload dismiss_clicked / confirm_clicked. A
+// Dashboard 1 toast (msgOptions) also takes from each msg what its node leaves open: highlight, className, the
+// buttons' ok / cancel texts and, with no displayTime, timeout.
 (function () {
   'use strict';
   const { ref, onMounted, onBeforeUnmount } = Vue;
   const { listen, action, shown, widgetComponent } = RW;
 
   const UiNotification = widgetComponent(
-    '<div v-if="open" class="rw-notification" role="alert" :class="[\'rw-at-\' + String(prop(\'position\') || \'top right\').replace(\' \', \'-\')]" ' +
-      ':style="prop(\'colorDefault\') === false && prop(\'color\') ? { borderColor: prop(\'color\') } : null">' +
+    '<div v-if="open" class="rw-notification" role="alert" :class="[\'rw-at-\' + String(prop(\'position\') || \'top right\').replace(\' \', \'-\'), look.className]" ' +
+      ':style="look.color ? { borderColor: look.color } : null">' +
       '<h3 v-if="title" class="rw-notification-title">{{ title }}</h3>' +
       '<div v-if="prop(\'raw\')" class="rw-notification-text" v-html="text"></div><div v-else class="rw-notification-text">{{ text }}</div>' +
       '<div v-if="countdown" class="rw-countdown" :style="{ width: left + \'%\' }"></div>' +
-      '<div class="rw-notification-actions"><button v-if="prop(\'allowDismiss\') !== false" type="button" class="rw-dismiss" @click="close(\'dismiss_clicked\')">{{ prop("dismissText") || "Close" }}</button>' +
-      '<button v-if="prop(\'allowConfirm\')" type="button" class="rw-confirm" @click="close(\'confirm_clicked\')">{{ prop("confirmText") || "Confirm" }}</button></div></div>',
+      '<div class="rw-notification-actions"><button v-if="prop(\'allowDismiss\') !== false" type="button" class="rw-dismiss" @click="close(\'dismiss_clicked\')">{{ look.dismissText || "Close" }}</button>' +
+      '<button v-if="prop(\'allowConfirm\')" type="button" class="rw-confirm" @click="close(\'confirm_clicked\')">{{ look.confirmText || "Confirm" }}</button></div></div>',
     (props, { prop }) => {
       const open = ref(false);
       const text = ref('');
       const title = ref('');
+      const look = ref({});
       const left = ref(100);
       const countdown = ref(false);
       let last = null;
@@ -33,9 +36,17 @@
         text.value = shown(msg.payload);
         // a Dashboard 1 toast's title: its node's topic, else the msg's
         title.value = props.w.titleTopic === undefined ? '' : props.w.titleTopic || shown(msg.topic);
+        const fromMsg = props.w.msgOptions ? msg : {};
+        look.value = {
+          color: (prop('colorDefault') === false && prop('color')) || fromMsg.highlight,
+          className: props.w.className ? '' : fromMsg.className,
+          confirmText: fromMsg.ok || prop('confirmText'),
+          dismissText: fromMsg.cancel || prop('dismissText')
+        };
         open.value = true;
         stopTimers();
-        const secs = Number(prop('displayTime'));
+        const given = prop('displayTime');
+        const secs = props.w.msgOptions && (given === '' || given === undefined) ? Number(fromMsg.timeout) || 3 : Number(given);
         countdown.value = secs > 0 && prop('showCountdown') !== false;
         left.value = 100;
         if (secs > 0) {
@@ -47,7 +58,7 @@
       let stop = null;
       onMounted(() => { stop = listen(props.w.id, (type, msg) => { if (type === 'msg' && msg.payload !== undefined) { show(msg); } }); });
       onBeforeUnmount(() => { stopTimers(); if (stop) { stop(); } });
-      return { open, text, title, left, countdown, close };
+      return { open, text, title, look, left, countdown, close };
     });
 
   RW.register('ui-notification', 'UiNotification', UiNotification, 'rw-notification-widget');

@@ -214,7 +214,7 @@ class Dashboard1FlowTest {
                  {"id":"tab2","type":"ui_tab","z":"","name":"Other","order":5},
                  {"id":"g3","type":"ui_group","z":"","name":"O","tab":"tab2","order":1,"width":6},
                  {"id":"o","type":"ui_text","z":"","group":"g3","order":1,"label":"o"}
-                ,{"id":"tf","type":"ui_text","z":"","group":"g2","order":1,"label":"Temp",
+                ,{"id":"tf","type":"ui_text","z":"","group":"g2","order":1,"label":"Temp {{msg.where.room}}",
                   "format":"now {{msg.payload}} °C in {{ msg.where.room }}"},
                  {"id":"toast","type":"ui_toast","z":"","position":"top right","displayTime":"30","topic":"Heads up"},
                  {"id":"plain","type":"ui_toast","z":"","position":"bottom left","displayTime":"30"},

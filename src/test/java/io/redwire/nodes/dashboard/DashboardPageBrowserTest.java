@@ -91,6 +91,7 @@ class DashboardPageBrowserTest {
             until(d, () -> "now °C in".equals(text(d, "[data-widget-id='tf'] .rw-value")));
             kit.receive("tf", "{\"payload\":21.5,\"where\":{\"room\":\"<b>hall</b>\"}}");
             until(d, () -> "now 21.5 °C in <b>hall</b>".equals(text(d, "[data-widget-id='tf'] .rw-value")));
+            assertEquals("Temp <b>hall</b>", text(d, "[data-widget-id='tf'] .rw-label"), "the label filled in too");
             assertEquals("Pick one", browser.js("return document.querySelector(\"[data-widget-id='dd'] select\")"
                     + ".selectedOptions[0].text;"), "the placeholder while nothing is chosen");
             assertEquals(true, browser.js("return document.querySelector(\"[data-widget-id='dd'] select\")"

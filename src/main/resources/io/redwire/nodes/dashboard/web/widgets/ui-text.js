@@ -1,5 +1,6 @@
 // The ui-text widget of Redwire's dashboard client. A Dashboard 1 ui_text shows its format, the text around the
-// value: {{msg.payload}}, {{msg.a.b}} and {{value}} are filled in (as text; no AngularJS expressions or filters).
+// value: {{msg.payload}}, {{msg.a.b}} and {{value}} are filled in (as text; no AngularJS expressions or filters),
+// in its label too.
 (function () {
   'use strict';
   const { computed } = Vue;
@@ -12,9 +13,12 @@
   }
 
   const UiText = widgetComponent(
-    '<span class="rw-label">{{ prop("label") }}</span><span class="rw-value">{{ value }}</span>',
-    (props, { msg }) => ({ value: computed(() => props.w.formatted ? formatted(props.w.format, msg.value)
-      : shown(msg.value && msg.value.payload)) }));
+    '<span class="rw-label">{{ label }}</span><span class="rw-value">{{ value }}</span>',
+    (props, { prop, msg }) => ({
+      label: computed(() => props.w.formatted ? formatted(prop('label'), msg.value) : prop('label')),
+      value: computed(() => props.w.formatted ? formatted(props.w.format, msg.value)
+        : shown(msg.value && msg.value.payload))
+    }));
 
   RW.register('ui-text', 'UiText', UiText, 'rw-text');
 })();

@@ -156,6 +156,9 @@ public final class JsValues {
             // Double.toString holds the shortest digits; plain notation pads with zeros like JavaScript
             return new BigDecimal(java).stripTrailingZeros().toPlainString();
         }
+        if (abs == Double.MIN_VALUE) {
+            return d > 0 ? "5e-324" : "-5e-324"; // Double.toString keeps two digits here; one identifies it
+        }
         String s = java.replace("E", "e");
         int e = s.indexOf('e');
         String mantissa = s.substring(0, e);

@@ -9,6 +9,36 @@
   const isTrue = (v) => v !== false && v !== 'false';
   const WIDE = 960; // from this width the side navigation stays open beside the page, as Dashboard 2.0's does
 
+  const widgetClass = (w) => {
+    const st = store.states[w.id] || {};
+    const hidden = st.visible === false || controlled('widgets', w.id, 'visible') === false;
+    return ['rw-widget', kinds[w.type] ? kinds[w.type].cssClass : '', w.type === 'ui-text' ? 'rw-' + (st.layout || w.layout || 'row-spread') : '',
+      w.className || '', st.class || '', hidden ? 'rw-hidden' : ''];
+  };
+
+  // one group's card: its title and its widgets in `cols` columns, each `width` of them wide and `height` rows tall
+  const RwGroup = {
+    props: { g: { type: Object, required: true }, cols: { type: Number, required: true }, titled: Boolean },
+    setup(props) {
+      const widgets = computed(() => store.layout.widgets.filter((w) => w.group === props.g.id).slice().sort(byOrder));
+      const widgetStyle = (w) => {
+        const h = Number(w.height) || (w.type === 'ui-chart' ? 8 : 1);
+        return { gridColumn: 'span ' + Math.min(Number(w.width) || props.cols, props.cols), minHeight: 'calc(' + h + ' * var(--rw-row))' };
+      };
+      const disabled = computed(() => (controlled('groups', props.g.id, 'disabled') ?? props.g.disabled) === true);
+      return { widgets, widgetStyle, widgetClass, disabled, kinds };
+    },
+    template: `
+      <section class="rw-group" :class="[g.className, { 'rw-disabled': disabled }]" :data-group-id="g.id"
+               :style="{ gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }" :inert="disabled || null">
+        <h2 v-if="titled && g.showTitle !== false">{{ g.name }}</h2>
+        <div v-for="w in widgets" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type"
+             :style="widgetStyle(w)">
+          <component v-if="kinds[w.type]" :is="kinds[w.type].name" :w="w"></component>
+        </div>
+      </section>`
+  };
+
   const App = {
     setup() {
       // ui-page and ui-link entries, as listed in the navigation
@@ -24,40 +54,45 @@
       const overlay = computed(() => navStyle.value === 'temporary' || store.width < WIDE);
       const showNav = computed(() => navStyle.value !== 'none' && entries.value.length > 0
         && (navStyle.value === 'fixed' || navOpen.value));
-      const flex = computed(() => page.value && page.value.layout === 'flex');
+      // grid, flex, tabs or notebook, each laying the groups out as Dashboard 2.0's layout of that name does
+      const layout = computed(() => (page.value && page.value.layout) || 'grid');
+      const flex = computed(() => layout.value === 'flex');
       const cols = computed(() => {
         const bps = (page.value && page.value.breakpoints || []).slice().sort((a, b) => a.px - b.px);
         let n = 12;
         bps.forEach((bp) => { if (store.width >= bp.px) { n = bp.cols; } });
         return n;
       });
-      const groups = computed(() => !page.value ? [] : store.layout.groups
-        .filter((g) => g.page === page.value.id && isTrue(controlled('groups', g.id, 'visible') ?? g.visible))
+      const onPage = computed(() => !page.value ? [] : store.layout.groups.filter((g) => g.page === page.value.id));
+      // dialog groups are not laid out: ui-control opens them over the page
+      const groups = computed(() => onPage.value
+        .filter((g) => g.groupType !== 'dialog' && isTrue(controlled('groups', g.id, 'visible') ?? g.visible))
         .slice().sort(byOrder));
-      const widgetsOf = (g) => store.layout.widgets.filter((w) => w.group === g.id).slice().sort(byOrder);
+      const dialogs = computed(() => onPage.value.filter((g) => g.groupType === 'dialog' && store.dialogs[g.id]));
+      // the tabs layout shows one group at a time, the first one on arriving at the page
+      const tab = ref(null);
+      const shown = computed(() => layout.value !== 'tabs' ? groups.value
+        : [groups.value.find((g) => g.id === tab.value) || groups.value[0]].filter(Boolean));
       // the page's widgets that live outside groups: those of the whole dashboard, and those of this page
       const siteWidgets = computed(() => !store.layout ? [] : store.layout.widgets
         .filter((w) => !w.group && kinds[w.type] && (!w.page || (page.value && w.page === page.value.id))));
-      const groupWidth = (g) => flex.value ? (Number(g.width) || 6) : Math.min(Number(g.width) || cols.value, cols.value);
+      // a flex page's group is its own width in units; on the others its columns are at most the page's
+      const groupCols = (g) => flex.value ? (Number(g.width) || 6) : Math.min(Number(g.width) || cols.value, cols.value);
       const groupStyle = (g) => {
-        const w = groupWidth(g);
-        const inner = { gridTemplateColumns: 'repeat(' + w + ', minmax(0, 1fr))' };
+        // flex and notebook groups are at least `height` rows tall; grid and tabs ones only as their widgets
+        const tall = flex.value || layout.value === 'notebook' ? { minHeight: 'calc(' + (Number(g.height) || 1) + ' * var(--rw-row))' } : {};
         // a flex page (Dashboard 1's, and 2.0's flex layout) gives a group a fixed width: w grid units
-        return Object.assign(inner, flex.value ? { width: 'calc(' + w + ' * var(--rw-unit))' } : { gridColumn: 'span ' + w });
+        const across = flex.value ? { width: 'calc(' + groupCols(g) + ' * var(--rw-unit))' }
+          : layout.value === 'grid' ? { gridColumn: 'span ' + groupCols(g) } : {};
+        return Object.assign(tall, across);
       };
-      const widgetStyle = (g, w) => {
-        const gw = groupWidth(g);
-        const ww = Math.min(Number(w.width) || gw, gw);
-        const h = Number(w.height) || (w.type === 'ui-chart' ? 8 : 1);
-        return { gridColumn: 'span ' + ww, minHeight: 'calc(' + h + ' * var(--rw-row))' };
+      // a dialog is the group's width in twelfths of the window: all of it on a phone, at least half on a tablet
+      const dialogStyle = (g) => {
+        const w = store.width <= 768 ? 12 : store.width <= 1024 ? Math.max(Number(g.width) || 12, 6) : Number(g.width) || 12;
+        return { maxWidth: Math.min(w / 12 * 100, 100) + '%' };
       };
-      const widgetClass = (w) => {
-        const st = store.states[w.id] || {};
-        const hidden = st.visible === false || controlled('widgets', w.id, 'visible') === false;
-        return ['rw-widget', kinds[w.type] ? kinds[w.type].cssClass : '', w.type === 'ui-text' ? 'rw-' + (st.layout || w.layout || 'row-spread') : '',
-          w.className || '', st.class || '', hidden ? 'rw-hidden' : ''];
-      };
-      const groupDisabled = (g) => (controlled('groups', g.id, 'disabled') ?? g.disabled) === true;
+      const closeDialog = (g) => { store.dialogs[g.id] = false; };
+      window.addEventListener('keydown', (e) => { if (e.key === 'Escape') { dialogs.value.forEach(closeDialog); } });
       const href = (p) => p.type === 'ui-link' ? p.path : base + p.path.replace(/^\//, '');
       const title = computed(() => {
         const site = store.layout ? store.layout.name : 'Dashboard';
@@ -77,6 +112,8 @@
       });
       watch(page, (p) => {
         store.page = p || null;
+        tab.value = null;
+        store.dialogs = {}; // a dialog opened on one page is closed on the next, as Dashboard 2.0's is
         // the page's ui-theme, else the dashboard's own (a Dashboard 1 ui_base's)
         const t = (p && p.theme) || (store.layout && store.layout.theme) || {};
         const c = t.colors || {};
@@ -87,8 +124,8 @@
         // Dashboard 1 titles the browser tab with the site's name
         document.title = look.value.siteTitle && store.layout ? store.layout.name : p ? p.name : document.title;
       }, { immediate: true });
-      return { store, entries, page, look, navStyle, navOpen, overlay, showNav, flex, cols, groups, widgetsOf,
-        siteWidgets, groupStyle, widgetStyle, widgetClass, groupDisabled, title, href, go, kinds, base };
+      return { store, entries, page, look, navStyle, navOpen, overlay, showNav, layout, cols, groups, shown, tab, dialogs,
+        siteWidgets, widgetClass, groupCols, groupStyle, dialogStyle, closeDialog, title, href, go, kinds, base };
     },
     template: `
       <header class="rw-bar" v-if="look.titleBarStyle !== 'hidden'" :class="{ 'rw-bar-fixed': look.titleBarStyle === 'fixed' }">
@@ -102,26 +139,30 @@
              :class="{ 'rw-current': page && p.id === page.id, 'rw-disabled': p.disabled === true || p.disabled === 'true' }"
              @click="go(p, $event)">{{ p.name }}<small v-if="look.showPathInSidebar && p.type !== 'ui-link'">{{ p.path }}</small></a></nav>
         <div class="rw-scrim" v-if="showNav && overlay && navStyle !== 'fixed'" @click="navOpen = false"></div>
-      <main class="rw-page" v-if="page" :class="{ 'rw-flex': flex }" :data-page-id="page.id"
-            :style="flex ? {} : { gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }">
-        <section v-for="g in groups" :key="g.id" class="rw-group" :class="[g.className, { 'rw-disabled': groupDisabled(g) }]"
-                 :data-group-id="g.id" :style="groupStyle(g)" :inert="groupDisabled(g) || null">
-          <h2 v-if="g.showTitle !== false">{{ g.name }}</h2>
-          <div v-for="w in widgetsOf(g)" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type"
-               :style="widgetStyle(g, w)">
-            <component v-if="kinds[w.type]" :is="kinds[w.type].name" :w="w"></component>
-          </div>
-        </section>
+      <main class="rw-page" v-if="page" :class="'rw-layout-' + layout" :data-page-id="page.id"
+            :style="layout === 'grid' ? { gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' } : {}">
+        <div class="rw-tabs" role="tablist" v-if="layout === 'tabs'">
+          <button type="button" role="tab" v-for="g in groups" :key="g.id" :data-tab-id="g.id"
+                  :aria-selected="String(shown[0] === g)" @click="tab = g.id">{{ g.name }}</button></div>
+        <rw-group v-for="g in shown" :key="g.id" :g="g" :cols="groupCols(g)" :titled="layout !== 'tabs'"
+                  :style="groupStyle(g)"></rw-group>
       </main>
       </div>
       <div class="rw-site">
         <div v-for="w in siteWidgets" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type">
           <component :is="kinds[w.type].name" :w="w"></component>
         </div>
+      </div>
+      <div class="rw-dialog-scrim" v-for="g in dialogs" :key="g.id" @click.self="closeDialog(g)">
+        <div class="rw-dialog" role="dialog" aria-modal="true" :aria-label="g.name" :style="dialogStyle(g)">
+          <button type="button" class="rw-dialog-close" aria-label="Close" @click="closeDialog(g)">&#10005;</button>
+          <rw-group :g="g" :cols="groupCols(g)" :titled="true"></rw-group>
+        </div>
       </div>`
   };
 
   const app = createApp(App);
+  app.component('rw-group', RwGroup);
   Object.values(kinds).forEach((k) => app.component(k.name, k.component));
   app.mount('#app');
   connect();

@@ -4,7 +4,7 @@ window.RW = (function () {
   'use strict';
   const { computed, ref, watch, reactive } = Vue;
   const base = document.getElementById('app').dataset.base;
-  const store = reactive({ layout: null, socketId: null, online: false, msgs: {}, states: {}, width: window.innerWidth,
+  const store = reactive({ layout: null, socketId: null, online: false, msgs: {}, states: {}, dialogs: {}, width: window.innerWidth,
     path: location.pathname.slice(base.length - 1) || '/', page: null });
   const listeners = {};
   let socket = null;

@@ -1,0 +1,201 @@
+package io.redwire.nodes.dashboard;
+
+import io.redwire.editor.EditorBrowser;
+import io.redwire.testing.FlowKit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Dashboard 2.0's page layouts and group kinds on Redwire's page in Chromium (test resource
+ * dashboard-pages-flow.json): the tabs layout (a tab per shown group, one group at a time across the page), the
+ * notebook layout (groups one under the other, at most 1024 px, centred), group heights (a minimum on flex and
+ * notebook pages only), dialog groups opened and closed by ui-control, and ui-button's press and release msgs.
+ */
+class DashboardPageLayoutsBrowserTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private final EditorBrowser browser;
+    private final WebDriver d;
+
+    DashboardPageLayoutsBrowserTest() throws Exception {
+        browser = EditorBrowser.shared();
+        d = browser.driver();
+    }
+
+    @AfterEach
+    void restoreWindow() {
+        d.manage().window().setSize(new Dimension(1400, 900));
+    }
+
+    private static FlowKit kit() throws Exception {
+        return new FlowKit(Map.of(), Files.readString(Path.of("src/test/resources/dashboard-pages-flow.json")));
+    }
+
+    private void open(FlowKit kit, String page) {
+        browser.leave();
+        d.manage().window().setSize(new Dimension(1400, 900));
+        d.get("http://127.0.0.1:" + kit.harness().port() + "/dashboard/" + page);
+        browser.waitFor(By.cssSelector("main.rw-page [data-group-id]"), WAIT);
+    }
+
+    private void until(Supplier<Boolean> test) {
+        new WebDriverWait(d, WAIT).until(x -> test.get());
+    }
+
+    private List<String> groupsShown() {
+        return d.findElements(By.cssSelector("main.rw-page .rw-group")).stream()
+                .map(g -> g.getAttribute("data-group-id")).toList();
+    }
+
+    /** A box of the element {@code css} selects: left, top, width, height, bottom, right (px). */
+    @SuppressWarnings("unchecked")
+    private Map<String, Number> box(String css) {
+        return (Map<String, Number>) browser.js("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                + " return {left: r.left, top: r.top, width: r.width, height: r.height, bottom: r.bottom, right: r.right};",
+                css);
+    }
+
+    private double px(String css, String side) {
+        return box(css).get(side).doubleValue();
+    }
+
+    /** How many columns a group's grid has. */
+    private long columns(String groupId) {
+        return ((Number) browser.js("return getComputedStyle(document.querySelector(\"[data-group-id='\" + arguments[0]"
+                + " + \"']\")).gridTemplateColumns.split(' ').length;", groupId)).longValue();
+    }
+
+    @Test
+    void aTabsPageShowsOneTabPerShownGroupAndTheChosenGroupAcrossThePage() throws Exception {
+        try (FlowKit kit = kit()) {
+            open(kit, "tabs");
+            assertEquals(List.of("Alpha", "Beta"), browser.js("return [...document.querySelectorAll('[role=tab]')]"
+                    + ".map(t => t.textContent);"), "by order, without the hidden group and the dialog");
+            assertEquals(List.of("gAlpha"), groupsShown(), "the first tab's group only");
+            assertEquals("true", d.findElement(By.cssSelector("[data-tab-id='gAlpha']")).getAttribute("aria-selected"));
+            assertTrue(d.findElements(By.cssSelector("[data-group-id='gAlpha'] h2")).isEmpty(), "the tab is its title");
+            double page = ((Number) browser.js("const m = document.querySelector('main.rw-page');"
+                    + " const s = getComputedStyle(m); return m.clientWidth - parseFloat(s.paddingLeft)"
+                    + " - parseFloat(s.paddingRight);")).doubleValue();
+            assertEquals(page, px("[data-group-id='gAlpha']", "width"), 1, "a 4-column group spans the whole page");
+            assertEquals(4, columns("gAlpha"), "its width is the number of columns inside it");
+            assertEquals(px("[data-widget-id='tA']", "top"), px("[data-widget-id='tA2']", "top"), 1,
+                    "two 2-column widgets side by side");
+
+            d.findElement(By.cssSelector("[data-tab-id='gBeta']")).click();
+            until(() -> List.of("gBeta").equals(groupsShown()));
+            assertEquals(12, columns("gBeta"));
+            assertEquals("false", d.findElement(By.cssSelector("[data-tab-id='gAlpha']")).getAttribute("aria-selected"));
+
+            d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='pNote']")).click();
+            until(() -> groupsShown().contains("nTall"));
+            d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='pTabs']")).click();
+            until(() -> List.of("gAlpha").equals(groupsShown()));
+        }
+    }
+
+    @Test
+    void aNotebookPageStacksItsGroupsCentredAtMost1024WideAndGroupHeightsHoldOnFlexAndNotebookOnly()
+            throws Exception {
+        try (FlowKit kit = kit()) {
+            open(kit, "notebook");
+            Map<String, Number> page = box("main.rw-page");
+            assertEquals(1024, page.get("width").doubleValue(), 1, "the notebook is at most 1024 px wide");
+            double navRight = px("nav.rw-nav", "right");
+            double window = ((Number) browser.js("return document.documentElement.clientWidth;")).doubleValue();
+            assertEquals((navRight + window) / 2, (page.get("left").doubleValue() + page.get("right").doubleValue())
+                    / 2, 12, "and centred in the space beside the navigation");
+            assertTrue(px("[data-group-id='nWide']", "top") >= px("[data-group-id='nTall']", "bottom"),
+                    "groups one under the other");
+            assertEquals(px("[data-group-id='nTall']", "width"), px("[data-group-id='nWide']", "width"), 1,
+                    "each the notebook's width, whatever its own");
+            assertEquals(6, columns("nTall"));
+            assertEquals(12, columns("nWide"));
+            assertTrue(px("[data-group-id='nTall']", "height") >= 4 * 48, "a group of height 4 is 4 rows tall");
+            assertTrue(px("[data-group-id='nWide']", "height") < 4 * 48);
+
+            d.manage().window().setSize(new Dimension(700, 900));
+            until(() -> columns("nWide") == 6); // the Tablet breakpoint's 6 columns bound a 12-wide group
+
+            open(kit, "flex");
+            assertTrue(px("[data-group-id='fTall']", "height") >= 4 * 48, "on a flex page too");
+            open(kit, "grid");
+            assertTrue(px("[data-group-id='gTall']", "height") < 3 * 48,
+                    "a grid page's group is only as tall as its widgets, as in Dashboard 2.0");
+        }
+    }
+
+    @Test
+    void uiControlOpensAndClosesADialogGroupWhichItsCloseButtonEscapeAndTheScrimCloseToo() throws Exception {
+        try (FlowKit kit = kit()) {
+            open(kit, "tabs");
+            assertTrue(d.findElements(By.cssSelector("[data-group-id='gDlg']")).isEmpty(), "a dialog starts closed");
+            String show = "{\"payload\":{\"groups\":{\"show\":[\"Tabs:Settings\"]}}}";
+            kit.receive("ctl", show);
+            WebElement dialog = browser.waitFor(By.cssSelector(".rw-dialog[role=dialog] [data-group-id='gDlg']"), WAIT);
+            assertEquals("Settings", dialog.findElement(By.tagName("h2")).getText());
+            assertTrue(d.findElement(By.cssSelector("[data-widget-id='tD']")).isDisplayed());
+            assertEquals(0.5, px(".rw-dialog", "width") / px(".rw-dialog-scrim", "width"), 0.05,
+                    "a 6-column dialog is half the window wide");
+            assertEquals(List.of("gAlpha"), groupsShown(), "the page's own groups stay as they were");
+
+            kit.receive("ctl", "{\"payload\":{\"groups\":{\"hide\":[\"Settings\"]}}}");
+            until(() -> d.findElements(By.cssSelector(".rw-dialog")).isEmpty());
+
+            kit.receive("ctl", show);
+            browser.waitFor(By.cssSelector(".rw-dialog-close"), WAIT).click();
+            until(() -> d.findElements(By.cssSelector(".rw-dialog")).isEmpty());
+
+            kit.receive("ctl", show);
+            browser.waitFor(By.cssSelector(".rw-dialog"), WAIT);
+            new Actions(d).sendKeys(Keys.ESCAPE).perform();
+            until(() -> d.findElements(By.cssSelector(".rw-dialog")).isEmpty());
+
+            kit.receive("ctl", show);
+            browser.waitFor(By.cssSelector(".rw-dialog"), WAIT);
+            WebElement scrim = d.findElement(By.cssSelector(".rw-dialog-scrim"));
+            // beside the dialog: near the scrim's top left corner (the offset is from its centre)
+            new Actions(d).moveToElement(scrim, 10 - scrim.getSize().width / 2, 10 - scrim.getSize().height / 2)
+                    .click().perform();
+            until(() -> d.findElements(By.cssSelector(".rw-dialog")).isEmpty());
+        }
+    }
+
+    @Test
+    void aButtonWithPointerEventsSendsItsPressReleaseAndClickPayloads() throws Exception {
+        try (FlowKit kit = kit()) {
+            open(kit, "tabs");
+            WebElement button = browser.waitFor(By.cssSelector("[data-widget-id='btnP'] button"), WAIT);
+            new Actions(d).clickAndHold(button).perform();
+            FlowKit.Event down = kit.await("dbg", e -> e.msg() != null && "hold".equals(e.msg().get("topic")), 10);
+            assertEquals(1, ((Number) down.payload()).intValue(), "pointerdownPayload, a number");
+            assertEquals("pointerdown", ((Map<?, ?>) down.msg().get("_event")).get("type"));
+            new Actions(d).release().perform();
+            FlowKit.Event up = kit.await("dbg", e -> e.msg() != null && "hold".equals(e.msg().get("topic")), 10);
+            assertEquals("released", up.payload());
+            assertEquals("pointerup", ((Map<?, ?>) up.msg().get("_event")).get("type"));
+            FlowKit.Event click = kit.await("dbg", e -> e.msg() != null && "hold".equals(e.msg().get("topic")), 10);
+            assertEquals("clicked", click.payload());
+            assertEquals(Map.of("type", "click"), Map.of("type", ((Map<?, ?>) click.msg().get("_event")).get("type")));
+            assertTrue(((Map<?, ?>) click.msg().get("_event")).keySet().containsAll(List.of("clientX", "clientY", "bbox")));
+        }
+    }
+}

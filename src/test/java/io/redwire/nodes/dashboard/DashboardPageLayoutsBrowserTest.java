@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Dashboard 2.0's page layouts and group kinds on Redwire's page in Chromium (test resource
  * dashboard-pages-flow.json): the tabs layout (a tab per shown group, one group at a time across the page), the
  * notebook layout (groups one under the other, at most 1024 px, centred), group heights (a minimum on flex and
- * notebook pages only), dialog groups opened and closed by ui-control, and ui-button's press and release msgs.
+ * notebook pages only), dialog groups opened and closed by ui-control, ui-button's press and release msgs, and
+ * the icons (page icons in the navigation, the "icon" navigation style, a button's icon) in the icon font.
  */
 class DashboardPageLayoutsBrowserTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -45,8 +46,12 @@ class DashboardPageLayoutsBrowserTest {
         d.manage().window().setSize(new Dimension(1400, 900));
     }
 
+    private static String flow() throws Exception {
+        return Files.readString(Path.of("src/test/resources/dashboard-pages-flow.json"));
+    }
+
     private static FlowKit kit() throws Exception {
-        return new FlowKit(Map.of(), Files.readString(Path.of("src/test/resources/dashboard-pages-flow.json")));
+        return new FlowKit(Map.of(), flow());
     }
 
     private void open(FlowKit kit, String page) {
@@ -196,6 +201,65 @@ class DashboardPageLayoutsBrowserTest {
             assertEquals("clicked", click.payload());
             assertEquals(Map.of("type", "click"), Map.of("type", ((Map<?, ?>) click.msg().get("_event")).get("type")));
             assertTrue(((Map<?, ?>) click.msg().get("_event")).keySet().containsAll(List.of("clientX", "clientY", "bbox")));
+        }
+    }
+
+    /** What an icon element draws: its classes, its glyph (the ::before content), colour and width, its font's state. */
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> glyph(String css) {
+        browser.js("return document.fonts.ready.then(() => true);");
+        return (Map<String, Object>) browser.js("const i = document.querySelector(arguments[0]);"
+                + " const b = getComputedStyle(i, '::before');"
+                + " return {cls: i.className, content: b.content, color: getComputedStyle(i).color,"
+                + " width: i.getBoundingClientRect().width,"
+                + " loaded: [...document.fonts].some(f => f.family.includes('Material Design Icons') && f.status === 'loaded')};",
+                css);
+    }
+
+    @Test
+    void pagesAndButtonsShowTheirIconsFromTheIconFont() throws Exception {
+        try (FlowKit kit = kit()) {
+            open(kit, "tabs");
+            assertEquals(List.of("mdi mdi-tab", "mdi mdi-notebook", "mdi mdi-home", "mdi mdi-view-dashboard"),
+                    browser.js("return [...document.querySelectorAll('nav.rw-nav a i')].map(i => i.className);"),
+                    "each page's icon, mdi- or not, and home for a page without one");
+            until(() -> Boolean.TRUE.equals(glyph("nav.rw-nav a[data-nav-id='pGrid'] i").get("loaded")));
+            Map<String, Object> home = glyph("nav.rw-nav a[data-nav-id='pGrid'] i");
+            assertEquals("\"\\F02DC\"", home.get("content").toString().replace("\uDB80\uDEDC", "\\F02DC"),
+                    "the font's home glyph");
+            assertTrue(((Number) home.get("width")).doubleValue() > 10, "drawn: " + home);
+            assertEquals("Grid", d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='pGrid']")).getText());
+
+            Map<String, Object> tap = glyph("[data-widget-id='btnP'] button i");
+            assertEquals("mdi mdi-gesture-tap", tap.get("cls"));
+            assertEquals("rgb(255, 0, 0)", tap.get("color"), "in iconColor");
+            assertTrue(px("[data-widget-id='btnP'] button i", "left") > px("[data-widget-id='btnP'] button span", "right"),
+                    "iconPosition right: after the label");
+            kit.receive("btnP", "{\"ui_update\":{\"icon\":\"mdi-home\",\"iconPosition\":\"left\"}}");
+            until(() -> "mdi mdi-home".equals(glyph("[data-widget-id='btnP'] button i").get("cls")));
+            assertTrue(px("[data-widget-id='btnP'] button i", "right") < px("[data-widget-id='btnP'] button span", "left"));
+        }
+    }
+
+    @Test
+    void theIconNavigationStyleKeepsARailOfIconsThatTheMenuButtonWidens() throws Exception {
+        String railed = flow().replace("\"path\": \"/dashboard\"}", "\"path\": \"/dashboard\", \"navigationStyle\": \"icon\"}");
+        try (FlowKit kit = new FlowKit(Map.of(), railed)) {
+            open(kit, "tabs");
+            d.manage().window().setSize(new Dimension(390, 844));
+            until(() -> px("nav.rw-nav", "width") < 80);
+            WebElement grid = d.findElement(By.cssSelector("nav.rw-nav a[data-nav-id='pGrid']"));
+            assertEquals("", grid.getText(), "only the icon");
+            assertEquals("Grid", grid.getDomAttribute("title"), "the name as its tooltip");
+            assertTrue(px("main.rw-page", "left") >= px("nav.rw-nav", "right") - 1, "beside the page, not over it");
+            d.findElement(By.cssSelector("button.rw-menu")).click();
+            until(() -> "Grid".equals(grid.getText()));
+            assertEquals(null, grid.getDomAttribute("title"), "no tooltip once the names show");
+            d.findElement(By.cssSelector("button.rw-menu")).click();
+            until(() -> "".equals(grid.getText()));
+            grid.click();
+            until(() -> groupsShown().contains("gTall"));
+            assertTrue(d.findElements(By.cssSelector("nav.rw-nav.rw-rail")).size() == 1, "a pick keeps the rail");
         }
     }
 }

@@ -4,7 +4,7 @@
 (function () {
   'use strict';
   const { createApp, computed, ref, watch } = Vue;
-  const { base, store, kinds, connect, controlled, navigate } = RW;
+  const { base, store, kinds, connect, controlled, navigate, icon } = RW;
   const byOrder = (a, b) => (Number(a.order) || 0) - (Number(b.order) || 0);
   const isTrue = (v) => v !== false && v !== 'false';
   const WIDE = 960; // from this width the side navigation stays open beside the page, as Dashboard 2.0's does
@@ -50,10 +50,15 @@
       const look = computed(() => (store.layout && store.layout.look) || {});
       const navStyle = computed(() => look.value.navigationStyle || 'default');
       const navOpen = ref(window.innerWidth >= WIDE);
+      // "icon" style: the navigation always beside the page, only the icons (a rail) until the menu button widens it
+      const railed = computed(() => navStyle.value === 'icon');
+      const iconsOnly = ref(true);
+      const rail = computed(() => railed.value && iconsOnly.value);
       // on a narrow screen (a phone) or "temporary" style the navigation lies over the page and closes after a pick
-      const overlay = computed(() => navStyle.value === 'temporary' || store.width < WIDE);
+      const overlay = computed(() => !railed.value && (navStyle.value === 'temporary' || store.width < WIDE));
       const showNav = computed(() => navStyle.value !== 'none' && entries.value.length > 0
-        && (navStyle.value === 'fixed' || navOpen.value));
+        && (navStyle.value === 'fixed' || railed.value || navOpen.value));
+      const menu = () => { if (railed.value) { iconsOnly.value = !iconsOnly.value; } else { navOpen.value = !navOpen.value; } };
       // grid, flex, tabs or notebook, each laying the groups out as Dashboard 2.0's layout of that name does
       const layout = computed(() => (page.value && page.value.layout) || 'grid');
       const flex = computed(() => layout.value === 'flex');
@@ -124,20 +129,22 @@
         // Dashboard 1 titles the browser tab with the site's name
         document.title = look.value.siteTitle && store.layout ? store.layout.name : p ? p.name : document.title;
       }, { immediate: true });
-      return { store, entries, page, look, navStyle, navOpen, overlay, showNav, layout, cols, groups, shown, tab, dialogs,
+      return { store, entries, page, look, navStyle, navOpen, rail, menu, icon,
+        overlay, showNav, layout, cols, groups, shown, tab, dialogs,
         siteWidgets, widgetClass, groupCols, groupStyle, dialogStyle, closeDialog, title, href, go, kinds, base };
     },
     template: `
       <header class="rw-bar" v-if="look.titleBarStyle !== 'hidden'" :class="{ 'rw-bar-fixed': look.titleBarStyle === 'fixed' }">
         <button type="button" class="rw-menu" v-if="navStyle !== 'none' && navStyle !== 'fixed' && entries.length"
-                aria-label="Pages" :aria-expanded="String(navOpen)" @click="navOpen = !navOpen">&#9776;</button>
+                aria-label="Pages" :aria-expanded="String(navStyle === 'icon' ? !rail : navOpen)" @click="menu">&#9776;</button>
         <h1>{{ title }}</h1></header>
       <div class="rw-offline" v-if="!store.online" role="status">Disconnected, reconnecting…</div>
       <div class="rw-body" :class="{ 'rw-overlaid': overlay }">
-        <nav class="rw-nav" v-if="showNav" aria-label="Pages">
-          <a v-for="p in entries" :key="p.id" :href="href(p)" :data-nav-id="p.id"
+        <nav class="rw-nav" v-if="showNav" aria-label="Pages" :class="{ 'rw-rail': rail }">
+          <a v-for="p in entries" :key="p.id" :href="href(p)" :data-nav-id="p.id" :title="rail ? p.name : null"
              :class="{ 'rw-current': page && p.id === page.id, 'rw-disabled': p.disabled === true || p.disabled === 'true' }"
-             @click="go(p, $event)">{{ p.name }}<small v-if="look.showPathInSidebar && p.type !== 'ui-link'">{{ p.path }}</small></a></nav>
+             @click="go(p, $event)"><i :class="icon(p.icon || 'home')" aria-hidden="true"></i><span>{{ p.name }}<small
+             v-if="look.showPathInSidebar && p.type !== 'ui-link'">{{ p.path }}</small></span></a></nav>
         <div class="rw-scrim" v-if="showNav && overlay && navStyle !== 'fixed'" @click="navOpen = false"></div>
       <main class="rw-page" v-if="page" :class="'rw-layout-' + layout" :data-page-id="page.id"
             :style="layout === 'grid' ? { gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' } : {}">

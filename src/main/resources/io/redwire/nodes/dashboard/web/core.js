@@ -95,6 +95,9 @@ window.RW = (function () {
     return v;
   }
 
+  // the icon font's classes for a Dashboard 2.0 icon name ("home" or "mdi-home"); none for an empty name
+  const icon = (name) => name ? 'mdi mdi-' + String(name).replace(/^mdi-/, '') : '';
+
   const widgetProps = { w: { type: Object, required: true } };
 
   // a widget component: its template, and setup(props, widget) returning what the template needs beyond prop / enabled
@@ -115,6 +118,6 @@ window.RW = (function () {
     kinds[type] = { name, component, cssClass: cssClass || '' };
   }
 
-  return { base, store, listen, connect, sendFrame, action, sendMsg, controlled, navigate, shown, useWidget, follow,
-    widgetComponent, register, kinds };
+  return { base, store, listen, connect, sendFrame, action, sendMsg, controlled, navigate, shown, icon, useWidget,
+    follow, widgetComponent, register, kinds };
 })();

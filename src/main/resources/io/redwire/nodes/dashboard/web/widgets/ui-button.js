@@ -1,17 +1,23 @@
 // The ui-button widget of Redwire's dashboard client. As Dashboard 2.0's button: a click (when enableClick), a
 // press (enablePointerdown) and a release (enablePointerup) each send the last msg with _event describing it; a
-// press captures the pointer, and a click released off the button is not sent.
+// press captures the pointer, and a click released off the button is not sent. Its icon (the icon font's name) sits
+// left or right of the label (iconPosition), in iconColor; buttonColor and textColor colour the rest.
 (function () {
   'use strict';
-  const { sendFrame, widgetComponent } = RW;
+  const { sendFrame, widgetComponent, icon } = RW;
+  const glyph = (side) => '<i v-if="prop(\'icon\') && prop(\'iconPosition\') === \'' + side + '\'" :class="icon(prop(\'icon\'))"'
+    + ' :style="{ color: prop(\'iconColor\') || null }" aria-hidden="true"></i>';
 
   const UiButton = widgetComponent(
     '<button type="button" :disabled="!enabled" :title="prop(\'tooltip\') || null" @click="on($event, \'enableClick\')"'
       + ' @pointerdown="on($event, \'enablePointerdown\')" @pointerup="on($event, \'enablePointerup\')"'
-      + ' @pointermove="track">{{ prop("label") }}</button>',
+      + ' @pointermove="track" :style="{ background: prop(\'buttonColor\') || null }">' + glyph('left')
+      + '<span v-if="prop(\'label\')" :style="{ color: prop(\'textColor\') || null }">{{ prop("label") }}</span>'
+      + glyph('right') + '</button>',
     (props, { msg }) => {
       let over = true; // whether the pointer is still over the button
       return {
+        icon,
         on(e, flag) {
           // clicks are on unless turned off; presses and releases off unless turned on
           const wanted = flag === 'enableClick' ? props.w.enableClick !== false && over : props.w[flag] === true;

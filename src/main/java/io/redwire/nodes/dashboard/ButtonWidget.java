@@ -23,15 +23,18 @@ final class ButtonWidget extends WidgetNode {
     static final Field EMULATE_CLICK = Field.bool("emulateClick", false);
     static final Field ENABLE_CLICK = Field.bool("enableClick", true).runtimeDefault(true);
     static final Field TOOLTIP = Field.str("tooltip", "");
-    static final Field ICON = Field.str("icon", "");
+    static final Field ICON = Field.str("icon", "")
+            .help("A Material Design Icons name (e.g. home or mdi-home), drawn beside the label.");
     static final Field ICON_POSITION = Field.select("iconPosition", "left", "left", "right");
     static final Field BUTTON_COLOR = Field.str("buttonColor", "");
     static final Field TEXT_COLOR = Field.str("textColor", "");
     static final Field ICON_COLOR = Field.str("iconColor", "");
-    static final Field ENABLE_POINTERDOWN = Field.bool("enablePointerdown", false);
+    static final Field ENABLE_POINTERDOWN = Field.bool("enablePointerdown", false)
+            .help("Also send when the button is pressed, with the pointer-down payload.");
     static final Field POINTERDOWN_PAYLOAD = Field.typed("pointerdownPayload", "pointerdownPayloadType", "str",
             Field.ALL_TYPES);
-    static final Field ENABLE_POINTERUP = Field.bool("enablePointerup", false);
+    static final Field ENABLE_POINTERUP = Field.bool("enablePointerup", false)
+            .help("Also send when the button is released, with the pointer-up payload.");
     static final Field POINTERUP_PAYLOAD = Field.typed("pointerupPayload", "pointerupPayloadType", "str",
             Field.ALL_TYPES);
 

@@ -1,7 +1,5 @@
 package io.redwire.nodes.dashboard;
 
-import io.redwire.msg.Json;
-
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
@@ -14,10 +12,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.TreeSet;
 
 import static io.redwire.nodes.dashboard.DashboardNodeRedParityTest.post;
+import static io.redwire.nodes.dashboard.ParityMsgs.pointer;
+import static io.redwire.nodes.dashboard.ParityMsgs.shape;
 import static io.redwire.nodes.dashboard.ParityPage.js;
 import static io.redwire.nodes.dashboard.ParityPage.strings;
 import static io.redwire.nodes.dashboard.ParityPage.until;
@@ -63,10 +61,10 @@ class DashboardPagesParityTest {
 
         WebElement button = page.in(d, "btnP", "button");
         new Actions(d).clickAndHold(button).perform();
-        seen.add("press: " + shape(debug.next("dbg", 20)));
+        seen.add("press: " + pressed(debug.next("dbg", 20)));
         new Actions(d).release().perform();
-        seen.add("release: " + shape(debug.next("dbg", 20)));
-        seen.add("then: " + shape(debug.next("dbg", 20)));
+        seen.add("release: " + pressed(debug.next("dbg", 20)));
+        seen.add("then: " + pressed(debug.next("dbg", 20)));
 
         post(base + "/inject/injShowDlg");
         until(d, () -> shownWidgets().contains("tD"));
@@ -103,28 +101,11 @@ class DashboardPagesParityTest {
 
     /** ui-control's next msg but its page events (connect, lost, change), which come as pages open and go. */
     private static String control(DebugStream debug) throws Exception {
-        Map<?, ?> m;
-        do {
-            m = debug.next("dbgCtl", 20);
-        } while (m != null && List.of("connect", "lost", "change").contains(m.get("payload")));
-        return shape(m);
+        return ParityMsgs.control(debug, "dbgCtl", List.of("connect", "lost", "change"));
     }
 
-    /** A msg's payload and topic, its keys but the per-msg ids, and its {@code _event}'s type and keys. */
-    private static String shape(Map<?, ?> m) {
-        if (m == null) {
-            return "no msg";
-        }
-        TreeSet<String> keys = new TreeSet<>(m.keySet().stream().map(String::valueOf).toList());
-        keys.remove("_msgid");
-        Map<String, Object> values = new TreeMap<>();
-        for (String k : List.of("payload", "topic")) {
-            if (m.containsKey(k)) {
-                values.put(k, m.get(k));
-            }
-        }
-        String event = m.get("_event") instanceof Map<?, ?> e
-                ? " _event " + e.get("type") + " " + new TreeSet<>(e.keySet().stream().map(String::valueOf).toList()) : "";
-        return Json.stringify(values) + " keys " + keys + event;
+    /** A button's msg: its shape and its {@code _event}'s type and keys. */
+    private static String pressed(Map<?, ?> m) {
+        return shape(m) + " _event " + pointer(m);
     }
 }

@@ -242,6 +242,41 @@ class DashboardPageLayoutsBrowserTest {
     }
 
     @Test
+    void aSwitchWithOnAndOffIconsShowsTheIconOfItsStateInItsColour() throws Exception {
+        try (FlowKit kit = kit()) {
+            open(kit, "tabs");
+            String lamp = "[data-widget-id='lamp'] button[role=switch]";
+            browser.waitFor(By.cssSelector(lamp), WAIT);
+            assertTrue(d.findElements(By.cssSelector("[data-widget-id='lamp'] input")).isEmpty(), "no toggle");
+            Map<String, Object> off = glyph(lamp + " i");
+            assertEquals(List.of("mdi mdi-lightbulb-off", "rgb(0, 0, 255)"), List.of(off.get("cls"), off.get("color")));
+            d.findElement(By.cssSelector(lamp)).click();
+            FlowKit.Event on = kit.await("dbg", e -> e.msg() != null && "lamp".equals(e.msg().get("topic")), 10);
+            assertEquals(true, on.payload());
+            until(() -> "mdi mdi-lightbulb-on".equals(glyph(lamp + " i").get("cls")));
+            assertEquals("rgb(0, 255, 0)", glyph(lamp + " i").get("color"));
+            assertEquals("true", d.findElement(By.cssSelector(lamp)).getDomAttribute("aria-checked"));
+            kit.receive("lamp", "{\"payload\":false}");
+            until(() -> "mdi mdi-lightbulb-off".equals(glyph(lamp + " i").get("cls")));
+        }
+    }
+
+    @Test
+    void aFixedNavigationLiesOverThePageOnAPhone() throws Exception {
+        String fixed = flow().replace("\"path\": \"/dashboard\"}", "\"path\": \"/dashboard\", \"navigationStyle\": \"fixed\"}");
+        try (FlowKit kit = new FlowKit(Map.of(), fixed)) {
+            open(kit, "tabs");
+            assertTrue(d.findElement(By.cssSelector("nav.rw-nav")).isDisplayed(), "open beside the page");
+            assertTrue(d.findElements(By.cssSelector("button.rw-menu")).isEmpty(), "with no menu button");
+            d.manage().window().setSize(new Dimension(390, 844));
+            until(() -> d.findElements(By.cssSelector("nav.rw-nav")).isEmpty());
+            d.findElement(By.cssSelector("button.rw-menu")).click();
+            browser.waitFor(By.cssSelector("nav.rw-nav a[data-nav-id='pGrid']"), WAIT).click();
+            until(() -> groupsShown().contains("gTall") && d.findElements(By.cssSelector("nav.rw-nav")).isEmpty());
+        }
+    }
+
+    @Test
     void theIconNavigationStyleKeepsARailOfIconsThatTheMenuButtonWidens() throws Exception {
         String railed = flow().replace("\"path\": \"/dashboard\"}", "\"path\": \"/dashboard\", \"navigationStyle\": \"icon\"}");
         try (FlowKit kit = new FlowKit(Map.of(), railed)) {

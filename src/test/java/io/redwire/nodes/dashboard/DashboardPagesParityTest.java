@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * src/test/resources/parity/dashboard-pages-flows.json in the real Node-RED 5.0.7 + @flowfuse/node-red-dashboard
  * 1.31 and in Redwire, both pages in one headless Chromium: a tabs page's tabs and the widgets each tab shows, a
- * button's press, release and click msgs, the pages' and the button's icons, a dialog group opened and closed by ui-control, and a notebook page's
+ * button's press, release and click msgs, the pages', the button's and an icon switch's icons, a dialog group opened and closed by ui-control, and a notebook page's
  * groups (stacked, as wide as each other, the page at most 1024 px, a height-4 group at least 4 rows tall). What is
  * compared is what each DOM says (the tab roles, the widgets shown, the boxes), never pixels.
  */
@@ -66,6 +66,12 @@ class DashboardPagesParityTest {
         seen.add("release: " + pressed(debug.next("dbg", 20)));
         seen.add("then: " + pressed(debug.next("dbg", 20)));
 
+        seen.add("switch icon " + lampIcon(page));
+        page.in(d, "lamp", "button").click();
+        seen.add("switch: " + shape(debug.next("dbg", 20)));
+        until(d, () -> lampIcon(page).contains("mdi-lightbulb-on"));
+        seen.add("switch icon then " + lampIcon(page));
+
         post(base + "/inject/injShowDlg");
         until(d, () -> shownWidgets().contains("tD"));
         seen.add("dialog shown: " + shownWidgets() + " control " + control(debug));
@@ -96,6 +102,17 @@ class DashboardPagesParityTest {
                     + ".map((w) => w.dataset.widgetId || w.id.slice('nrdb-ui-widget-'.length)).sort();");
         } catch (Exception e) {
             return List.of();
+        }
+    }
+
+    /** The icon the switch "lamp" shows and its colour. */
+    private static String lampIcon(ParityPage page) {
+        try {
+            return (String) js("const i = document.querySelector(arguments[0]);"
+                    + " return [...i.classList].find((c) => c.startsWith('mdi-')) + ' ' + getComputedStyle(i).color;",
+                    page.widget("lamp") + " button i");
+        } catch (Exception e) {
+            return "";
         }
     }
 

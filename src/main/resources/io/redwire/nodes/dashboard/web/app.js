@@ -48,7 +48,9 @@
       const page = computed(() => pages.value.find((p) => p.path === store.path || p.path === '/' + store.path.replace(/^\//, ''))
         || pages.value[0]);
       const look = computed(() => (store.layout && store.layout.look) || {});
-      const navStyle = computed(() => look.value.navigationStyle || 'default');
+      // a "fixed" navigation lies over the page on a phone (below 768 px), as Dashboard 2.0's does
+      const navStyle = computed(() => look.value.navigationStyle === 'fixed' && store.width < 768 ? 'temporary'
+        : look.value.navigationStyle || 'default');
       const navOpen = ref(window.innerWidth >= WIDE);
       // "icon" style: the navigation always beside the page, only the icons (a rail) until the menu button widens it
       const railed = computed(() => navStyle.value === 'icon');

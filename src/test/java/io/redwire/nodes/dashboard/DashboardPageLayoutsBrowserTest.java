@@ -262,6 +262,22 @@ class DashboardPageLayoutsBrowserTest {
     }
 
     @Test
+    void theDashboardsAppIconIsTheBrowserTabsIcon() throws Exception {
+        String icon = "http://127.0.0.1:9/logo.PNG";
+        try (FlowKit kit = new FlowKit(Map.of(), flow().replace("\"path\": \"/dashboard\"}",
+                "\"path\": \"/dashboard\", \"appIcon\": \"" + icon + "\"}"))) {
+            open(kit, "tabs");
+            assertEquals(List.of(List.of(icon, "image/png"), List.of(icon, "image/png")), browser.js(
+                    "return ['icon', 'apple-touch-icon'].map((r) => document.querySelector('link[rel=\"' + r + '\"]'))"
+                    + ".map((l) => l && [l.href, l.type]);"));
+        }
+        try (FlowKit kit = kit()) {
+            open(kit, "tabs");
+            assertEquals(null, browser.js("return document.querySelector('link[rel=icon]');"), "none without one");
+        }
+    }
+
+    @Test
     void aFixedNavigationLiesOverThePageOnAPhone() throws Exception {
         String fixed = flow().replace("\"path\": \"/dashboard\"}", "\"path\": \"/dashboard\", \"navigationStyle\": \"fixed\"}");
         try (FlowKit kit = new FlowKit(Map.of(), fixed)) {

@@ -117,6 +117,14 @@
       const setVars = (vars) => Object.entries(vars).forEach(([k, v]) => {
         if (v) { document.documentElement.style.setProperty(k, v); } else { document.documentElement.style.removeProperty(k); }
       });
+      // the dashboard's appIcon is the browser tab's and home screen's icon, as Dashboard 2.0 sets it
+      watch(() => look.value.appIcon, (url) => ['icon', 'apple-touch-icon'].forEach((rel) => {
+        let link = document.head.querySelector('link[rel="' + rel + '"]');
+        if (!url) { if (link) { link.remove(); } return; }
+        if (!link) { link = document.head.appendChild(Object.assign(document.createElement('link'), { rel })); }
+        link.type = 'image/' + url.split('.').pop().toLowerCase();
+        link.href = url;
+      }), { immediate: true });
       watch(page, (p) => {
         store.page = p || null;
         tab.value = null;

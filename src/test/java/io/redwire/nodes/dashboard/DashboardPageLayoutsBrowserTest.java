@@ -262,6 +262,30 @@ class DashboardPageLayoutsBrowserTest {
     }
 
     @Test
+    void textAndNumberInputsShowTheirIconOnTheirSideWithinOrBesideTheirBorder() throws Exception {
+        try (FlowKit kit = kit()) {
+            open(kit, "tabs");
+            d.findElement(By.cssSelector("[data-tab-id='gBeta']")).click();
+            String find = "[data-widget-id='find'] ";
+            browser.waitFor(By.cssSelector(find + "input"), WAIT);
+            assertEquals("mdi mdi-magnify", glyph(find + "i").get("cls"));
+            assertTrue(px(find + "i", "right") <= px(find + "input", "left"), "left of the field");
+            assertEquals("0px", browser.js("return getComputedStyle(document.querySelector(arguments[0])).borderTopWidth;",
+                    find + "input"), "inside: the border is around the icon and the field together");
+            assertEquals("1px", browser.js("return getComputedStyle(document.querySelector(arguments[0])).borderTopWidth;",
+                    find + ".rw-iconned"));
+            String temp = "[data-widget-id='temp'] ";
+            assertEquals("mdi mdi-thermometer", glyph(temp + "i").get("cls"));
+            assertTrue(px(temp + "i", "left") >= px(temp + "input", "right"), "right of the field");
+            assertEquals("1px", browser.js("return getComputedStyle(document.querySelector(arguments[0])).borderTopWidth;",
+                    temp + "input"), "outside: the field keeps its own border");
+            d.findElement(By.cssSelector(find + "input")).sendKeys("abc", Keys.ENTER);
+            assertEquals("abc", kit.await("dbg", e -> e.msg() != null && "find".equals(e.msg().get("topic")), 10)
+                    .payload(), "the field works as before");
+        }
+    }
+
+    @Test
     void theDashboardsAppIconIsTheBrowserTabsIcon() throws Exception {
         String icon = "http://127.0.0.1:9/logo.PNG";
         try (FlowKit kit = new FlowKit(Map.of(), flow().replace("\"path\": \"/dashboard\"}",

@@ -97,6 +97,13 @@ window.RW = (function () {
 
   // the icon font's classes for a Dashboard 2.0 icon name ("home" or "mdi-home"); none for an empty name
   const icon = (name) => name ? 'mdi mdi-' + String(name).replace(/^mdi-/, '') : '';
+  // a widget template's icon on one side ('left' or 'right', by iconPosition), with more attributes if given
+  const iconAt = (side, attrs) => '<i v-if="prop(\'icon\') && (prop(\'iconPosition\') || \'left\') === \'' + side + '\'"'
+    + ' :class="icon(prop(\'icon\'))" ' + (attrs || '') + ' aria-hidden="true"></i>';
+  // a field with the widget's icon beside it, within its border (iconInnerPosition inside) or outside it, as
+  // Dashboard 2.0's text and number inputs place theirs
+  const withIcon = (field) => '<span class="rw-iconned" :class="prop(\'icon\') ? \'rw-icon-\' + (prop(\'iconInnerPosition\')'
+    + ' || \'inside\') : null">' + iconAt('left') + field + iconAt('right') + '</span>';
 
   const widgetProps = { w: { type: Object, required: true } };
 
@@ -107,7 +114,7 @@ window.RW = (function () {
       template,
       setup(props) {
         const w = useWidget(props);
-        return Object.assign({ prop: w.prop, enabled: w.enabled }, setup(props, w));
+        return Object.assign({ prop: w.prop, enabled: w.enabled, icon }, setup(props, w));
       }
     };
   }
@@ -118,6 +125,6 @@ window.RW = (function () {
     kinds[type] = { name, component, cssClass: cssClass || '' };
   }
 
-  return { base, store, listen, connect, sendFrame, action, sendMsg, controlled, navigate, shown, icon, useWidget,
-    follow, widgetComponent, register, kinds };
+  return { base, store, listen, connect, sendFrame, action, sendMsg, controlled, navigate, shown, icon, iconAt,
+    withIcon, useWidget, follow, widgetComponent, register, kinds };
 })();

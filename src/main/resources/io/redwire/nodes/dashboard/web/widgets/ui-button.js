@@ -4,9 +4,8 @@
 // left or right of the label (iconPosition), in iconColor; buttonColor and textColor colour the rest.
 (function () {
   'use strict';
-  const { sendFrame, widgetComponent, icon } = RW;
-  const glyph = (side) => '<i v-if="prop(\'icon\') && prop(\'iconPosition\') === \'' + side + '\'" :class="icon(prop(\'icon\'))"'
-    + ' :style="{ color: prop(\'iconColor\') || null }" aria-hidden="true"></i>';
+  const { sendFrame, widgetComponent, iconAt } = RW;
+  const glyph = (side) => iconAt(side, ':style="{ color: prop(\'iconColor\') || null }"');
 
   const UiButton = widgetComponent(
     '<button type="button" :disabled="!enabled" :title="prop(\'tooltip\') || null" @click="on($event, \'enableClick\')"'
@@ -17,7 +16,6 @@
     (props, { msg }) => {
       let over = true; // whether the pointer is still over the button
       return {
-        icon,
         on(e, flag) {
           // clicks are on unless turned off; presses and releases off unless turned on
           const wanted = flag === 'enableClick' ? props.w.enableClick !== false && over : props.w[flag] === true;

@@ -262,7 +262,7 @@ class DashboardPageLayoutsBrowserTest {
     }
 
     @Test
-    void textAndNumberInputsShowTheirIconOnTheirSideWithinOrBesideTheirBorder() throws Exception {
+    void inputsShowTheirIconOnTheirSideWithinOrBesideTheirBorderAndADialGaugeBesideItsUnits() throws Exception {
         try (FlowKit kit = kit()) {
             open(kit, "tabs");
             d.findElement(By.cssSelector("[data-tab-id='gBeta']")).click();
@@ -279,6 +279,12 @@ class DashboardPageLayoutsBrowserTest {
             assertTrue(px(temp + "i", "left") >= px(temp + "input", "right"), "right of the field");
             assertEquals("1px", browser.js("return getComputedStyle(document.querySelector(arguments[0])).borderTopWidth;",
                     temp + "input"), "outside: the field keeps its own border");
+            String upl = "[data-widget-id='upl'] ";
+            assertEquals("mdi mdi-paperclip", glyph(upl + "i").get("cls"));
+            assertTrue(px(upl + "i", "right") <= px(upl + "input", "left"), "a file input's icon: left, outside");
+            assertEquals(List.of("mdi mdi-thermometer", "units"), browser.js("const u = document.querySelector(arguments[0]);"
+                    + " return [u.querySelector('i').className, u.textContent];", "[data-widget-id='dial'] .rw-units"),
+                    "a dial gauge's icon before its units");
             d.findElement(By.cssSelector(find + "input")).sendKeys("abc", Keys.ENTER);
             assertEquals("abc", kit.await("dbg", e -> e.msg() != null && "find".equals(e.msg().get("topic")), 10)
                     .payload(), "the field works as before");

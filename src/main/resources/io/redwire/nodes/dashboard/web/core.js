@@ -100,10 +100,11 @@ window.RW = (function () {
   // a widget template's icon on one side ('left' or 'right', by iconPosition), with more attributes if given
   const iconAt = (side, attrs) => '<i v-if="prop(\'icon\') && (prop(\'iconPosition\') || \'left\') === \'' + side + '\'"'
     + ' :class="icon(prop(\'icon\'))" ' + (attrs || '') + ' aria-hidden="true"></i>';
-  // a field with the widget's icon beside it, within its border (iconInnerPosition inside) or outside it, as
-  // Dashboard 2.0's text and number inputs place theirs
-  const withIcon = (field) => '<span class="rw-iconned" :class="prop(\'icon\') ? \'rw-icon-\' + (prop(\'iconInnerPosition\')'
-    + ' || \'inside\') : null">' + iconAt('left') + field + iconAt('right') + '</span>';
+  // a field with the widget's icon beside it, within its border or outside it (`placed`, else iconInnerPosition),
+  // as Dashboard 2.0's text, number and file inputs place theirs
+  const withIcon = (field, placed) => '<span class="rw-iconned" :class="prop(\'icon\') ? \'rw-icon-\' + '
+    + (placed ? '\'' + placed + '\'' : '(prop(\'iconInnerPosition\') || \'inside\')') + ' : null">'
+    + iconAt('left') + field + iconAt('right') + '</span>';
 
   const widgetProps = { w: { type: Object, required: true } };
 

@@ -142,6 +142,8 @@ class DashboardPageLayoutsBrowserTest {
 
             open(kit, "flex");
             assertTrue(px("[data-group-id='fTall']", "height") >= 4 * 48, "on a flex page too");
+            assertEquals(6 * 2 * 48, px("[data-group-id='fTall']", "width"), 1,
+                    "a flex group is two rows wide a unit of its width, as in Dashboard 2.0 1.31");
             open(kit, "grid");
             assertTrue(px("[data-group-id='gTall']", "height") < 3 * 48,
                     "a grid page's group is only as tall as its widgets, as in Dashboard 2.0");

@@ -88,7 +88,8 @@
       const groupStyle = (g) => {
         // flex and notebook groups are at least `height` rows tall; grid and tabs ones only as their widgets
         const tall = flex.value || layout.value === 'notebook' ? { minHeight: 'calc(' + (Number(g.height) || 1) + ' * var(--rw-row))' } : {};
-        // a flex page (Dashboard 1's, and 2.0's flex layout) gives a group a fixed width: w grid units
+        // a flex page gives a group a fixed width of w units: two rows each, as Dashboard 2.0's Flex layout (a
+        // Dashboard 1 site's theme sets its own unit)
         const across = flex.value ? { width: 'calc(' + groupCols(g) + ' * var(--rw-unit))' }
           : layout.value === 'grid' ? { gridColumn: 'span ' + groupCols(g) } : {};
         return Object.assign(tall, across);
@@ -135,7 +136,7 @@
         const z = t.sizes || {};
         setVars({ '--rw-primary': c.primary, '--rw-page': c.bgPage, '--rw-card': c.groupBg, '--rw-outline': c.groupOutline,
           '--rw-surface': c.surface, '--rw-gap': z.groupGap, '--rw-pad': z.pagePadding, '--rw-radius': z.groupBorderRadius,
-          '--rw-widget-gap': z.widgetGap, '--rw-row': z.rowHeight });
+          '--rw-widget-gap': z.widgetGap, '--rw-row': z.rowHeight, '--rw-unit': z.groupUnit });
         // Dashboard 1 titles the browser tab with the site's name
         document.title = look.value.siteTitle && store.layout ? store.layout.name : p ? p.name : document.title;
       }, { immediate: true });

@@ -24,9 +24,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * src/test/resources/parity/dashboard-pages-flows.json in the real Node-RED 5.0.7 + @flowfuse/node-red-dashboard
  * 1.31 and in Redwire, both pages in one headless Chromium: a tabs page's tabs and the widgets each tab shows, a
- * button's press, release and click msgs, the pages', the button's and an icon switch's icons, a dialog group opened and closed by ui-control, and a notebook page's
- * groups (stacked, as wide as each other, the page at most 1024 px, a height-4 group at least 4 rows tall). What is
- * compared is what each DOM says (the tab roles, the widgets shown, the boxes), never pixels.
+ * button's press, release and click msgs, the pages', the button's and an icon switch's icons, a dialog group opened
+ * and closed by ui-control, a notebook page's groups (stacked, as wide as each other, the page at most 1024 px, a
+ * height-4 group at least 4 rows tall) and a flex page's group (its width, its height). What is compared is what
+ * each DOM says (the tab roles, the widgets shown, the boxes), never pixels.
  */
 class DashboardPagesParityTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -91,6 +92,12 @@ class DashboardPagesParityTest {
                 + " return 'stacked ' + (wide.top >= tall.bottom) + ', as wide ' + (Math.abs(tall.width - wide.width) < 2)"
                 + " + ', at most 1024 ' + (wide.width <= 1024) + ', tall ' + (tall.height >= 4 * 48)"
                 + " + ', wide ' + (wide.height >= 4 * 48);", page.widget("%s"), page.group()));
+
+        post(base + "/inject/injGoFlex");
+        until(d, () -> shownWidgets().contains("tF"));
+        seen.add("flex group " + js("const g = document.querySelector(arguments[0]).closest(arguments[1])"
+                + ".getBoundingClientRect(); return Math.round(g.width) + ' px wide, tall ' + (g.height >= 4 * 48);",
+                page.widget("tF"), page.group()));
         return seen;
     }
 

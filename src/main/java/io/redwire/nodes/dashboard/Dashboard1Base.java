@@ -101,6 +101,8 @@ final class Dashboard1Base extends UiBaseNode {
         css.put("widgetGap", px(sizes.get("cx"), 6));
         css.put("pagePadding", px(sizes.get("px"), 0));
         css.put("rowHeight", px(sizes.get("sy"), 48));
+        // a Dashboard 1 group is about 320 px wide for 6 units, not Dashboard 2.0's flex two rows a unit
+        css.put("groupUnit", "calc(320px / 6)");
         return Map.of("colors", colors, "sizes", css);
     }
 

@@ -11,14 +11,17 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The dashboard's web client: its own page, script and styles (resources beside this class, web/) and the two
- * libraries it runs on, Vue 3 (the build with the runtime template compiler) and Chart.js, from their webjars
- * (pom.xml pins the versions named here). Read through vert.x's file system, which resolves class-path resources
- * without blocking the loop.
+ * The dashboard's web client: its own page, script and styles (resources beside this class, web/), the two
+ * libraries it runs on, Vue 3 (the build with the runtime template compiler) and Chart.js, and the Material Design
+ * Icons font whose names (mdi-*) Dashboard 2.0's flows use, from their webjars (pom.xml pins the versions named
+ * here). Read through vert.x's file system, which resolves class-path resources without blocking the loop.
  */
 final class DashboardAssets {
     static final String VUE = "META-INF/resources/webjars/vue/3.5.13/dist/vue.global.prod.js";
     static final String CHART_JS = "META-INF/resources/webjars/chart.js/4.4.1/dist/chart.umd.js";
+    private static final String MDI = "META-INF/resources/webjars/mdi__font/7.4.47/";
+    /** The icon font's file, served beside its stylesheet (which names it ../fonts/, rewritten as it is sent). */
+    private static final String MDI_FONT = "materialdesignicons-webfont.woff2";
     private static final String OWN = "io/redwire/nodes/dashboard/web/";
     /** The widget modules, one per node type (web/widgets/TYPE.js), loaded after core.js and before app.js. */
     static final List<String> WIDGETS = List.of("ui-button", "ui-button-group", "ui-text", "ui-text-input",
@@ -32,7 +35,8 @@ final class DashboardAssets {
 
     private static Map<String, String> files() {
         Map<String, String> files = new HashMap<>(Map.of("core.js", OWN + "core.js", "app.js", OWN + "app.js",
-                "app.css", OWN + "app.css", "vue.js", VUE, "chart.js", CHART_JS));
+                "app.css", OWN + "app.css", "vue.js", VUE, "chart.js", CHART_JS,
+                "icons.css", MDI + "css/materialdesignicons.min.css", MDI_FONT, MDI + "fonts/" + MDI_FONT));
         WIDGETS.forEach(w -> files.put("w-" + w + ".js", OWN + "widgets/" + w + ".js"));
         return Map.copyOf(files);
     }
@@ -66,8 +70,10 @@ final class DashboardAssets {
             ctx.response().setStatusCode(404).end();
             return;
         }
-        String type = name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8";
-        vertx.fileSystem().readFile(file).onSuccess(b -> send(ctx, b, type))
+        String type = name.endsWith(".css") ? "text/css; charset=utf-8" : name.endsWith(".woff2") ? "font/woff2"
+                : "text/javascript; charset=utf-8";
+        vertx.fileSystem().readFile(file).onSuccess(b -> send(ctx, "icons.css".equals(name)
+                        ? Buffer.buffer(b.toString().replace("../fonts/", "")) : b, type))
                 .onFailure(e -> ctx.response().setStatusCode(404).end());
     }
 

@@ -29,7 +29,8 @@ class TextInputWidget extends WidgetNode {
     static final NodeType TYPE = widgetType("ui-text-input", 1, "fa-i-cursor", "text input",
                     "A text field on the dashboard: what the user types is sent as msg.payload with the topic.")
             .fields(GROUP, NAME, LABEL, ORDER, WIDTH, HEIGHT, TOPIC, MODE, TOOLTIP, DELAY, PASSTHRU, SEND_ON_DELAY,
-                    SEND_ON_BLUR, SEND_ON_ENTER, CLASS_NAME, CLEARABLE, SEND_ON_CLEAR, ICON)
+                    SEND_ON_BLUR, SEND_ON_ENTER, CLASS_NAME, CLEARABLE, SEND_ON_CLEAR, ICON,
+                    NumberInputWidget.ICON_POSITION, NumberInputWidget.ICON_INNER_POSITION)
             .factory(TextInputWidget::new);
 
     private final boolean passthru;

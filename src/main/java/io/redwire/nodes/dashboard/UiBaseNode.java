@@ -24,7 +24,8 @@ import java.util.Map;
 public class UiBaseNode extends Node {
     static final Field NAME = Field.str("name", "My Dashboard").asRequired();
     static final Field PATH = Field.str("path", "/dashboard").asRequired();
-    static final Field APP_ICON = Field.str("appIcon", "");
+    static final Field APP_ICON = Field.str("appIcon", "")
+            .help("The URL of an image the browser shows as the dashboard's icon (its tab and home screen).");
     static final Field INCLUDE_CLIENT_DATA = Field.bool("includeClientData", true);
     static final Field ACCEPTS_CLIENT_CONFIG = Field.json("acceptsClientConfig", List.of("ui-notification", "ui-control"));
     static final Field SHOW_PATH_IN_SIDEBAR = Field.bool("showPathInSidebar", false);
@@ -67,7 +68,7 @@ public class UiBaseNode extends Node {
     UiBaseNode(NodeConfig c, Map<String, Object> theme) {
         super(c);
         this.theme = theme;
-        for (Field f : List.of(HEADER_CONTENT, NAVIGATION_STYLE, TITLE_BAR_STYLE, SHOW_PATH_IN_SIDEBAR)) {
+        for (Field f : List.of(HEADER_CONTENT, NAVIGATION_STYLE, TITLE_BAR_STYLE, SHOW_PATH_IN_SIDEBAR, APP_ICON)) {
             look.put(f.name(), c.get(f));
         }
         String root = RuntimeSettings.HTTP_NODE_ROOT.read(c.services().settings()) instanceof String r ? r : "/";

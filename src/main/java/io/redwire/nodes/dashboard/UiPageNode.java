@@ -14,8 +14,11 @@ public final class UiPageNode extends DashboardMember {
     static final Field NAME = Field.str("name", "Page Name").asRequired();
     static final Field UI = Field.config("ui", "ui-base").asRequired();
     static final Field PATH = Field.str("path", "");
-    static final Field ICON = Field.str("icon", "home");
-    static final Field LAYOUT = Field.select("layout", "grid", "grid", "flex", "tabs", "notebook");
+    static final Field ICON = Field.str("icon", "home")
+            .help("A Material Design Icons name (e.g. home or mdi-home), shown beside the page's name in the navigation.");
+    static final Field LAYOUT = Field.select("layout", "grid", "grid", "flex", "tabs", "notebook")
+            .help("grid: groups side by side in the breakpoint's columns; flex: fixed-width groups, wrapping; tabs: a tab"
+                    + " per group; notebook: groups one under the other, at most 1024 px wide.");
     static final Field THEME = Field.config("theme", "ui-theme");
     static final Field BREAKPOINTS = Field.json("breakpoints", List.of(
             Map.of("name", "Default", "px", 0, "cols", 3), Map.of("name", "Tablet", "px", 576, "cols", 6),

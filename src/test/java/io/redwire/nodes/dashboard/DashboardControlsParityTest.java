@@ -13,10 +13,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 import static io.redwire.nodes.dashboard.DashboardNodeRedParityTest.post;
+import static io.redwire.nodes.dashboard.ParityMsgs.pointer;
+import static io.redwire.nodes.dashboard.ParityMsgs.shape;
+import static io.redwire.nodes.dashboard.ParityMsgs.sorted;
 import static io.redwire.nodes.dashboard.ParityPage.js;
 import static io.redwire.nodes.dashboard.ParityPage.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -169,11 +171,7 @@ class DashboardControlsParityTest {
 
     /** ui-control's next msg but "lost" (an earlier page of the same engine going away, at any moment). */
     private static String control(DebugStream debug) throws Exception {
-        Map<?, ?> m;
-        do {
-            m = debug.next("dbgCtl", 20);
-        } while (m != null && "lost".equals(m.get("payload")));
-        return shape(m);
+        return ParityMsgs.control(debug, "dbgCtl", List.of("lost"));
     }
 
     /** A ui-event msg: its topic, its whole payload (keys sorted) and which keys its _client has. */
@@ -184,41 +182,5 @@ class DashboardControlsParityTest {
         return "topic=" + m.get("topic") + " payload=" + Json.stringify(sorted(m.get("payload")))
                 + " _client=" + (m.get("_client") instanceof Map<?, ?> c ? new TreeSet<>(c.keySet().stream()
                 .map(String::valueOf).toList()) : null);
-    }
-
-    /** A msg's payload and topic (or what else ui-control sends), and its keys but the per-msg ids. */
-    private static String shape(Map<?, ?> m) {
-        if (m == null) {
-            return "no msg";
-        }
-        TreeSet<String> keys = new TreeSet<>(m.keySet().stream().map(String::valueOf).toList());
-        keys.remove("_msgid");
-        Map<String, Object> values = new TreeMap<>();
-        for (String k : List.of("payload", "topic", "tab", "name", "file")) {
-            if (m.containsKey(k)) {
-                values.put(k, sorted(m.get(k)));
-            }
-        }
-        return Json.stringify(values) + " keys " + keys;
-    }
-
-    /** A button msg's {@code _event}: its type and its keys (the positions differ between the two layouts). */
-    private static String pointer(Map<?, ?> m) {
-        if (m == null || !(m.get("_event") instanceof Map<?, ?> e)) {
-            return "none";
-        }
-        return e.get("type") + " " + new TreeSet<>(e.keySet().stream().map(String::valueOf).toList());
-    }
-
-    private static Object sorted(Object v) {
-        if (v instanceof Map<?, ?> m) {
-            Map<String, Object> out = new TreeMap<>();
-            m.forEach((k, x) -> out.put(String.valueOf(k), sorted(x)));
-            return out;
-        }
-        if (v instanceof List<?> l) {
-            return l.stream().map(DashboardControlsParityTest::sorted).toList();
-        }
-        return v;
     }
 }

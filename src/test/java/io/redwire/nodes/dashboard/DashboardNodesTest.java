@@ -120,12 +120,16 @@ class DashboardNodesTest {
                 assertEquals(200, page.statusCode(), path);
                 assertTrue(page.body().contains("/dashboard/_rw/app.js"), page.body());
             }
-            for (String asset : List.of("vue.js", "chart.js", "app.js", "app.css")) {
+            for (String asset : List.of("vue.js", "chart.js", "app.js", "app.css", "icons.css",
+                    "materialdesignicons-webfont.woff2")) {
                 var res = kit.harness().get("/dashboard/_rw/" + asset);
                 assertEquals(200, res.statusCode(), asset);
                 assertTrue(res.body().length() > 1000, asset);
             }
             assertTrue(kit.harness().get("/dashboard/_rw/vue.js").body().contains("compile"), "Vue's template compiler");
+            String icons = kit.harness().get("/dashboard/_rw/icons.css").body();
+            assertTrue(icons.contains("url(\"materialdesignicons-webfont.woff2?v=7.4.47\")") && !icons.contains("../fonts/"),
+                    "the icon font is named beside its stylesheet");
             assertEquals(404, kit.harness().get("/dashboard/_rw/nope.js").statusCode());
         }
     }

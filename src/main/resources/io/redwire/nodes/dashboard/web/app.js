@@ -4,10 +4,41 @@
 (function () {
   'use strict';
   const { createApp, computed, ref, watch } = Vue;
-  const { base, store, kinds, connect, controlled, navigate } = RW;
+  const { base, store, kinds, connect, controlled, navigate, icon } = RW;
   const byOrder = (a, b) => (Number(a.order) || 0) - (Number(b.order) || 0);
   const isTrue = (v) => v !== false && v !== 'false';
   const WIDE = 960; // from this width the side navigation stays open beside the page, as Dashboard 2.0's does
+
+  const widgetClass = (w) => {
+    const st = store.states[w.id] || {};
+    const hidden = st.visible === false || controlled('widgets', w.id, 'visible') === false;
+    return ['rw-widget', kinds[w.type] ? kinds[w.type].cssClass : '', w.type === 'ui-text' ? 'rw-' + (st.layout || w.layout || 'row-spread') : '',
+      w.className || '', st.class || '', hidden ? 'rw-hidden' : ''];
+  };
+
+  // one group's card: its title and its widgets in `cols` columns, each `width` of them wide and `height` rows tall
+  const RwGroup = {
+    props: { g: { type: Object, required: true }, cols: { type: Number, required: true }, titled: Boolean },
+    setup(props) {
+      // a widget of a group that acts on every page (a Dashboard 1 ui_audio with "always") lives outside it
+      const widgets = computed(() => store.layout.widgets.filter((w) => w.group === props.g.id && !w.everyPage).slice().sort(byOrder));
+      const widgetStyle = (w) => {
+        const h = Number(w.height) || (w.type === 'ui-chart' ? 8 : 1);
+        return { gridColumn: 'span ' + Math.min(Number(w.width) || props.cols, props.cols), minHeight: 'calc(' + h + ' * var(--rw-row))' };
+      };
+      const disabled = computed(() => (controlled('groups', props.g.id, 'disabled') ?? props.g.disabled) === true);
+      return { widgets, widgetStyle, widgetClass, disabled, kinds };
+    },
+    template: `
+      <section class="rw-group" :class="[g.className, { 'rw-disabled': disabled }]" :data-group-id="g.id"
+               :style="{ gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }" :inert="disabled || null">
+        <h2 v-if="titled && g.showTitle !== false">{{ g.name }}</h2>
+        <div v-for="w in widgets" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type"
+             :style="widgetStyle(w)">
+          <component v-if="kinds[w.type]" :is="kinds[w.type].name" :w="w"></component>
+        </div>
+      </section>`
+  };
 
   const App = {
     setup() {
@@ -18,47 +49,59 @@
       const page = computed(() => pages.value.find((p) => p.path === store.path || p.path === '/' + store.path.replace(/^\//, ''))
         || pages.value[0]);
       const look = computed(() => (store.layout && store.layout.look) || {});
-      const navStyle = computed(() => look.value.navigationStyle || 'default');
+      // a "fixed" navigation lies over the page on a phone (below 768 px), as Dashboard 2.0's does
+      const navStyle = computed(() => look.value.navigationStyle === 'fixed' && store.width < 768 ? 'temporary'
+        : look.value.navigationStyle || 'default');
       const navOpen = ref(window.innerWidth >= WIDE);
+      // "icon" style: the navigation always beside the page, only the icons (a rail) until the menu button widens it
+      const railed = computed(() => navStyle.value === 'icon');
+      const iconsOnly = ref(true);
+      const rail = computed(() => railed.value && iconsOnly.value);
       // on a narrow screen (a phone) or "temporary" style the navigation lies over the page and closes after a pick
-      const overlay = computed(() => navStyle.value === 'temporary' || store.width < WIDE);
+      const overlay = computed(() => !railed.value && (navStyle.value === 'temporary' || store.width < WIDE));
       const showNav = computed(() => navStyle.value !== 'none' && entries.value.length > 0
-        && (navStyle.value === 'fixed' || navOpen.value));
-      const flex = computed(() => page.value && page.value.layout === 'flex');
+        && (navStyle.value === 'fixed' || railed.value || navOpen.value));
+      const menu = () => { if (railed.value) { iconsOnly.value = !iconsOnly.value; } else { navOpen.value = !navOpen.value; } };
+      // grid, flex, tabs or notebook, each laying the groups out as Dashboard 2.0's layout of that name does
+      const layout = computed(() => (page.value && page.value.layout) || 'grid');
+      const flex = computed(() => layout.value === 'flex');
       const cols = computed(() => {
         const bps = (page.value && page.value.breakpoints || []).slice().sort((a, b) => a.px - b.px);
         let n = 12;
         bps.forEach((bp) => { if (store.width >= bp.px) { n = bp.cols; } });
         return n;
       });
-      const groups = computed(() => !page.value ? [] : store.layout.groups
-        .filter((g) => g.page === page.value.id && isTrue(controlled('groups', g.id, 'visible') ?? g.visible))
+      const onPage = computed(() => !page.value ? [] : store.layout.groups.filter((g) => g.page === page.value.id));
+      // dialog groups are not laid out: ui-control opens them over the page
+      const groups = computed(() => onPage.value
+        .filter((g) => g.groupType !== 'dialog' && isTrue(controlled('groups', g.id, 'visible') ?? g.visible))
         .slice().sort(byOrder));
-      // a widget of a group that acts on every page (a Dashboard 1 ui_audio with "always") lives outside it
-      const widgetsOf = (g) => store.layout.widgets.filter((w) => w.group === g.id && !w.everyPage).slice().sort(byOrder);
+      const dialogs = computed(() => onPage.value.filter((g) => g.groupType === 'dialog' && store.dialogs[g.id]));
+      // the tabs layout shows one group at a time, the first one on arriving at the page
+      const tab = ref(null);
+      const shown = computed(() => layout.value !== 'tabs' ? groups.value
+        : [groups.value.find((g) => g.id === tab.value) || groups.value[0]].filter(Boolean));
       // the page's widgets that live outside groups: those of the whole dashboard, and those of this page
       const siteWidgets = computed(() => !store.layout ? [] : store.layout.widgets
         .filter((w) => (!w.group || w.everyPage) && kinds[w.type] && (!w.page || (page.value && w.page === page.value.id))));
-      const groupWidth = (g) => flex.value ? (Number(g.width) || 6) : Math.min(Number(g.width) || cols.value, cols.value);
+      // a flex page's group is its own width in units; on the others its columns are at most the page's
+      const groupCols = (g) => flex.value ? (Number(g.width) || 6) : Math.min(Number(g.width) || cols.value, cols.value);
       const groupStyle = (g) => {
-        const w = groupWidth(g);
-        const inner = { gridTemplateColumns: 'repeat(' + w + ', minmax(0, 1fr))' };
-        // a flex page (Dashboard 1's, and 2.0's flex layout) gives a group a fixed width: w grid units
-        return Object.assign(inner, flex.value ? { width: 'calc(' + w + ' * var(--rw-unit))' } : { gridColumn: 'span ' + w });
+        // flex and notebook groups are at least `height` rows tall; grid and tabs ones only as their widgets
+        const tall = flex.value || layout.value === 'notebook' ? { minHeight: 'calc(' + (Number(g.height) || 1) + ' * var(--rw-row))' } : {};
+        // a flex page gives a group a fixed width of w units: two rows each, as Dashboard 2.0's Flex layout (a
+        // Dashboard 1 site's theme sets its own unit)
+        const across = flex.value ? { width: 'calc(' + groupCols(g) + ' * var(--rw-unit))' }
+          : layout.value === 'grid' ? { gridColumn: 'span ' + groupCols(g) } : {};
+        return Object.assign(tall, across);
       };
-      const widgetStyle = (g, w) => {
-        const gw = groupWidth(g);
-        const ww = Math.min(Number(w.width) || gw, gw);
-        const h = Number(w.height) || (w.type === 'ui-chart' ? 8 : 1);
-        return { gridColumn: 'span ' + ww, minHeight: 'calc(' + h + ' * var(--rw-row))' };
+      // a dialog is the group's width in twelfths of the window: all of it on a phone, at least half on a tablet
+      const dialogStyle = (g) => {
+        const w = store.width <= 768 ? 12 : store.width <= 1024 ? Math.max(Number(g.width) || 12, 6) : Number(g.width) || 12;
+        return { maxWidth: Math.min(w / 12 * 100, 100) + '%' };
       };
-      const widgetClass = (w) => {
-        const st = store.states[w.id] || {};
-        const hidden = st.visible === false || controlled('widgets', w.id, 'visible') === false;
-        return ['rw-widget', kinds[w.type] ? kinds[w.type].cssClass : '', w.type === 'ui-text' ? 'rw-' + (st.layout || w.layout || 'row-spread') : '',
-          w.className || '', st.class || '', hidden ? 'rw-hidden' : ''];
-      };
-      const groupDisabled = (g) => (controlled('groups', g.id, 'disabled') ?? g.disabled) === true;
+      const closeDialog = (g) => { store.dialogs[g.id] = false; };
+      window.addEventListener('keydown', (e) => { if (e.key === 'Escape') { dialogs.value.forEach(closeDialog); } });
       const href = (p) => p.type === 'ui-link' ? p.path : base + p.path.replace(/^\//, '');
       const title = computed(() => {
         const site = store.layout ? store.layout.name : 'Dashboard';
@@ -82,56 +125,72 @@
       const setVars = (vars) => Object.entries(vars).forEach(([k, v]) => {
         if (v) { document.documentElement.style.setProperty(k, v); } else { document.documentElement.style.removeProperty(k); }
       });
+      // the dashboard's appIcon is the browser tab's and home screen's icon, as Dashboard 2.0 sets it
+      watch(() => look.value.appIcon, (url) => ['icon', 'apple-touch-icon'].forEach((rel) => {
+        let link = document.head.querySelector('link[rel="' + rel + '"]');
+        if (!url) { if (link) { link.remove(); } return; }
+        if (!link) { link = document.head.appendChild(Object.assign(document.createElement('link'), { rel })); }
+        link.type = 'image/' + url.split('.').pop().toLowerCase();
+        link.href = url;
+      }), { immediate: true });
       watch(page, (p) => {
         store.page = p || null;
+        tab.value = null;
+        store.dialogs = {}; // a dialog opened on one page is closed on the next, as Dashboard 2.0's is
         // the page's ui-theme, else the dashboard's own (a Dashboard 1 ui_base's)
         const t = (p && p.theme) || (store.layout && store.layout.theme) || {};
         const c = t.colors || {};
         const z = t.sizes || {};
         setVars({ '--rw-primary': c.primary, '--rw-page': c.bgPage, '--rw-card': c.groupBg, '--rw-outline': c.groupOutline,
           '--rw-surface': c.surface, '--rw-gap': z.groupGap, '--rw-pad': z.pagePadding, '--rw-radius': z.groupBorderRadius,
-          '--rw-widget-gap': z.widgetGap, '--rw-row': z.rowHeight });
+          '--rw-widget-gap': z.widgetGap, '--rw-row': z.rowHeight, '--rw-unit': z.groupUnit });
         // Dashboard 1 titles the browser tab with the site's name
         document.title = look.value.siteTitle && store.layout ? store.layout.name : p ? p.name : document.title;
       }, { immediate: true });
-      return { store, entries, page, look, navStyle, navOpen, overlay, showNav, flex, cols, groups, widgetsOf,
-        siteWidgets, groupStyle, widgetStyle, widgetClass, groupDisabled, title, href, go, kinds, base, framed,
-        linkTarget, current };
+      return { store, entries, page, look, navStyle, navOpen, rail, menu, icon,
+        overlay, showNav, layout, cols, groups, shown, tab, dialogs,
+        siteWidgets, widgetClass, groupCols, groupStyle, dialogStyle, closeDialog, title, href, go, kinds, base,
+        framed, linkTarget, current };
     },
     template: `
       <header class="rw-bar" v-if="look.titleBarStyle !== 'hidden'" :class="{ 'rw-bar-fixed': look.titleBarStyle === 'fixed' }">
         <button type="button" class="rw-menu" v-if="navStyle !== 'none' && navStyle !== 'fixed' && entries.length"
-                aria-label="Pages" :aria-expanded="String(navOpen)" @click="navOpen = !navOpen">&#9776;</button>
+                aria-label="Pages" :aria-expanded="String(navStyle === 'icon' ? !rail : navOpen)" @click="menu">&#9776;</button>
         <h1>{{ title }}</h1></header>
       <div class="rw-offline" v-if="!store.online" role="status">Disconnected, reconnecting…</div>
       <div class="rw-body" :class="{ 'rw-overlaid': overlay }">
-        <nav class="rw-nav" v-if="showNav" aria-label="Pages">
-          <a v-for="p in entries" :key="p.id" :href="href(p)" :data-nav-id="p.id" :target="linkTarget(p)"
-             :rel="linkTarget(p) ? 'noopener' : null"
+        <nav class="rw-nav" v-if="showNav" aria-label="Pages" :class="{ 'rw-rail': rail }">
+          <a v-for="p in entries" :key="p.id" :href="href(p)" :data-nav-id="p.id" :title="rail ? p.name : null"
+             :target="linkTarget(p)" :rel="linkTarget(p) ? 'noopener' : null"
              :class="{ 'rw-current': current(p), 'rw-disabled': p.disabled === true || p.disabled === 'true' }"
-             @click="go(p, $event)">{{ p.name }}<small v-if="look.showPathInSidebar && p.type !== 'ui-link'">{{ p.path }}</small></a></nav>
+             @click="go(p, $event)"><i :class="icon(p.icon || 'home')" aria-hidden="true"></i><span>{{ p.name }}<small
+             v-if="look.showPathInSidebar && p.type !== 'ui-link'">{{ p.path }}</small></span></a></nav>
         <div class="rw-scrim" v-if="showNav && overlay && navStyle !== 'fixed'" @click="navOpen = false"></div>
       <iframe v-if="framed" class="rw-frame" :src="framed.path" :title="framed.name" :data-frame-id="framed.id"></iframe>
-      <main class="rw-page" v-else-if="page" :class="{ 'rw-flex': flex }" :data-page-id="page.id"
-            :style="flex ? {} : { gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }">
-        <section v-for="g in groups" :key="g.id" class="rw-group" :class="[g.className, { 'rw-disabled': groupDisabled(g) }]"
-                 :data-group-id="g.id" :style="groupStyle(g)" :inert="groupDisabled(g) || null">
-          <h2 v-if="g.showTitle !== false">{{ g.name }}</h2>
-          <div v-for="w in widgetsOf(g)" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type"
-               :style="widgetStyle(g, w)">
-            <component v-if="kinds[w.type]" :is="kinds[w.type].name" :w="w"></component>
-          </div>
-        </section>
+      <main class="rw-page" v-else-if="page" :class="'rw-layout-' + layout" :data-page-id="page.id"
+            :style="layout === 'grid' ? { gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' } : {}">
+        <div class="rw-tabs" role="tablist" v-if="layout === 'tabs'">
+          <button type="button" role="tab" v-for="g in groups" :key="g.id" :data-tab-id="g.id"
+                  :aria-selected="String(shown[0] === g)" @click="tab = g.id">{{ g.name }}</button></div>
+        <rw-group v-for="g in shown" :key="g.id" :g="g" :cols="groupCols(g)" :titled="layout !== 'tabs'"
+                  :style="groupStyle(g)"></rw-group>
       </main>
       </div>
       <div class="rw-site">
         <div v-for="w in siteWidgets" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type">
           <component :is="kinds[w.type].name" :w="w"></component>
         </div>
+      </div>
+      <div class="rw-dialog-scrim" v-for="g in dialogs" :key="g.id" @click.self="closeDialog(g)">
+        <div class="rw-dialog" role="dialog" aria-modal="true" :aria-label="g.name" :style="dialogStyle(g)">
+          <button type="button" class="rw-dialog-close" aria-label="Close" @click="closeDialog(g)">&#10005;</button>
+          <rw-group :g="g" :cols="groupCols(g)" :titled="true"></rw-group>
+        </div>
       </div>`
   };
 
   const app = createApp(App);
+  app.component('rw-group', RwGroup);
   Object.values(kinds).forEach((k) => app.component(k.name, k.component));
   app.mount('#app');
   connect();

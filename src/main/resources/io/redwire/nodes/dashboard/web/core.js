@@ -4,7 +4,7 @@ window.RW = (function () {
   'use strict';
   const { computed, ref, watch, reactive } = Vue;
   const base = document.getElementById('app').dataset.base;
-  const store = reactive({ layout: null, socketId: null, online: false, msgs: {}, states: {}, width: window.innerWidth,
+  const store = reactive({ layout: null, socketId: null, online: false, msgs: {}, states: {}, dialogs: {}, width: window.innerWidth,
     path: location.pathname.slice(base.length - 1) || '/', page: null });
   const listeners = {};
   let socket = null;
@@ -105,6 +105,17 @@ window.RW = (function () {
     return v;
   }
 
+  // the icon font's classes for a Dashboard 2.0 icon name ("home" or "mdi-home"); none for an empty name
+  const icon = (name) => name ? 'mdi mdi-' + String(name).replace(/^mdi-/, '') : '';
+  // a widget template's icon on one side ('left' or 'right', by iconPosition), with more attributes if given
+  const iconAt = (side, attrs) => '<i v-if="prop(\'icon\') && (prop(\'iconPosition\') || \'left\') === \'' + side + '\'"'
+    + ' :class="icon(prop(\'icon\'))" ' + (attrs || '') + ' aria-hidden="true"></i>';
+  // a field with the widget's icon beside it, within its border or outside it (`placed`, else iconInnerPosition),
+  // as Dashboard 2.0's text, number and file inputs place theirs
+  const withIcon = (field, placed) => '<span class="rw-iconned" :class="prop(\'icon\') ? \'rw-icon-\' + '
+    + (placed ? '\'' + placed + '\'' : '(prop(\'iconInnerPosition\') || \'inside\')') + ' : null">'
+    + iconAt('left') + field + iconAt('right') + '</span>';
+
   const widgetProps = { w: { type: Object, required: true } };
 
   // a widget component: its template, and setup(props, widget) returning what the template needs beyond prop / enabled
@@ -114,7 +125,7 @@ window.RW = (function () {
       template,
       setup(props) {
         const w = useWidget(props);
-        return Object.assign({ prop: w.prop, enabled: w.enabled }, setup(props, w));
+        return Object.assign({ prop: w.prop, enabled: w.enabled, icon }, setup(props, w));
       }
     };
   }
@@ -125,6 +136,6 @@ window.RW = (function () {
     kinds[type] = { name, component, cssClass: cssClass || '' };
   }
 
-  return { base, store, listen, connect, sendFrame, action, sendMsg, controlled, navigate, shown, useWidget, follow,
-    widgetComponent, register, kinds };
+  return { base, store, listen, connect, sendFrame, action, sendMsg, controlled, navigate, shown, icon, iconAt,
+    withIcon, useWidget, follow, widgetComponent, register, kinds };
 })();

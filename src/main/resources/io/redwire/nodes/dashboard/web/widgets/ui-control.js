@@ -1,6 +1,7 @@
 // The ui-control widget of Redwire's dashboard client: a msg opens a page (name, index, "+1" / "-1", "" to reload)
 // or a URL; what it shows, hides, enables and disables the layout reads from its state (RW.controlled). Opening
-// another page, the first one included, is reported to the node ({payload: "change", tab, name}).
+// another page, the first one included, is reported to the node ({payload: "change", tab, name}). Showing or hiding
+// a dialog group opens or closes its dialog instead, as Dashboard 2.0's does.
 (function () {
   'use strict';
   const { watch, onMounted, onBeforeUnmount } = Vue;
@@ -22,6 +23,12 @@
     if (page) { navigate(page); }
   }
 
+  function dialogs(groups) {
+    const isDialog = (id) => (store.layout ? store.layout.groups : []).some((g) => g.id === id && g.groupType === 'dialog');
+    [['show', true], ['hide', false]].forEach(([verb, open]) => (groups[verb] || []).filter(isDialog)
+      .forEach((id) => { store.dialogs[id] = open; }));
+  }
+
   const UiControl = widgetComponent('<span hidden></span>', (props) => {
     let stop = null;
     onMounted(() => {
@@ -29,6 +36,7 @@
         const p = type === 'msg' && msg.payload;
         if (!p || typeof p !== 'object') { return; }
         if (p.page !== undefined) { open(p.page); }
+        if (p.groups && typeof p.groups === 'object') { dialogs(p.groups); }
         if (typeof p.url === 'string') { if (p.target === '_blank') { window.open(p.url); } else { location.href = p.url; } }
       });
     });

@@ -4,12 +4,12 @@
 (function () {
   'use strict';
   const { ref } = Vue;
-  const { sendMsg, widgetComponent } = RW;
+  const { sendMsg, widgetComponent, withIcon } = RW;
 
   const UiFileInput = widgetComponent(
     '<label class="rw-label">{{ prop("label") }}</label>' +
-      '<input type="file" :multiple="!!prop(\'allowMultiple\')" :accept="prop(\'accept\') || null" :disabled="!enabled" ' +
-      ':aria-label="prop(\'label\')" @change="picked">' +
+      withIcon('<input type="file" :multiple="!!prop(\'allowMultiple\')" :accept="prop(\'accept\') || null" ' +
+      ':disabled="!enabled" :aria-label="prop(\'label\')" @change="picked">', 'outside') +
       '<button type="button" class="rw-upload" :disabled="!enabled || !files.length" @click="send">Upload</button>' +
       '<span class="rw-file-status">{{ status }}</span>',
     (props) => {

@@ -1,5 +1,6 @@
 // The ui-gauge widget of Redwire's dashboard client: an SVG arc (half or three quarters) coloured by segments with
-// a needle or a filled bar, a tile, or a battery / tank level; the value as text with prefix, suffix and units.
+// a needle or a filled bar, a tile, or a battery / tank level; the value as text with prefix, suffix and units (a
+// dial's with its icon before them, as Dashboard 2.0's dial gauges show it).
 (function () {
   'use strict';
   const { computed } = Vue;
@@ -20,7 +21,8 @@
       '<path v-if="prop(\'gstyle\') === \'rounded\'" :d="fill" :stroke="colour" fill="none" :stroke-width="thick" :stroke-linecap="prop(\'styleRounded\') !== false ? \'round\' : \'butt\'"></path>' +
       '<line v-else x1="50" y1="50" :x2="needle[0]" :y2="needle[1]" stroke="#333" stroke-width="2"></line></svg>' +
       '<div v-else class="rw-level" :style="{ background: colour, \'--rw-level\': pct + \'%\' }"></div>' +
-      '<span class="rw-value">{{ text }}</span><span class="rw-units">{{ prop("units") }}</span></div>',
+      '<span class="rw-value">{{ text }}</span><span class="rw-units">' +
+      '<i v-if="round && prop(\'icon\')" :class="icon(prop(\'icon\'))" aria-hidden="true"></i>{{ prop("units") }}</span></div>',
     (props, { prop, msg }) => {
       const min = computed(() => Number(prop('min')) || 0);
       const max = computed(() => Number(prop('max')) || 0);

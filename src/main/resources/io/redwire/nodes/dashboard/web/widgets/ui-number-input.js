@@ -1,13 +1,13 @@
 // The ui-number-input widget of Redwire's dashboard client: a number field sending on Enter, blur or a pause.
 (function () {
   'use strict';
-  const { store, sendFrame, follow, widgetComponent } = RW;
+  const { store, sendFrame, follow, widgetComponent, withIcon } = RW;
 
   const UiNumberInput = widgetComponent(
     '<label class="rw-label">{{ prop("label") }}</label>' +
-      '<span class="rw-number"><input type="number" v-model="text" :min="prop(\'min\')" :max="prop(\'max\')" :step="prop(\'step\') || 1" ' +
-      ':disabled="!enabled" :aria-label="prop(\'label\')" :title="prop(\'tooltip\') || null" ' +
-      ':class="{ \'rw-no-spinner\': prop(\'spinner\') === \'hidden\' }" @input="typed" @keyup.enter="enter" @blur="blur">' +
+      '<span class="rw-number">' + withIcon('<input type="number" v-model="text" :min="prop(\'min\')" :max="prop(\'max\')" ' +
+      ':step="prop(\'step\') || 1" :disabled="!enabled" :aria-label="prop(\'label\')" :title="prop(\'tooltip\') || null" ' +
+      ':class="{ \'rw-no-spinner\': prop(\'spinner\') === \'hidden\' }" @input="typed" @keyup.enter="enter" @blur="blur">') +
       '<button v-if="prop(\'clearable\')" type="button" class="rw-clear" aria-label="clear" @click="clear">×</button>' +
       '<template v-if="prop(\'stepButtons\')"><button type="button" class="rw-step-down" aria-label="less" :disabled="!enabled" @click="stepBy(-1)">−</button>' +
       '<button type="button" class="rw-step-up" aria-label="more" :disabled="!enabled" @click="stepBy(1)">+</button></template></span>',

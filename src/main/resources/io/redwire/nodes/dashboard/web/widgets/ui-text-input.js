@@ -1,12 +1,12 @@
 // The ui-text-input widget of Redwire's dashboard client.
 (function () {
   'use strict';
-  const { sendFrame, shown, follow, widgetComponent } = RW;
+  const { sendFrame, shown, follow, widgetComponent, withIcon } = RW;
 
   const UiTextInput = widgetComponent(
     '<label class="rw-label">{{ prop("label") }}</label>' +
-      '<input :type="prop(\'mode\') === \'textarea\' ? \'text\' : (prop(\'mode\') || \'text\')" v-model="text" :disabled="!enabled" ' +
-      ':aria-label="prop(\'label\')" @input="typed" @keyup.enter="enter" @blur="blur">',
+      withIcon('<input :type="prop(\'mode\') === \'textarea\' ? \'text\' : (prop(\'mode\') || \'text\')" v-model="text" ' +
+      ':disabled="!enabled" :aria-label="prop(\'label\')" @input="typed" @keyup.enter="enter" @blur="blur">'),
     (props, { prop, msg }) => {
       let timer = null;
       // a date picker of Dashboard 1 gets its day as ms since 1970

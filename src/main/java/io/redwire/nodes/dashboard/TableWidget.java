@@ -24,8 +24,8 @@ final class TableWidget extends WidgetNode {
     static final Field DESELECT = Field.bool("deselect", true);
     static final Field SELECTION_TYPE = Field.select("selectionType", "none", "none", "click", "checkbox");
     static final Field COLUMNS = Field.json("columns", List.of());
-    // the table's own width at or below which its rows show as cards: sm / md / lg (576 / 768 / 1024 px) with
-    // "defaults", a number of px with "px", never with "none" (Dashboard 2.0 1.31's editor's choices)
+    // the table's own width at or below which its rows show as cards: md / lg (768 / 1024 px) with "defaults" (sm,
+    // the default, has no width in 1.31's page, so never), a number of px with "px", never with "none"
     static final Field MOBILE_BREAKPOINT = Field.str("mobileBreakpoint", "sm");
     static final Field MOBILE_BREAKPOINT_TYPE = Field.select("mobileBreakpointType", "defaults", "defaults", "px",
             "none");

@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * ui-table's mobile breakpoint in Chromium, as Dashboard 2.0 1.31 decides it: a table no wider than its breakpoint
- * (its own width: "sm" in a narrow group, a px width above it) shows each row as a card whose cells carry their
- * column's title; "none" and a px width below the table's keep the table.
+ * (its own width: "md" in a narrow group, a px width above it) shows each row as a card whose cells carry their
+ * column's title; "sm" (1.31's page has no width for it), "none" and a px width below the table's keep the table.
  */
 class DashboardTableCardsBrowserTest {
     private static String table(String id, String group, String type, String breakpoint) {
@@ -34,8 +34,8 @@ class DashboardTableCardsBrowserTest {
              {"id":"n","type":"ui-group","name":"Narrow","page":"pg","width":"2","order":1},
              {"id":"w","type":"ui-group","name":"Wide","page":"pg","width":"12","order":2},
              {"id":"go","type":"inject","z":"t1","props":[{"p":"payload","v":"[{\\"room\\":\\"hall\\",\\"t\\":20}]","vt":"json"}],
-              "wires":[["sm","none","pxAbove","pxBelow"]]},
-            """ + String.join(",\n", table("sm", "n", "defaults", "sm"), table("none", "n", "none", ""),
+              "wires":[["md","sm","none","pxAbove","pxBelow"]]},
+            """ + String.join(",\n", table("md", "n", "defaults", "md"), table("sm", "n", "defaults", "sm"), table("none", "n", "none", ""),
             table("pxAbove", "w", "px", "100000"), table("pxBelow", "w", "px", "100")) + "]";
 
     @Test
@@ -52,8 +52,9 @@ class DashboardTableCardsBrowserTest {
                     + " return [t.classList.contains('rw-table-cards'), getComputedStyle(t.querySelector('thead')).display,"
                     + " [...t.querySelectorAll('tbody td')].map(td => td.textContent)];";
             new WebDriverWait(d, Duration.ofSeconds(10)).until(x -> Boolean.TRUE.equals(
-                    ((List<?>) browser.js(shape, "sm")).get(0)));
-            assertEquals(List.of(true, "none", List.of("roomhall", "t20")), browser.js(shape, "sm"));
+                    ((List<?>) browser.js(shape, "md")).get(0)));
+            assertEquals(List.of(true, "none", List.of("roomhall", "t20")), browser.js(shape, "md"));
+            assertEquals(List.of(false, "table-header-group", List.of("hall", "20")), browser.js(shape, "sm"));
             assertEquals(List.of(true, "none", List.of("roomhall", "t20")), browser.js(shape, "pxAbove"));
             assertEquals(List.of(false, "table-header-group", List.of("hall", "20")), browser.js(shape, "none"));
             assertEquals(List.of(false, "table-header-group", List.of("hall", "20")), browser.js(shape, "pxBelow"));

@@ -1,12 +1,12 @@
 // The ui-table widget of Redwire's dashboard client: the rows the node keeps (msg.payload), searchable, paged by
 // maxrows; a click on a row sends it (action "row_click"), ticking rows sends them ("multi_select"). A table no
 // wider than its mobile breakpoint shows each row as a card, each cell under its column's title, as Dashboard 2.0
-// 1.31's does (the table's own width, sm / md / lg = 576 / 768 / 1024 px or px; 1.31's page leaves out sm, its
-// default, and so never switches for it: Redwire does as its editor's label says).
+// 1.31's does: the table's own width against md / lg (768 / 1024 px) or px; 1.31's page knows no width for sm, the
+// default its editor labels "< 576px" (it has xs: 576), so a table left at sm never switches there, nor here.
 (function () {
   'use strict';
   const { ref, computed, watch, onMounted, onBeforeUnmount } = Vue;
-  const BREAKPOINTS = { sm: 576, md: 768, lg: 1024 };
+  const BREAKPOINTS = { xs: 576, md: 768, lg: 1024 };
 
   // the widest the table may be and show cards, or -1 for never
   function cardsUpTo(w) {

@@ -27,7 +27,7 @@ final class DashboardAssets {
     static final List<String> WIDGETS = List.of("ui-button", "ui-button-group", "ui-text", "ui-text-input",
             "ui-number-input", "ui-slider", "ui-switch", "ui-dropdown", "ui-radio-group", "ui-form", "ui-table",
             "ui-chart-time", "ui-chart-histogram", "ui-chart-options", "ui-chart", "ui-gauge", "ui-markdown", "ui-notification", "ui-file-input", "ui-audio", "ui-progress",
-            "ui-spacer", "ui-event", "ui-control", "ui-template", "ui_template");
+            "ui-spacer", "ui-event", "ui-control", "ui-template-socket", "ui-template", "ui_template");
     private static final Map<String, String> FILES = files();
     private static final String SCRIPTS = Stream.concat(Stream.of("core.js"),
                     Stream.concat(WIDGETS.stream().map(w -> "w-" + w + ".js"), Stream.of("app.js")))

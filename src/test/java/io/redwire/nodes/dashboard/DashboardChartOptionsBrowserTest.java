@@ -23,11 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and msg.ui_update.chartOptions merged across msgs and applied to the axes and a series.
  */
 class DashboardChartOptionsBrowserTest {
-    private static final String FLOW = """
-            [{"id":"t1","type":"tab"},
-             {"id":"b","type":"ui-base","name":"B","path":"/dashboard"},
-             {"id":"pg","type":"ui-page","name":"P","ui":"b","path":"/p","layout":"grid"},
-             {"id":"g","type":"ui-group","name":"G","page":"pg","width":"12"},
+    private static final String FLOW = TestDashboard.flow(TestDashboard.group("g", 12), """
              {"id":"go","type":"inject","z":"t1","props":[{"p":"payload"}],"payload":"","payloadType":"date",
               "wires":[["points"]]},
              {"id":"points","type":"function","z":"t1","outputs":2,
@@ -49,8 +45,8 @@ class DashboardChartOptionsBrowserTest {
              {"id":"cats","type":"ui-chart","z":"t1","group":"g","label":"cats","chartType":"histogram","category":"topic",
               "categoryType":"msg","xAxisType":"category","xAxisProperty":"payload","xAxisPropertyType":"msg","wires":[[]]},
              {"id":"opts","type":"ui-chart","z":"t1","group":"g","label":"opts","chartType":"line","category":"topic",
-              "categoryType":"msg","xAxisType":"linear","wires":[[]]}]
-            """;
+              "categoryType":"msg","xAxisType":"linear","wires":[[]]}
+            """);
 
     private static String chart(String id) {
         return "const c = Chart.getChart(document.querySelector(\"[data-widget-id='" + id + "'] canvas\"));";
@@ -58,15 +54,13 @@ class DashboardChartOptionsBrowserTest {
 
     @Test
     void timeFormatsHistogramsAndChartOptionsAreDrawn() throws Exception {
-        EditorBrowser browser = EditorBrowser.shared();
-        WebDriver d = browser.driver();
         try (FlowKit kit = new FlowKit(Map.of(), FLOW)) {
-            String base = "http://127.0.0.1:" + kit.harness().port();
+            String base = TestDashboard.base(kit);
             post(base + "/inject/go");
             post(base + "/inject/opt1");
             post(base + "/inject/opt2"); // a page opened now gets both updates merged
-            browser.leave();
-            d.get(base + "/dashboard/p");
+            EditorBrowser browser = TestDashboard.open(kit);
+            WebDriver d = browser.driver();
             browser.waitFor(By.cssSelector("[data-widget-id='opts'] canvas"), Duration.ofSeconds(30));
             WebDriverWait wait = new WebDriverWait(d, Duration.ofSeconds(30));
             String ticks = " return c && c.scales.x ? c.scales.x.ticks.map(t => t.label) : [];";

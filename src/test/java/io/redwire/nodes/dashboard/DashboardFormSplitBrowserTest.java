@@ -5,7 +5,6 @@ import io.redwire.testing.FlowKit;
 
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebDriver;
 
 import java.time.Duration;
 import java.util.List;
@@ -25,20 +24,13 @@ class DashboardFormSplitBrowserTest {
                 + "{\"label\":\"C\",\"key\":\"c\",\"type\":\"text\"}],\"wires\":[]}";
     }
 
-    private static final String FLOW = """
-            [{"id":"t1","type":"tab"},
-             {"id":"b","type":"ui-base","name":"B","path":"/dashboard"},
-             {"id":"pg","type":"ui-page","name":"P","ui":"b","path":"/p","layout":"grid"},
-             {"id":"g","type":"ui-group","name":"G","page":"pg","width":"12"},
-            """ + form("split", "true") + ",\n" + form("single", "\"\"") + "]";
+    private static final String FLOW = TestDashboard.flow(TestDashboard.group("g", 12), form("split", "true"),
+            form("single", "\"\""));
 
     @Test
     void aSplitFormsFieldsFillTwoColumnsRowByRow() throws Exception {
-        EditorBrowser browser = EditorBrowser.shared();
-        WebDriver d = browser.driver();
         try (FlowKit kit = new FlowKit(Map.of(), FLOW)) {
-            browser.leave();
-            d.get("http://127.0.0.1:" + kit.harness().port() + "/dashboard/p");
+            EditorBrowser browser = TestDashboard.open(kit);
             browser.waitFor(By.cssSelector("[data-widget-id='single'] [data-key='c']"), Duration.ofSeconds(30));
             // each field's place: [same row as A, left of it / same column as A]
             String places = "const f = (k) => document.querySelector(\"[data-widget-id='\" + arguments[0] + \"'] [data-key='\" + k + \"']\").getBoundingClientRect();"

@@ -27,26 +27,19 @@ class DashboardTableCardsBrowserTest {
                 + "\",\"showSearch\":false,\"wires\":[]}";
     }
 
-    private static final String FLOW = """
-            [{"id":"t1","type":"tab"},
-             {"id":"b","type":"ui-base","name":"B","path":"/dashboard"},
-             {"id":"pg","type":"ui-page","name":"P","ui":"b","path":"/p","layout":"grid"},
-             {"id":"n","type":"ui-group","name":"Narrow","page":"pg","width":"2","order":1},
-             {"id":"w","type":"ui-group","name":"Wide","page":"pg","width":"12","order":2},
+    private static final String FLOW = TestDashboard.flow(TestDashboard.group("n", 2), TestDashboard.group("w", 12),
+            """
              {"id":"go","type":"inject","z":"t1","props":[{"p":"payload","v":"[{\\"room\\":\\"hall\\",\\"t\\":20}]","vt":"json"}],
-              "wires":[["md","sm","none","pxAbove","pxBelow"]]},
-            """ + String.join(",\n", table("md", "n", "defaults", "md"), table("sm", "n", "defaults", "sm"), table("none", "n", "none", ""),
-            table("pxAbove", "w", "px", "100000"), table("pxBelow", "w", "px", "100")) + "]";
+              "wires":[["md","sm","none","pxAbove","pxBelow"]]}""",
+            table("md", "n", "defaults", "md"), table("sm", "n", "defaults", "sm"), table("none", "n", "none", ""),
+            table("pxAbove", "w", "px", "100000"), table("pxBelow", "w", "px", "100"));
 
     @Test
     void aTableNoWiderThanItsBreakpointShowsRowsAsCards() throws Exception {
-        EditorBrowser browser = EditorBrowser.shared();
-        WebDriver d = browser.driver();
         try (FlowKit kit = new FlowKit(Map.of(), FLOW)) {
-            String base = "http://127.0.0.1:" + kit.harness().port();
-            post(base + "/inject/go");
-            browser.leave();
-            d.get(base + "/dashboard/p");
+            post(TestDashboard.base(kit) + "/inject/go");
+            EditorBrowser browser = TestDashboard.open(kit);
+            WebDriver d = browser.driver();
             browser.waitFor(By.cssSelector("[data-widget-id='pxBelow'] td"), Duration.ofSeconds(30));
             String shape = "const t = document.querySelector(\"[data-widget-id='\" + arguments[0] + \"'] table\");"
                     + " return [t.classList.contains('rw-table-cards'), getComputedStyle(t.querySelector('thead')).display,"

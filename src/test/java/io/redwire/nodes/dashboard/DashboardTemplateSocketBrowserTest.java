@@ -28,23 +28,17 @@ class DashboardTemplateSocketBrowserTest {
             + "<script>export default { data() { return { live: '' } }, mounted() {"
             + " this.$socket.on('msg-input:' + this.id, (m) => { this.live = 'got ' + m.payload }) } }</script>";
 
-    private static final String FLOW = """
-            [{"id":"t1","type":"tab"},
-             {"id":"b","type":"ui-base","name":"B","path":"/dashboard"},
-             {"id":"pg","type":"ui-page","name":"P","ui":"b","path":"/p","layout":"grid"},
-             {"id":"g","type":"ui-group","name":"G","page":"pg","width":"6"},
+    private static final String FLOW = TestDashboard.flow(TestDashboard.group("g", 6), """
              {"id":"tpl","type":"ui-template","z":"t1","group":"g","name":"my template","templateScope":"local",
               "passthru":false,"format":"%s","wires":[["dbg"]]},
-             {"id":"dbg","type":"debug","z":"t1","active":true,"complete":"true","wires":[]}]
-            """.formatted(FORMAT);
+             {"id":"dbg","type":"debug","z":"t1","active":true,"complete":"true","wires":[]}
+            """.formatted(FORMAT));
 
     @Test
     void aTemplatesScriptHasPropsSocketAndSubmit() throws Exception {
-        EditorBrowser browser = EditorBrowser.shared();
-        WebDriver d = browser.driver();
         try (FlowKit kit = new FlowKit(Map.of(), FLOW)) {
-            browser.leave();
-            d.get("http://127.0.0.1:" + kit.harness().port() + "/dashboard/p");
+            EditorBrowser browser = TestDashboard.open(kit);
+            WebDriver d = browser.driver();
             browser.waitFor(By.cssSelector("[data-widget-id='tpl'] .who"), Duration.ofSeconds(30));
             WebDriverWait wait = new WebDriverWait(d, Duration.ofSeconds(10));
             assertEquals("my template", browser.js("return document.querySelector(\"[data-widget-id='tpl'] .who\").textContent"));

@@ -32,9 +32,12 @@ final class ChartWidget extends WidgetNode {
     static final Field X_AXIS_PROPERTY = Field.str("xAxisProperty", "");
     static final Field X_AXIS_PROPERTY_TYPE = Field.select("xAxisPropertyType", "timestamp", "timestamp", "msg", "str",
             "property");
-    static final Field X_AXIS_TYPE = Field.select("xAxisType", "time", "time", "linear", "category", "radial");
+    static final Field X_AXIS_TYPE = Field.select("xAxisType", "time", "time", "linear", "category", "radial",
+            "bins");
     static final Field X_AXIS_FORMAT = Field.str("xAxisFormat", "");
-    static final Field X_AXIS_FORMAT_TYPE = Field.select("xAxisFormatType", "auto", "auto", "custom");
+    // the time axis' tick labels: ECharts time templates, a custom one in xAxisFormat, or the browser's time (auto)
+    static final Field X_AXIS_FORMAT_TYPE = Field.select("xAxisFormatType", "auto", "{HH}:{mm}:{ss}", "{HH}:{mm}",
+            "{yyyy}-{M}-{d}", "{d}/{M}", "{ee} {HH}:{mm}", "custom", "auto");
     static final Field XMIN = Field.str("xmin", "");
     static final Field XMAX = Field.str("xmax", "");
     // a chart from before these fields takes y from an object payload's y key, as Dashboard 2.0 does
@@ -67,7 +70,7 @@ final class ChartWidget extends WidgetNode {
     static final Field CHART_HEIGHT = Field.num("height", 8);
 
     static final NodeType TYPE = widgetType("ui-chart", 1, "fa-line-chart", "chart",
-                    "A line, bar, scatter, pie or doughnut chart on the dashboard: each msg adds points; [] clears it.")
+                    "A line, bar, scatter, pie, doughnut or histogram chart on the dashboard: each msg adds points; [] clears it.")
             .fields(GROUP, NAME, LABEL, ORDER, CHART_TYPE, CATEGORY, X_AXIS_LABEL, X_AXIS_PROPERTY,
                     X_AXIS_PROPERTY_TYPE, X_AXIS_TYPE, X_AXIS_FORMAT, X_AXIS_FORMAT_TYPE, XMIN, XMAX, Y_AXIS_LABEL,
                     Y_AXIS_PROPERTY, Y_AXIS_PROPERTY_TYPE, YMIN, YMAX, BINS, ACTION, STACK_SERIES, POINT_SHAPE,
@@ -119,7 +122,12 @@ final class ChartWidget extends WidgetNode {
 
     @Override
     protected void beforeSend(Map<String, Object> msg) {
+        Object heldOptions = state().get("chartOptions");
         super.beforeSend(msg);
+        // Dashboard 2.0 adds each msg.ui_update.chartOptions to those sent before (lodash merge), never replaces them
+        if (msg.get("ui_update") instanceof Map<?, ?> u && u.get("chartOptions") != null) {
+            state().put("chartOptions", DeepMerge.merge(heldOptions, u.get("chartOptions")));
+        }
         Object p = msg.get("payload");
         Object series = "property".equals(categoryType) ? keyOf(p, category.value()) : category.evaluate(msg, this);
         if (p instanceof List<?> list) {

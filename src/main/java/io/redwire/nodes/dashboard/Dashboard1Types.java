@@ -138,7 +138,7 @@ final class Dashboard1Types {
                             "#FF9896", "#9467BD", "#C5B0D5")),
                     Field.num("outputs", 1), Field.bool("useDifferentColor", false), CLASS_NAME)
             .factory(factory(ChartWidget.TYPE, ChartWidget::new, raw -> {
-                raw.put("xAxisFormatType", raw.remove("xformat"));
+                raw.put("xAxisFormatType", Dashboard1Types.timeFormat(raw.remove("xformat")));
                 raw.put("showLegend", "true".equals(String.valueOf(raw.remove("legend"))));
                 raw.put("category", "topic");
                 raw.put("categoryType", "msg");
@@ -340,5 +340,16 @@ final class Dashboard1Types {
     private static DashboardMember described(DashboardMember member, String key, Object value) {
         member.described().put(key, value);
         return member;
+    }
+
+    /**
+     * Dashboard 1's time axis presets (moment formats) as the ECharts templates Dashboard 2.0 lists; a custom
+     * moment format is not converted and the axis shows the browser's time, as before the formats were drawn.
+     */
+    private static final Map<String, String> TIME_FORMATS = Map.of("HH:mm:ss", "{HH}:{mm}:{ss}", "HH:mm",
+            "{HH}:{mm}", "Y-M-D", "{yyyy}-{M}-{d}", "D/M", "{d}/{M}", "dd HH:mm", "{ee} {HH}:{mm}");
+
+    static String timeFormat(Object xformat) {
+        return TIME_FORMATS.getOrDefault(String.valueOf(xformat), "auto");
     }
 }

@@ -23,11 +23,14 @@ final class DashboardAssets {
     /** The icon font's file, served beside its stylesheet (which names it ../fonts/, rewritten as it is sent). */
     private static final String MDI_FONT = "materialdesignicons-webfont.woff2";
     private static final String OWN = "io/redwire/nodes/dashboard/web/";
-    /** The widget modules, one per node type (web/widgets/TYPE.js), loaded after core.js and before app.js. */
+    /**
+     * The widget modules, one per node type (web/widgets/TYPE.js), and the helper modules of one (TYPE-*.js, before
+     * it), loaded after core.js and before app.js.
+     */
     static final List<String> WIDGETS = List.of("ui-button", "ui-button-group", "ui-text", "ui-text-input",
             "ui-number-input", "ui-slider", "ui-switch", "ui-dropdown", "ui-radio-group", "ui-form", "ui-table",
-            "ui-chart", "ui-gauge", "ui-markdown", "ui-notification", "ui-file-input", "ui-audio", "ui-progress",
-            "ui-spacer", "ui-event", "ui-control", "ui-template", "ui_template");
+            "ui-chart-time", "ui-chart-histogram", "ui-chart-options", "ui-chart", "ui-gauge", "ui-markdown", "ui-notification", "ui-file-input", "ui-audio", "ui-progress",
+            "ui-spacer", "ui-event", "ui-control", "ui-template-socket", "ui-template", "ui_template");
     private static final Map<String, String> FILES = files();
     private static final String SCRIPTS = Stream.concat(Stream.of("core.js"),
                     Stream.concat(WIDGETS.stream().map(w -> "w-" + w + ".js"), Stream.of("app.js")))

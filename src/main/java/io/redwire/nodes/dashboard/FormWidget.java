@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * ui-form, as Dashboard 2.0's: the configured fields (options: label, key, type, required, rows) with a submit and a
  * clear button; submitting sends {@code {payload: {key: value...}, _event: "submit"}} with the topic; a msg in whose
- * payload is an object fills the fields by key. Never passes a msg in through.
+ * payload is an object fills the fields by key; {@code splitLayout} (the editor's checkbox: true, else "") puts the
+ * fields in two columns. Never passes a msg in through.
  */
 final class FormWidget extends WidgetNode {
     static final Field LABEL = Field.str("label", "");

@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * ui-table, as Dashboard 2.0's: msg.payload is a list of row objects (one object is one row), shown with the
  * configured columns or, with autocols, one column per key of the rows; "append" adds the rows to those kept, an
- * empty list clears them, "replace" shows only the new ones; {@code maxrows} rows a page. Picking a row sends it as
+ * empty list clears them, "replace" shows only the new ones; {@code maxrows} rows a page; a table no wider than its
+ * mobile breakpoint shows each row as a card of "column: value" lines. Picking a row sends it as
  * msg.payload with {@code action} "row_click" (ticked rows: the list, "multi_select"). A msg in is not sent on.
  */
 final class TableWidget extends WidgetNode {
@@ -23,9 +24,11 @@ final class TableWidget extends WidgetNode {
     static final Field DESELECT = Field.bool("deselect", true);
     static final Field SELECTION_TYPE = Field.select("selectionType", "none", "none", "click", "checkbox");
     static final Field COLUMNS = Field.json("columns", List.of());
-    static final Field MOBILE_BREAKPOINT = Field.select("mobileBreakpoint", "sm", "xs", "sm", "md", "lg", "xl");
-    static final Field MOBILE_BREAKPOINT_TYPE = Field.select("mobileBreakpointType", "defaults", "defaults",
-            "custom", "none");
+    // the table's own width at or below which its rows show as cards: md / lg (768 / 1024 px) with "defaults" (sm,
+    // the default, has no width in 1.31's page, so never), a number of px with "px", never with "none"
+    static final Field MOBILE_BREAKPOINT = Field.str("mobileBreakpoint", "sm");
+    static final Field MOBILE_BREAKPOINT_TYPE = Field.select("mobileBreakpointType", "defaults", "defaults", "px",
+            "none");
     static final Field ACTION = Field.select("action", "append", "append", "replace");
 
     static final NodeType TYPE = widgetType("ui-table", 1, "fa-table", "table",

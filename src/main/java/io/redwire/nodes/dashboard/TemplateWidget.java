@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * ui-template, as Dashboard 2.0's: {@code format} is a Vue component the page compiles with Vue's runtime template
  * compiler (a {@code <template>}, a {@code <script>} whose {@code export default} adds data, methods and hooks, and
- * a {@code <style>}; plain HTML is a template alone), given {@code msg} (the last msg in) and {@code send(msg)}. Its
+ * a {@code <style>}; plain HTML is a template alone), given {@code msg} (the last msg in), {@code send(msg)}, the
+ * widget's {@code props} and a {@code $socket} (see web/widgets/ui-template.js). Its
  * scope puts it in a group ("local"), on one page ("widget:page"), on every page ("widget:ui"), or adds CSS to a page
  * or to the whole dashboard ("page:style", "site:style"). A msg in is kept and, with "pass through", sent on.
  */

@@ -1,25 +1,30 @@
-// The ui-chart widget of Redwire's dashboard client: Chart.js line, bar, scatter, pie and doughnut charts of the
-// points (msg._datapoint: category = series, x, y) the node makes; [] clears, "replace" starts anew.
+// The ui-chart widget of Redwire's dashboard client: Chart.js line, bar, scatter, pie, doughnut and histogram charts
+// of the points (msg._datapoint: category = series, x, y) the node makes; [] clears, "replace" starts anew. The time
+// axis' labels (ui-chart-time.js), histogram counts (ui-chart-histogram.js) and chartOptions (ui-chart-options.js)
+// are their own modules.
 (function () {
   'use strict';
-  const { ref, onMounted, onBeforeUnmount, markRaw } = Vue;
+  const { ref, watch, onMounted, onBeforeUnmount, markRaw } = Vue;
   const { store, listen, shown, widgetComponent } = RW;
   const KINDS = { line: 'line', bar: 'bar', scatter: 'scatter', pie: 'pie', doughnut: 'doughnut', histogram: 'bar' };
   const num = (v) => v === '' || v === undefined || v === null ? undefined : Number(v);
 
   const UiChart = widgetComponent(
     '<span class="rw-label">{{ prop("label") }}</span><div class="rw-canvas"><canvas ref="canvas"></canvas></div>',
-    (props) => {
+    (props, widget) => {
       const canvas = ref(null);
       const w = props.w;
       const kind = KINDS[w.chartType] || 'line';
       const round = kind === 'pie' || kind === 'doughnut';
-      const categorical = round || w.xAxisType === 'category';
+      const histogram = w.chartType === 'histogram';
+      const categorical = round || histogram || w.xAxisType === 'category';
       const time = !categorical && (w.xAxisType || 'time') === 'time';
       let chart = null;
       let points = []; // the points shown, for the charts redrawn from all of them (categories, pies)
       let stop = null;
-      const colors = () => Array.isArray(w.colors) && w.colors.length ? w.colors : ['#0095FF', '#FF0000', '#FF7F0E', '#2CA02C'];
+      const options = () => widget.prop('chartOptions');
+      const colors = () => RW.chartPalette(options())
+        || (Array.isArray(w.colors) && w.colors.length ? w.colors : ['#0095FF', '#FF0000', '#FF7F0E', '#2CA02C']);
       const color = (i) => colors()[i % colors().length];
 
       function series(name) {
@@ -33,8 +38,16 @@
         }
         return ds;
       }
+      // a histogram: each series' counts by bin or category
+      function redrawHistogram() {
+        const h = RW.histogram(w, points);
+        chart.data.labels = h.labels;
+        chart.data.datasets = [];
+        Object.entries(h.counts).forEach(([name, counts]) => { series(name).data = counts; });
+      }
       // categories and pies: one label per distinct x, each series' y at its label
       function redraw() {
+        if (histogram) { redrawHistogram(); return; }
         const labels = [];
         points.forEach((p) => { const l = shown(p.x); if (!labels.includes(l)) { labels.push(l); } });
         chart.data.labels = labels;
@@ -63,7 +76,9 @@
       function add(list) {
         list.forEach((p) => {
           if (!p) { return; }
-          if (categorical) {
+          if (histogram) {
+            points.push(p); // every point counts
+          } else if (categorical) {
             points = points.filter((q) => !(shown(q.category) === shown(p.category) && shown(q.x) === shown(p.x)));
             points.push(p);
           } else {
@@ -87,6 +102,7 @@
         }
         if (msg._datapoint) { add([].concat(msg._datapoint)); }
         if (categorical) { redraw(); }
+        RW.styleSeries(chart, options());
         draw();
       }
       onMounted(() => {
@@ -94,7 +110,7 @@
           x: { type: categorical ? 'category' : 'linear', stacked: !!w.stackSeries,
             min: categorical ? undefined : num(w.xmin), max: categorical ? undefined : num(w.xmax),
             title: { display: !!w.xAxisLabel, text: w.xAxisLabel },
-            ticks: time ? { callback: (v) => new Date(v).toLocaleTimeString() } : {} },
+            ticks: time ? { callback: RW.timeTicks(w) } : {} },
           y: { stacked: !!w.stackSeries, title: { display: !!w.yAxisLabel, text: w.yAxisLabel }, min: num(w.ymin), max: num(w.ymax) }
         };
         chart = markRaw(new Chart(canvas.value, {
@@ -103,10 +119,18 @@
           options: { animation: false, maintainAspectRatio: false,
             plugins: { legend: { display: w.showLegend !== false } }, scales }
         }));
+        RW.applyChartOptions(chart, options(), time);
         stop = listen(w.id, onMsg);
         const kept = store.msgs[w.id];
         if (kept) { onMsg('load', kept); }
       });
+      // msg.ui_update.chartOptions (merged with the earlier ones by the node)
+      watch(options, (opts) => {
+        if (!chart) { return; }
+        RW.applyChartOptions(chart, opts, time);
+        RW.styleSeries(chart, opts);
+        chart.update('none');
+      }, { deep: true });
       onBeforeUnmount(() => {
         if (stop) { stop(); }
         if (drawing) { cancelAnimationFrame(drawing); }

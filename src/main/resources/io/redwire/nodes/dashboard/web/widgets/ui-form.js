@@ -1,5 +1,6 @@
 // The ui-form widget of Redwire's dashboard client: the configured fields, submit and clear; a submit sends
-// {payload: {key: value}, _event: "submit"} as Dashboard 2.0's form does (numbers as numbers, blanks as "").
+// {payload: {key: value}, _event: "submit"} as Dashboard 2.0's form does (numbers as numbers, blanks as ""); with
+// splitLayout the fields fill two columns, row by row, as 1.31's do.
 (function () {
   'use strict';
   const { reactive, watch, computed } = Vue;
@@ -8,6 +9,7 @@
   const UiForm = widgetComponent(
     '<form class="rw-form" @submit.prevent="submit" :aria-label="prop(\'label\') || null">' +
       '<h3 v-if="prop(\'label\')" class="rw-label">{{ prop("label") }}</h3>' +
+      '<div class="rw-form-rows" :class="{ \'rw-form-split\': !!prop(\'splitLayout\') }">' +
       '<label v-for="f in fields" :key="f.key" class="rw-form-field" :data-key="f.key" :class="\'rw-form-\' + f.type">' +
       '<span>{{ f.label }}</span>' +
       '<textarea v-if="f.type === \'multiline\'" v-model="input[f.key]" :rows="f.rows || 3" :required="!!f.required" :disabled="!enabled"></textarea>' +
@@ -15,7 +17,7 @@
       '<select v-else-if="f.type === \'dropdown\'" v-model="input[f.key]" :required="!!f.required" :disabled="!enabled">' +
       '<option v-for="o in dropdown(f.key)" :key="o.value" :value="o.value">{{ o.label }}</option></select>' +
       '<input v-else :type="f.type === \'text\' ? \'text\' : f.type" v-model="input[f.key]" :required="!!f.required" :disabled="!enabled">' +
-      '</label>' +
+      '</label></div>' +
       '<div class="rw-form-actions"><button v-if="prop(\'submit\')" type="submit" class="rw-submit" :disabled="!enabled">{{ prop("submit") }}</button>' +
       '<button v-if="prop(\'cancel\')" type="button" class="rw-cancel" :disabled="!enabled" @click="reset">{{ prop("cancel") }}</button></div>' +
       '</form>',

@@ -1,17 +1,28 @@
 // The ui-table widget of Redwire's dashboard client: the rows the node keeps (msg.payload), searchable, paged by
-// maxrows; a click on a row sends it (action "row_click"), ticking rows sends them ("multi_select").
+// maxrows; a click on a row sends it (action "row_click"), ticking rows sends them ("multi_select"). A table no
+// wider than its mobile breakpoint shows each row as a card, each cell under its column's title, as Dashboard 2.0
+// 1.31's does: the table's own width against md / lg (768 / 1024 px) or px; 1.31's page knows no width for sm, the
+// default its editor labels "< 576px" (it has xs: 576), so a table left at sm never switches there, nor here.
 (function () {
   'use strict';
-  const { ref, computed, watch } = Vue;
+  const { ref, computed, watch, onMounted, onBeforeUnmount } = Vue;
+  const BREAKPOINTS = { xs: 576, md: 768, lg: 1024 };
+
+  // the widest the table may be and show cards, or -1 for never
+  function cardsUpTo(w) {
+    const type = w.mobileBreakpointType || 'defaults';
+    if (type === 'px') { return Number(w.mobileBreakpoint); }
+    return type === 'defaults' ? (BREAKPOINTS[w.mobileBreakpoint || 'sm'] ?? -1) : -1;
+  }
   const { action, shown, widgetComponent } = RW;
 
   const UiTable = widgetComponent(
     '<span class="rw-label" v-if="prop(\'label\')">{{ prop("label") }}</span>' +
       '<input v-if="prop(\'showSearch\') !== false" type="search" class="rw-search" v-model="search" placeholder="Search" aria-label="Search">' +
-      '<table class="rw-table"><thead><tr><th v-if="checkbox"></th><th v-for="c in columns" :key="c.key">{{ c.title }}</th></tr></thead>' +
+      '<div ref="box"><table class="rw-table" :class="{ \'rw-table-cards\': cards }"><thead><tr><th v-if="checkbox"></th><th v-for="c in columns" :key="c.key">{{ c.title }}</th></tr></thead>' +
       '<tbody><tr v-for="(r, i) in shownRows" :key="i" :class="{ \'rw-selectable\': click, \'rw-selected\': picked === r }" @click="rowClick(r)">' +
       '<td v-if="checkbox"><input type="checkbox" :checked="ticked.includes(r)" @click.stop="tick(r)"></td>' +
-      '<td v-for="c in columns" :key="c.key">{{ cell(r, c.key) }}</td></tr></tbody></table>' +
+      '<td v-for="c in columns" :key="c.key"><span v-if="cards" class="rw-cell-title">{{ c.title }}</span>{{ cell(r, c.key) }}</td></tr></tbody></table></div>' +
       '<div v-if="pages > 1" class="rw-pager"><button v-for="n in pages" :key="n" type="button" :class="{ \'rw-chosen\': n === page }" @click="page = n">{{ n }}</button></div>',
     (props, { prop, msg }) => {
       const rows = computed(() => {
@@ -37,8 +48,18 @@
       const pages = computed(() => max.value ? Math.ceil(filtered.value.length / max.value) : 1);
       const shownRows = computed(() => max.value ? filtered.value.slice((page.value - 1) * max.value, page.value * max.value) : filtered.value);
       watch(rows, () => { ticked.value = ticked.value.filter((r) => rows.value.includes(r)); });
+      const box = ref(null);
+      const cards = ref(false);
+      let observer = null;
+      onMounted(() => {
+        const upTo = cardsUpTo(props.w);
+        if (!(upTo >= 0)) { return; }
+        observer = new ResizeObserver(() => { cards.value = box.value.clientWidth <= upTo; });
+        observer.observe(box.value);
+      });
+      onBeforeUnmount(() => { if (observer) { observer.disconnect(); } });
       return {
-        search, page, pages, picked, ticked, columns, shownRows, cell,
+        box, cards, search, page, pages, picked, ticked, columns, shownRows, cell,
         click: computed(() => prop('selectionType') === 'click'),
         checkbox: computed(() => prop('selectionType') === 'checkbox'),
         rowClick(r) {

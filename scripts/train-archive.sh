@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the start-up archive ./redwire uses (run by `mvn package`; skip it with -Dredwire.skipArchive):
 # one training run of the jar under the JVM the launcher picks, which records the classes (and on JDK 25+ the
-# method profiles) of a real session: the seed flow's HTTP and gRPC loops, a few sets each, then, when the
-# conformance suite sits beside the checkout, its flows deployed and checked. JDK 25+ writes an AOT cache
+# method profiles) of a real session: the seed flow's HTTP and gRPC loops, a few sets each, 4 s each of wrk on its
+# /http and h2load on its SayHello (when installed), then, when the conformance suite sits beside the checkout, its
+# flows deployed and checked. JDK 25+ writes an AOT cache
 # (-XX:AOTCacheOutput), older JDKs an AppCDS archive (-XX:ArchiveClassesAtExit).
 #   scripts/train-archive.sh [jar]     (default target/redwire.jar; SETS=3 loop sets per loop)
 # Never fails the build: without an archive the launcher starts the JVM without one.
@@ -83,6 +84,18 @@ comms_open
 run_loop e95f41214660dee0 f81476510ec5f8e4   # HTTP loop: 1000 POSTs per set
 run_loop 2e42051c498d3367 1f023ef9fb240d3f   # gRPC loop: 1000 unary calls per set
 say "$SETS sets of each seed loop"
+# many clients at once, as wrk and h2load bring them (when installed): the concurrent server paths' method profiles
+# let the JIT compile them sooner in a fresh engine (wrk and h2load reached their rate in fewer seconds)
+if command -v wrk >/dev/null; then
+  wrk -t2 -c50 -d4s -s "$ROOT/bench/post.lua" "http://127.0.0.1:$HTTP_PORT/http" >/dev/null 2>&1
+  say "wrk on /http"
+fi
+if command -v h2load >/dev/null; then
+  printf '\x00\x00\x00\x00\x0a\x08\xc0\xc4\x07\x12\x04test' >"$WORK/hello.bin" # HelloRequest {id 123456, name "test"}
+  h2load -c50 -m1 -t2 -D4 -d "$WORK/hello.bin" -H 'content-type: application/grpc' -H 'te: trailers' \
+    "http://127.0.0.1:$GRPC_PORT/hello.Greeter/SayHello" >/dev/null 2>&1
+  say "h2load on SayHello"
+fi
 
 if [ -f "$CONF/build_flows.py" ] && [ -x /usr/bin/python3 ] && command -v curl >/dev/null; then
   /usr/bin/python3 "$CONF/build_flows.py" "$CONF/cases" "$WORK/conf.json" >/dev/null 2>&1 \

@@ -55,7 +55,8 @@ class DeployUnderLoadTest {
     void deploysUnderLoadLoseNoAcceptedRequest() throws Exception {
         try (AdminServer s = new AdminServer()) {
             Assumptions.assumeTrue(s.server().engine().registry().has("http in"));
-            assertEquals(204, s.post("/flows", flows("v0")).statusCode());
+            HttpResponse<String> first = s.post("/flows", flows("v0"));
+            assertEquals(204, first.statusCode(), first.body());
             HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
             AtomicBoolean running = new AtomicBoolean(true);
             Map<String, AtomicInteger> outcomes = new ConcurrentHashMap<>();
@@ -101,13 +102,15 @@ class DeployUnderLoadTest {
                 .filter(Files::isExecutable).findFirst().orElse(null);
         Assumptions.assumeTrue(wrk != null, "wrk is not installed (apt-get install wrk)");
         try (AdminServer s = new AdminServer()) {
-            assertEquals(204, s.post("/flows", flows("v0")).statusCode());
+            HttpResponse<String> first = s.post("/flows", flows("v0"));
+            assertEquals(204, first.statusCode(), first.body());
             // a request held through a slow deploy on a busy CI machine is late, not lost: allow it 10 s
             Process load = new ProcessBuilder(wrk.toString(), "-t2", "-c20", "-d4s", "--timeout", "10s",
                     s.url("/load")).redirectErrorStream(true).start();
             Thread.sleep(300);
             for (int i = 1; i <= 20; i++) {
-                assertEquals(204, s.post("/flows", flows("v" + i)).statusCode());
+                HttpResponse<String> deployed = s.post("/flows", flows("v" + i));
+                assertEquals(204, deployed.statusCode(), deployed.body());
                 Thread.sleep(100);
             }
             String report = new String(load.getInputStream().readAllBytes());

@@ -69,6 +69,12 @@ public final class FunctionNode extends Node implements LinkCalls.Caller {
         return runner.start();
     }
 
+    /** The sandbox is built now, not in start(): the start is not slowed by it (msgs wait in the node). */
+    @Override
+    public void started() {
+        runner.deployStarted();
+    }
+
     @Override
     public Future<Void> ready() {
         return runner.ready();

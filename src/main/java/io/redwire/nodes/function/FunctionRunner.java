@@ -24,6 +24,7 @@ import java.util.Map;
 import io.micrometer.core.instrument.Timer;
 
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -61,6 +62,7 @@ public final class FunctionRunner implements FunctionHost {
     private boolean clearStatusOnClose;
     private Promise<Void> closing;
     private Future<Built> building;
+    private Callable<Built> build; // set by start(), submitted by deployStarted()
     private Runnable whenStarted; // a close that came while the node was starting
     private final Promise<Void> leftStarting = Promise.promise();
 
@@ -72,8 +74,8 @@ public final class FunctionRunner implements FunctionHost {
     }
 
     /**
-     * Builds the sandbox on a worker thread ({@link SandboxBuilds}; the first GraalJS context of a process takes
-     * seconds) without holding up the event loop or the deploy: like Node-RED 5, which compiles after its module loading promise and counts
+     * Prepares the sandbox's build, which {@link #deployStarted()} runs on a worker thread ({@link SandboxBuilds}; the
+     * first GraalJS context of a process takes seconds) without holding up the event loop or the deploy: like Node-RED 5, which compiles after its module loading promise and counts
      * the flows started before its initialize code has run, the node queues input until its code is ready and then
      * runs it in order ({@link #ready()} says when). Compile errors are logged and leave a node that ignores its
      * input.
@@ -89,8 +91,23 @@ public final class FunctionRunner implements FunctionHost {
                 node.warn("external modules are not loaded: '" + lib.var() + "' (" + lib.module() + ") is undefined");
             }
         }
-        building = node.engine().shared(SandboxBuilds.class, () -> new SandboxBuilds(node.vertx()))
-                .submit(() -> build(timeoutMillis, heapLimit));
+        build = () -> build(timeoutMillis, heapLimit);
+        // the deploy does not wait for the sandbox (compile errors are logged, not refused): a redeploy waits for
+        // ready() before it closes any node, so what queued here meanwhile reaches the nodes after this one while
+        // they are still open (RedeployInFlightTest)
+        return Future.succeededFuture();
+    }
+
+    /**
+     * Submits the sandbox build once every node of the deploy has started: on two cores a GraalJS build beside the
+     * start takes the CPU the start needs (the seed reached "Started flows" ~160 ms sooner this way, its first loop
+     * sets 35–55 ms later; docs/perf/README.md).
+     */
+    public void deployStarted() {
+        if (build == null || building != null || state == State.CLOSED) {
+            return;
+        }
+        building = node.engine().shared(SandboxBuilds.class, () -> new SandboxBuilds(node.vertx())).submit(build);
         building.onComplete(built -> node.engine().execute(() -> {
             if (state == State.CLOSED) {
                 if (built.succeeded()) {
@@ -106,10 +123,6 @@ public final class FunctionRunner implements FunctionHost {
                 ready(built.result());
             }
         }));
-        // the deploy does not wait for the sandbox (compile errors are logged, not refused): a redeploy waits for
-        // ready() before it closes any node, so what queued here meanwhile reaches the nodes after this one while
-        // they are still open (RedeployInFlightTest)
-        return Future.succeededFuture();
     }
 
     /** Completes when the node has left STARTING: its code ready and what queued meanwhile run, or dead, or closed. */
@@ -444,7 +457,7 @@ public final class FunctionRunner implements FunctionHost {
      * with nothing queued closes at once, as Node-RED's does while its initialize code still runs.
      */
     public Future<Void> close() {
-        if (queue.isEmpty()) {
+        if (queue.isEmpty() || building == null) {
             return closeNow();
         }
         Promise<Void> closed = Promise.promise();

@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The process-wide GraalJS engine: one polyglot {@link Engine} shared by every function node's context (so parsed
@@ -19,7 +18,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class JsEngine {
     private static volatile JsEngine instance;
-    private static final AtomicBoolean WARMING = new AtomicBoolean();
 
     private final Engine engine;
     private final Source prelude;
@@ -46,26 +44,7 @@ public final class JsEngine {
         return e;
     }
 
-    /**
-     * {@link #warmUp} on a daemon thread, once per process: started when the family loads, so GraalJS initialises
-     * while the web server starts and the nodes are built, not after them on the deploy's path.
-     */
-    static void warmUpInBackground() {
-        if (instance != null || WARMING.getAndSet(true)) {
-            return;
-        }
-        Thread t = new Thread(() -> {
-            try {
-                warmUp();
-            } catch (RuntimeException | LinkageError ignored) {
-                // only a head start: a sandbox build reports its own errors
-            }
-        }, "redwire-js-warmup");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    /** Initialises GraalJS and parses the sandbox once (seconds on a cold JVM) so later contexts start quickly. */
+    /** Initialises GraalJS and parses the sandbox once (seconds on a cold JVM): tests that time their first calls. */
     public static void warmUp() {
         JsEngine js = get();
         try (Context c = js.newContext()) {

@@ -2,7 +2,6 @@ package io.redwire.nodes.dashboard;
 
 import io.redwire.api.NodeConfig;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -35,17 +34,11 @@ final class Dashboard1Toast extends NotificationWidget {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
-    void clientAction(DashboardSockets.Client client, Object fromPage) {
-        if (fromPage instanceof Map<?, ?> m) {
-            Map<String, Object> msg = new LinkedHashMap<>((Map<String, Object>) m);
-            msg.put("payload", "confirm_clicked".equals(m.get("payload")) ? config().str(CONFIRM_TEXT)
-                    : config().str(DISMISS_TEXT));
-            if (!topic.isEmpty()) {
-                msg.put("topic", topic);
-            }
-            fromPage = msg;
+    protected void closed(Map<String, Object> msg) {
+        msg.put("payload", "confirm_clicked".equals(msg.get("payload")) ? config().str(CONFIRM_TEXT)
+                : config().str(DISMISS_TEXT));
+        if (!topic.isEmpty()) {
+            msg.put("topic", topic);
         }
-        super.clientAction(client, fromPage);
     }
 }

@@ -3,7 +3,9 @@ package io.redwire.nodes.dashboard;
 import io.redwire.api.Field;
 import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType;
+import io.redwire.js.Undefined;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -11,8 +13,8 @@ import java.util.Set;
 /**
  * ui-notification, as Dashboard 2.0's: a msg in pops msg.payload up on every page of the dashboard (one page with
  * msg._client) for displayTime seconds, as text or, with "raw", as HTML; closing it sends the msg back with payload
- * "dismiss_clicked" or "confirm_clicked". {@code msg.ui_update} sets the options, a position only from the allowed
- * ones.
+ * "dismiss_clicked" or "confirm_clicked" and msg.topic undefined, whatever the msg shown had (Dashboard 2.0 gives a
+ * widget without a topic field no topic). {@code msg.ui_update} sets the options, a position only from the allowed ones.
  */
 class NotificationWidget extends WidgetNode {
     private static final Set<String> POSITIONS = Set.of("top right", "top center", "top left", "bottom right",
@@ -45,6 +47,25 @@ class NotificationWidget extends WidgetNode {
     @Override
     protected boolean takesActions() {
         return true;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    final void clientAction(DashboardSockets.Client client, Object fromPage) {
+        if (fromPage instanceof Map<?, ?> m) {
+            Map<String, Object> msg = new LinkedHashMap<>((Map<String, Object>) m);
+            closed(msg);
+            fromPage = msg;
+        }
+        super.clientAction(client, fromPage);
+    }
+
+    /**
+     * Makes the msg a click on the notification sends of the msg the page shows, the button's payload in it: Dashboard
+     * 2.0's appendTopic sets msg.topic to the topic field's value, undefined here.
+     */
+    protected void closed(Map<String, Object> msg) {
+        msg.put("topic", Undefined.VALUE);
     }
 
     @Override

@@ -27,9 +27,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * The rest of src/test/resources/parity/dashboard-widgets-flows.json (group "More" and page "Other") in the real
  * Node-RED 5.0.7 + @flowfuse/node-red-dashboard 1.31 and in Redwire, both pages driven in one headless Chromium:
  * ui-event's and ui-control's msgs when the page opens and changes, a button click, a slider moved with the keyboard,
- * dropdown picks (one and several), a file upload; after injected msgs what the slider, dropdowns, chart (series and
- * points held by ECharts / Chart.js), notification, audio source, ui-control (the page and groups shown) and
- * {@code msg.ui_update} / {@code enabled} / {@code visible} / {@code class} (label, disabled, class, shown) give.
+ * dropdown picks (one and several), a file upload; the grid cells (columns x rows) a ui-spacer covers; after injected
+ * msgs what the slider, dropdowns, chart (series and points held by ECharts / Chart.js), notification (its text, raw
+ * HTML and buttons; then the msgs its dismiss and confirm buttons send), audio source, ui-control (the page and groups
+ * shown) and {@code msg.ui_update} / {@code enabled} / {@code visible} / {@code class} (label, disabled, class, shown)
+ * give.
  * Audio playback itself is not compared: headless Chromium has no sound device.
  */
 class DashboardControlsParityTest {
@@ -58,6 +60,8 @@ class DashboardControlsParityTest {
         seen.add("opened: event " + event(debug.next("dbgEvt", 20)));
         seen.add("opened: control " + control(debug));
         seen.add("opened: control " + control(debug));
+
+        seen.add("spacer covers " + page.cells("spc"));
 
         page.in(d, "btn", "button").click();
         Map<?, ?> press = debug.next("dbg", 20);
@@ -99,7 +103,19 @@ class DashboardControlsParityTest {
             String text = page.notification(d);
             return text != null && !text.isBlank();
         });
-        seen.add("notification " + page.notification(d));
+        seen.add("notification " + page.notification(d) + " buttons " + page.notificationButtons());
+        seen.add("notification passes on " + shape(debug.next("dbg", 20)));
+        page.pressNotification("Close");
+        seen.add("dismissed: " + shape(debug.next("dbg", 20)));
+        until(d, () -> page.notification(d) == null);
+        post(base + "/inject/injNote2");
+        until(d, () -> "Really?".equals(page.notification(d)));
+        seen.add("notification " + page.notification(d) + " bold " + page.notificationHolds("b") + " buttons "
+                + page.notificationButtons());
+        seen.add("notification passes on " + shape(debug.next("dbg", 20)));
+        page.pressNotification("Sure");
+        seen.add("confirmed: " + shape(debug.next("dbg", 20)));
+        until(d, () -> page.notification(d) == null);
         post(base + "/inject/injAud");
         until(d, () -> page.in(d, "aud", "audio").getDomAttribute("src").contains("a.mp3"));
         seen.add("audio src " + page.in(d, "aud", "audio").getDomAttribute("src"));

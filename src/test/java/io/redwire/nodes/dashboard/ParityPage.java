@@ -21,11 +21,11 @@ import java.util.function.BooleanSupplier;
 abstract class ParityPage {
     /**
      * The page's selectors: of a widget ({@code %s} for its id), of a group (its title the first line of its text),
-     * inside a slider of what takes the keyboard, of a shown notification's text, inside a widget of what holds its
-     * label (the first match) and of what matches only while it is disabled.
+     * inside a slider of what takes the keyboard, of a shown notification's text and of its buttons, inside a widget
+     * of what holds its label (the first match) and of what matches only while it is disabled.
      */
-    record Selectors(String widget, String group, String sliderHandle, String notificationText, String labelHolder,
-                     String whileDisabled) {
+    record Selectors(String widget, String group, String sliderHandle, String notificationText,
+                     String notificationButton, String labelHolder, String whileDisabled) {
     }
 
     private final Selectors css;
@@ -76,6 +76,42 @@ abstract class ParityPage {
     final String notification(WebDriver d) {
         List<WebElement> shown = d.findElements(By.cssSelector(css.notificationText()));
         return shown.isEmpty() ? null : shown.get(0).getText();
+    }
+
+    /** The elements matching {@code inner} in the shown notification's text, as their text. */
+    final List<String> notificationHolds(String inner) throws Exception {
+        return strings("return [...document.querySelectorAll(arguments[0])].map((e) => e.textContent.trim());",
+                css.notificationText() + " " + inner);
+    }
+
+    /** The labels of the shown notification's buttons, as written (not as CSS capitalises them). */
+    final List<String> notificationButtons() throws Exception {
+        return strings("return [...document.querySelectorAll(arguments[0])].map((b) => b.textContent.trim());",
+                css.notificationButton());
+    }
+
+    /** Clicks the shown notification's button labelled {@code label} (by script: a toast may lie over it). */
+    final void pressNotification(String label) throws Exception {
+        js("[...document.querySelectorAll(arguments[0])].find((b) => b.textContent.trim() === arguments[1]).click();",
+                css.notificationButton(), label);
+    }
+
+    /**
+     * The grid cells a widget covers, "columns x rows of N columns": the tracks of its group's CSS grid (as the
+     * browser resolved them, implicit rows too) that lie within the widget's box.
+     */
+    final String cells(String id) throws Exception {
+        return (String) js("const el = document.querySelector(arguments[0]); const grid = el.parentElement;"
+                + "const cs = getComputedStyle(grid); const box = grid.getBoundingClientRect();"
+                + "const me = el.getBoundingClientRect();"
+                + "const count = (tracks, gap, at, from, to) => tracks.filter((t) => {"
+                + "  const inside = at >= from - 1 && at + t <= to + 1; at += t + gap; return inside; }).length;"
+                + "const cols = cs.gridTemplateColumns.split(' ').map(parseFloat);"
+                + "const rows = cs.gridTemplateRows.split(' ').map(parseFloat);"
+                + "return count(cols, parseFloat(cs.columnGap) || 0, box.left + grid.clientLeft + parseFloat(cs.paddingLeft),"
+                + "  me.left, me.right) + 'x' + count(rows, parseFloat(cs.rowGap) || 0,"
+                + "  box.top + grid.clientTop + parseFloat(cs.paddingTop), me.top, me.bottom)"
+                + "  + ' of ' + cols.length + ' columns';", widget(id));
     }
 
     /** The label a widget shows (its text even while Vuetify hides it behind its floating copy). */

@@ -24,6 +24,7 @@ final class RealDashboardPage extends ParityPage {
     RealDashboardPage() {
         super(new Selectors("#nrdb-ui-widget-%s", ".nrdb-ui-group", "[role=slider]",
                 ".nrdb-ui-notification.v-snackbar--active .v-snackbar__content",
+                ".nrdb-ui-notification.v-snackbar--active .v-snackbar__actions button",
                 ".v-btn__content, .v-input__prepend, label.v-label", ".v-btn--disabled, .v-input--disabled"));
     }
 

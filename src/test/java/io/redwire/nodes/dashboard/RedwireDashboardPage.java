@@ -13,7 +13,8 @@ import java.util.List;
 final class RedwireDashboardPage extends ParityPage {
     RedwireDashboardPage() {
         super(new Selectors("[data-widget-id='%s']", ".rw-group", "input[type=range]",
-                ".rw-notification .rw-notification-text", "button, .rw-label", ":disabled"));
+                ".rw-notification .rw-notification-text", ".rw-notification .rw-notification-actions button",
+                "button, .rw-label", ":disabled"));
     }
 
     @Override

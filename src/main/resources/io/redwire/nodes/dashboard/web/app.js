@@ -24,7 +24,9 @@
       const widgets = computed(() => store.layout.widgets.filter((w) => w.group === props.g.id && !w.everyPage).slice().sort(byOrder));
       const widgetStyle = (w) => {
         const h = Number(w.height) || (w.type === 'ui-chart' ? 8 : 1);
-        return { gridColumn: 'span ' + Math.min(Number(w.width) || props.cols, props.cols), minHeight: 'calc(' + h + ' * var(--rw-row))' };
+        // `height` rows of the group's grid, as Dashboard 2.0's grid-row-end: span
+        return { gridColumn: 'span ' + Math.min(Number(w.width) || props.cols, props.cols), gridRow: 'span ' + h,
+          minHeight: 'calc(' + h + ' * var(--rw-row))' };
       };
       const disabled = computed(() => (controlled('groups', props.g.id, 'disabled') ?? props.g.disabled) === true);
       return { widgets, widgetStyle, widgetClass, disabled, kinds };

@@ -14,6 +14,7 @@ import java.util.Map;
 
 import static io.redwire.nodes.dashboard.DashboardNodeRedParityTest.post;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * An open page's chart keeps what the ui-chart node keeps, as Dashboard 2.0's does: at most removeOlderPoints a
@@ -31,8 +32,16 @@ class DashboardChartHistoryBrowserTest {
               "func":"for (let i = 0; i < 12; i++) { node.send({topic: 'a', payload: i}); }\\nreturn null;",
               "wires":[["chart"]]},
              {"id":"chart","type":"ui-chart","z":"t1","group":"g","label":"c","chartType":"line","category":"topic",
-              "categoryType":"msg","xAxisType":"time","removeOlderPoints":"5","wires":[[]]}]
+              "categoryType":"msg","xAxisType":"time","removeOlderPoints":"5","wires":[[]]},
+             {"id":"burst","type":"inject","z":"t1","props":[{"p":"payload"}],"payload":"","payloadType":"date",
+              "wires":[["many"]]},
+             {"id":"many","type":"function","z":"t1","outputs":1,
+              "func":"for (let i = 0; i < 300; i++) { node.send({topic: 'b', payload: i}); }\\nreturn null;",
+              "wires":[["stream"]]},
+             {"id":"stream","type":"ui-chart","z":"t1","group":"g","label":"s","chartType":"line","category":"topic",
+              "categoryType":"msg","xAxisType":"time","removeOlderPoints":"1000","wires":[[]]}]
             """;
+    private static final String STREAM = "document.querySelector(\"[data-widget-id='stream'] canvas\")";
 
     @Test
     void anOpenPagesChartKeepsAtMostRemoveOlderPointsASeries() throws Exception {
@@ -48,6 +57,27 @@ class DashboardChartHistoryBrowserTest {
                     + " return c && c.data.datasets.length ? c.data.datasets[0].data.map(p => p.y) : [];";
             new WebDriverWait(d, Duration.ofSeconds(30)).until(x -> String.valueOf(browser.js(ys)).endsWith("11]"));
             assertEquals(List.of(7L, 8L, 9L, 10L, 11L), browser.js(ys));
+        }
+    }
+
+    /** A burst of msgs is drawn at most once a frame, not once a msg (a page could not keep up with a stream). */
+    @Test
+    void aBurstOfPointsIsDrawnOncePerFrameNotOncePerMsg() throws Exception {
+        EditorBrowser browser = EditorBrowser.shared();
+        WebDriver d = browser.driver();
+        try (FlowKit kit = new FlowKit(Map.of(), FLOW)) {
+            String base = "http://127.0.0.1:" + kit.harness().port();
+            browser.leave();
+            d.get(base + "/dashboard/p");
+            browser.waitFor(By.cssSelector("[data-widget-id='stream'] canvas"), Duration.ofSeconds(30));
+            browser.js("const c = Chart.getChart(" + STREAM + "); const update = c.update.bind(c); window.__updates = 0;"
+                    + " c.update = (...a) => { window.__updates++; return update(...a); };");
+            post(base + "/inject/burst");
+            String held = "const c = Chart.getChart(" + STREAM + ");"
+                    + " return c.data.datasets.length ? c.data.datasets[0].data.length : 0;";
+            new WebDriverWait(d, Duration.ofSeconds(30)).until(x -> ((Number) browser.js(held)).intValue() == 300);
+            long updates = ((Number) browser.js("return window.__updates;")).longValue();
+            assertTrue(updates >= 1 && updates < 100, updates + " chart updates for 300 msgs");
         }
     }
 }

@@ -124,13 +124,16 @@
         const kept = store.msgs[w.id];
         if (kept) { onMsg('load', kept); }
       });
-      // msg.ui_update.chartOptions (merged with the earlier ones by the node)
-      watch(options, (opts) => {
+      // msg.ui_update.chartOptions (merged with the earlier ones by the node); watched by their text, not deep: a
+      // deep watch fires on every msg that touches the widget's state, and a chart update per msg cannot keep up
+      // with a fast stream (the page hung at 100 points a second)
+      watch(() => JSON.stringify(options() ?? null), () => {
         if (!chart) { return; }
+        const opts = options();
         RW.applyChartOptions(chart, opts, time);
         RW.styleSeries(chart, opts);
         chart.update('none');
-      }, { deep: true });
+      });
       onBeforeUnmount(() => {
         if (stop) { stop(); }
         if (drawing) { cancelAnimationFrame(drawing); }

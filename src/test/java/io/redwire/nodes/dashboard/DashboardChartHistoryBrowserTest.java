@@ -48,10 +48,7 @@ class DashboardChartHistoryBrowserTest {
         EditorBrowser browser = EditorBrowser.shared();
         WebDriver d = browser.driver();
         try (FlowKit kit = new FlowKit(Map.of(), FLOW)) {
-            String base = "http://127.0.0.1:" + kit.harness().port();
-            browser.leave();
-            d.get(base + "/dashboard/p");
-            browser.waitFor(By.cssSelector("[data-widget-id='chart'] canvas"), Duration.ofSeconds(30));
+            String base = openPage(browser, kit, "chart");
             post(base + "/inject/go"); // the page is open: the points arrive live, not as the replayed history
             String ys = "const c = Chart.getChart(document.querySelector(\"[data-widget-id='chart'] canvas\"));"
                     + " return c && c.data.datasets.length ? c.data.datasets[0].data.map(p => p.y) : [];";
@@ -66,10 +63,7 @@ class DashboardChartHistoryBrowserTest {
         EditorBrowser browser = EditorBrowser.shared();
         WebDriver d = browser.driver();
         try (FlowKit kit = new FlowKit(Map.of(), FLOW)) {
-            String base = "http://127.0.0.1:" + kit.harness().port();
-            browser.leave();
-            d.get(base + "/dashboard/p");
-            browser.waitFor(By.cssSelector("[data-widget-id='stream'] canvas"), Duration.ofSeconds(30));
+            String base = openPage(browser, kit, "stream");
             browser.js("const c = Chart.getChart(" + STREAM + "); const update = c.update.bind(c); window.__updates = 0;"
                     + " c.update = (...a) => { window.__updates++; return update(...a); };");
             post(base + "/inject/burst");
@@ -79,5 +73,14 @@ class DashboardChartHistoryBrowserTest {
             long updates = ((Number) browser.js("return window.__updates;")).longValue();
             assertTrue(updates >= 1 && updates < 100, updates + " chart updates for 300 msgs");
         }
+    }
+
+    /** Opens the flow's dashboard page once the given chart is drawn; returns the engine's base URL. */
+    private static String openPage(EditorBrowser browser, FlowKit kit, String chartId) {
+        String base = "http://127.0.0.1:" + kit.harness().port();
+        browser.leave();
+        browser.driver().get(base + "/dashboard/p");
+        browser.waitFor(By.cssSelector("[data-widget-id='" + chartId + "'] canvas"), Duration.ofSeconds(30));
+        return base;
     }
 }

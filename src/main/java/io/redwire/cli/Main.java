@@ -97,6 +97,11 @@ public final class Main {
             flows = launch.store().loadOrCreate(server.engine().log());
             StartupTimeline.mark("flows file read");
             server.loadFamiliesOf(flows);
+            if (cluster == null) {
+                // the editor and GET /flows see the stored flows from the first request, not "[]" until they run:
+                // an editor opened during the start would otherwise offer an empty workspace to deploy over them
+                server.admin().flows().loadStopped(flows, false);
+            }
         } catch (FlowException e) {
             System.err.println("redwire: " + e.getMessage());
             server.close();

@@ -154,9 +154,12 @@ public final class FlowService {
         });
     }
 
-    /** Safe mode (--safe): the flows are stored and served to the editor, but nothing starts until a deploy. */
+    /**
+     * The flows are served to the editor but nothing starts: in safe mode (--safe) until a deploy, otherwise until
+     * the start-up deploy runs them.
+     */
     public void loadStopped(List<Map<String, Object>> flows, boolean safeMode) {
-        flowsJson = Json.stringify(flows);
+        flowsJson = Json.stringify(credentials.prepare(flows).flows()); // a hand-written file may hold credentials
         revision = revisionOf(flowsJson);
         if (safeMode) {
             engine.enterSafeMode();

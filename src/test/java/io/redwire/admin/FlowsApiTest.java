@@ -41,6 +41,27 @@ class FlowsApiTest {
         return (Map<String, Object>) Json.parse(r.body());
     }
 
+    /**
+     * Flows loaded but not running (before the start-up deploy, in safe mode) are what GET /flows serves, with
+     * their revision, and credentials written into a hand-made flows file are not served with them.
+     */
+    @Test
+    void flowsLoadedButNotRunningAreServedWithoutTheirCredentials() throws Exception {
+        String file = """
+                [{"id":"t1","type":"tab","label":"stored"},
+                 {"id":"b1","type":"mqtt-broker","broker":"127.0.0.1","port":"1883",
+                  "credentials":{"user":"u","password":"secret-in-file"}}]""";
+        try (AdminServer s = new AdminServer()) {
+            s.server().admin().flows().loadStopped(FlowFileReader.parse(file, "flows file"), false);
+            HttpResponse<String> served = s.get("/flows");
+            assertEquals(200, served.statusCode());
+            assertFalse(served.body().contains("secret-in-file"), served.body());
+            List<Map<String, Object>> flows = FlowFileReader.parse(served.body(), "GET /flows");
+            assertEquals(List.of("t1", "b1"), flows.stream().map(n -> n.get("id")).toList());
+            assertEquals(FlowService.revisionOf(served.body()), object(s.get("/flows", V2, "v2")).get("rev"));
+        }
+    }
+
     @Test
     void v1AndV2ServeTheStoredFlowsWithTheirSha256Revision() throws Exception {
         try (AdminServer s = new AdminServer()) {

@@ -56,7 +56,8 @@ class FlowLoopWatchdogTest {
             CompletableFuture<HttpResponse<String>> blocked = client.sendAsync(HttpRequest.newBuilder(
                     URI.create(h.url("/block"))).timeout(Duration.ofSeconds(20)).build(),
                     HttpResponse.BodyHandlers.ofString());
-            long end = System.nanoTime() + 3_000_000_000L;
+            // the request waits in the function node until its sandbox is built (seconds in a cold JVM)
+            long end = System.nanoTime() + 20_000_000_000L;
             while (!logged(logs, "flow loop has not answered") && System.nanoTime() < end) {
                 Thread.sleep(50);
             }
@@ -89,7 +90,8 @@ class FlowLoopWatchdogTest {
         try (PeerProcess engine = PeerProcess.start(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "io.redwire.cli.Main", "run", flows.toString(),
                 "--user-dir", dir.resolve("user").toString(), "--port", String.valueOf(port),
-                "-D", "flowWatchdog.stallTimeout=2000", "-D", "flowWatchdog.onStall=exit").awaitPort(port)) {
+                "-D", "flowWatchdog.stallTimeout=2000", "-D", "flowWatchdog.onStall=exit").awaitPort(port)
+                .awaitOutput("Started flows", 60)) { // it listens before the flows run, as Node-RED does
             HttpClient client = HttpClient.newHttpClient();
             HttpRequest ok = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ok")).build();
             assertEquals(200, client.send(ok, HttpResponse.BodyHandlers.ofString()).statusCode(), engine.output());

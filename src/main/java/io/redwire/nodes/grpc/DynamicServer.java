@@ -1,5 +1,6 @@
 package io.redwire.nodes.grpc;
 
+import io.redwire.net.PortRelease;
 import io.redwire.nodes.grpc.proto.ProtoSchema;
 import io.redwire.nodes.grpc.transcode.RestRoutes;
 import io.redwire.spi.FlowEngine;
@@ -26,8 +27,6 @@ import io.vertx.grpcio.server.GrpcIoServer;
 
 import java.io.IOException;
 import java.net.BindException;
-import java.net.InetSocketAddress;
-import java.nio.channels.ServerSocketChannel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -90,7 +89,7 @@ final class DynamicServer {
     Future<Void> start() {
         Promise<Void> bound = Promise.promise();
         engine().loop().runOnContext(v -> {
-            if (port != 0 && !portFree()) {
+            if (port != 0 && !PortRelease.free(host, port)) {
                 bound.fail(new IOException("port " + port + " on " + host + " is already in use"));
                 return;
             }
@@ -179,19 +178,6 @@ final class DynamicServer {
         return health.overall();
     }
 
-    /**
-     * Vert.x shares a port between servers of one process instead of refusing the second bind, so a port another
-     * server of this engine holds (a second grpc-server, the admin port) is found by binding it once ourselves.
-     */
-    private boolean portFree() {
-        try (ServerSocketChannel probe = ServerSocketChannel.open()) {
-            probe.bind(new InetSocketAddress(host, port));
-            return true;
-        } catch (IOException e) {
-            return !(e instanceof BindException && String.valueOf(e.getMessage()).contains("in use"));
-        }
-    }
-
     private IOException listenFailure(Throwable e) {
         String why = inUse(e) ? "port " + port + " on " + host + " is already in use"
                 : server == null && tlsProblem(e) ? "cannot use the TLS certificate/key"
@@ -232,7 +218,8 @@ final class DynamicServer {
             c.finish(Status.UNAVAILABLE.withDescription("grpc-server stopped (flows redeployed or stopped)"));
         }
         // a start still binding must finish first, or its port would outlive the flows
-        return starting.otherwiseEmpty().compose(v -> server == null ? Future.succeededFuture() : server.close());
+        return starting.otherwiseEmpty().compose(v -> server == null ? Future.succeededFuture()
+                : server.close().compose(closed -> PortRelease.awaitFree(engine().vertx(), host, port)));
     }
 
     // ---- calls, on the flow loop -------------------------------------------------------------------------------

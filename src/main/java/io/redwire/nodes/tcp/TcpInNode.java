@@ -6,6 +6,7 @@ import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType.Label;
 import io.redwire.api.NodeType;
 import io.redwire.msg.Messages;
+import io.redwire.net.PortRelease;
 
 import io.vertx.core.Future;
 import io.vertx.core.net.NetClient;
@@ -236,7 +237,8 @@ public final class TcpInNode extends Node {
         redial.cancel();
         if (server != null) {
             mine.forEach(NetSocket::close);
-            return server.close().onComplete(v -> log("stopped listening on port"));
+            return server.close().compose(v -> PortRelease.awaitFree(vertx(), limits.bindHost(), port))
+                    .onComplete(v -> log("stopped listening on port"));
         }
         if (clientSocket != null) {
             clientSocket.close();

@@ -6,6 +6,7 @@ import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType.Label;
 import io.redwire.api.NodeType;
 import io.redwire.api.RuntimeSettings;
+import io.redwire.net.PortRelease;
 import io.redwire.nodes.thrift.codec.CallRoutes;
 import io.redwire.nodes.thrift.codec.Framing;
 import io.redwire.nodes.thrift.codec.HttpCalls;
@@ -148,7 +149,7 @@ public final class ThriftServerNode extends Node {
             log("Thrift over HTTP at " + httpPath + " (" + protocolName() + ")");
             return Future.succeededFuture();
         }
-        String bindHost = host.isEmpty() ? "0.0.0.0" : host;
+        String bindHost = bindHost();
         server = http ? new ThriftHttpServer(vertx(), new HttpCalls(vertx(), wire, callRoutes, problems, limits))
                 : new ThriftServer(vertx(), wire, callRoutes, problems, limits);
         return server.listen(bindHost, port)
@@ -156,6 +157,10 @@ public final class ThriftServerNode extends Node {
                         + protocolName() + ", " + transportName() + ")"))
                 .recover(e -> Future.failedFuture("cannot listen on " + bindHost + ":" + port + ": "
                         + e.getMessage()));
+    }
+
+    private String bindHost() {
+        return host.isEmpty() ? "0.0.0.0" : host;
     }
 
     private String protocolName() {
@@ -175,7 +180,8 @@ public final class ThriftServerNode extends Node {
             onRedwirePath.stop();
             onRedwirePath = null;
         }
-        Future<Void> s = server == null ? Future.succeededFuture() : server.close();
+        Future<Void> s = server == null ? Future.succeededFuture()
+                : server.close().compose(v -> PortRelease.awaitFree(vertx(), bindHost(), port));
         Future<Void> c = client == null ? Future.succeededFuture() : client.close();
         server = null;
         client = null;

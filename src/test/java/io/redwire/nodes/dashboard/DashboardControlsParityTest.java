@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * ui-event's and ui-control's msgs when the page opens and changes, a button click, a slider moved with the keyboard,
  * dropdown picks (one and several), a file upload; the grid cells (columns x rows) a ui-spacer covers; after injected
  * msgs what the slider, dropdowns, chart (series and points held by ECharts / Chart.js), notification (its text, raw
- * HTML and buttons; then the msgs its dismiss and confirm buttons send), audio source, ui-control (the page and groups
+ * HTML and buttons; then the msgs its dismiss and confirm buttons, its time running out and a msg.show false
+ * send), audio source, ui-control (the page and groups
  * shown) and {@code msg.ui_update} / {@code enabled} / {@code visible} / {@code class} (label, disabled, class, shown)
  * give.
  * Audio playback itself is not compared: headless Chromium has no sound device.
@@ -115,6 +116,19 @@ class DashboardControlsParityTest {
         seen.add("notification passes on " + shape(debug.next("dbg", 20)));
         page.pressNotification("Sure");
         seen.add("confirmed: " + shape(debug.next("dbg", 20)));
+        until(d, () -> page.notification(d) == null);
+        post(base + "/inject/injNote3"); // displayTime 1 s
+        until(d, () -> "Brief".equals(page.notification(d)));
+        seen.add("notification " + page.notification(d) + " buttons " + page.notificationButtons());
+        seen.add("notification passes on " + shape(debug.next("dbg", 20)));
+        seen.add("timed out: " + shape(debug.next("dbg", 20)));
+        until(d, () -> page.notification(d) == null);
+        post(base + "/inject/injNote4");
+        until(d, () -> "Until hidden".equals(page.notification(d)));
+        seen.add("notification passes on " + shape(debug.next("dbg", 20)));
+        post(base + "/inject/injNoteHide"); // msg.show false, no payload
+        seen.add("show false passes on " + shape(debug.next("dbg", 20)));
+        seen.add("hidden: " + shape(debug.next("dbg", 20)));
         until(d, () -> page.notification(d) == null);
         post(base + "/inject/injAud");
         until(d, () -> page.in(d, "aud", "audio").getDomAttribute("src").contains("a.mp3"));

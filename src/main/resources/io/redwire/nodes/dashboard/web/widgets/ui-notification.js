@@ -1,7 +1,9 @@
-// The ui-notification widget of Redwire's dashboard client: each msg in pops its payload up (text, or HTML with
-// "raw") for displayTime seconds; closing sends the msg back with payload dismiss_clicked / confirm_clicked. A
-// Dashboard 1 toast (msgOptions) also takes from each msg what its node leaves open: highlight, className, the
-// buttons' ok / cancel texts and, with no displayTime, timeout.
+// The ui-notification widget of Redwire's dashboard client: a msg with a payload (or msg.show true) pops the payload
+// up (text, or HTML with "raw") for displayTime seconds; a msg while it is up only changes the text, its countdown
+// runs on; msg.show false closes it. Closing sends the last msg shown back with why as payload: dismiss_clicked,
+// confirm_clicked, timeout or input_msg (as Dashboard 2.0). A Dashboard 1 toast (msgOptions) shows each msg anew
+// and sends only its buttons' clicks; it also takes from each msg what its node leaves open: highlight, className,
+// the buttons' ok / cancel texts and, with no displayTime, timeout.
 (function () {
   'use strict';
   const { ref, onMounted, onBeforeUnmount } = Vue;
@@ -29,11 +31,27 @@
       function close(payload) {
         open.value = false;
         stopTimers();
-        action(props.w.id, Object.assign({}, last || {}, { payload }));
+        if (payload !== 'timeout' || !props.w.msgOptions) {
+          action(props.w.id, Object.assign({}, last || {}, { payload }));
+        }
+      }
+      function take(msg) {
+        if (msg.payload) { // as Dashboard 2.0: a falsy payload is not what the notification shows or sends back
+          last = msg;
+          text.value = shown(msg.payload);
+        }
+      }
+      function received(msg) {
+        if (props.w.msgOptions) {
+          if (msg.payload !== undefined) { last = msg; text.value = shown(msg.payload); show(msg); }
+        } else if (msg.show === true || msg.payload !== undefined) {
+          take(msg);
+          if (!open.value) { show(last || msg); }
+        } else if (msg.show === false && open.value) {
+          close('input_msg');
+        }
       }
       function show(msg) {
-        last = msg;
-        text.value = shown(msg.payload);
         // a Dashboard 1 toast's title: its node's topic, else the msg's
         title.value = props.w.titleTopic === undefined ? '' : props.w.titleTopic || shown(msg.topic);
         const fromMsg = props.w.msgOptions ? msg : {};
@@ -52,11 +70,11 @@
         if (secs > 0) {
           const end = Date.now() + secs * 1000;
           tick = setInterval(() => { left.value = Math.max(0, (end - Date.now()) / (secs * 10)); }, 100);
-          timer = setTimeout(() => { open.value = false; stopTimers(); }, secs * 1000);
+          timer = setTimeout(() => close('timeout'), secs * 1000);
         }
       }
       let stop = null;
-      onMounted(() => { stop = listen(props.w.id, (type, msg) => { if (type === 'msg' && msg.payload !== undefined) { show(msg); } }); });
+      onMounted(() => { stop = listen(props.w.id, (type, msg) => { if (type === 'msg') { received(msg); } }); });
       onBeforeUnmount(() => { stopTimers(); if (stop) { stop(); } });
       return { open, text, title, look, left, countdown, close };
     });

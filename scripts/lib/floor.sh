@@ -5,7 +5,7 @@ floor_init() { # sets FLOOR_JAVA (once): ./redwire's java and options, the floor
   [ -z "${FLOOR_JAVA+x}" ] || return 0
   local cmd opts=() o aot=""
   cmd="$(REDWIRE_PRINT_JAVA=1 ./redwire run x)"
-  read -ra cmd <<<"${cmd%% -jar *}"
+  read -ra cmd <<<"${cmd%% -cp *}"
   for o in "${cmd[@]}"; do # Redwire's start-up archive belongs to redwire.jar's class path, not the floor's
     case "$o" in -XX:AOTCache=*) aot=1 ;; -XX:SharedArchiveFile=*|-Xshare:auto) ;; *) opts+=("$o") ;; esac
   done

@@ -5,12 +5,14 @@ import io.redwire.msg.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The texts a user reads about a family's fields, kept as Node-RED keeps its help and form labels: apart from the
@@ -24,6 +26,12 @@ final class FieldHelp {
     static final String FILE = "field-help.json";
     static final String LABELS = "field-labels.json";
     static final List<String> FILES = List.of(FILE, LABELS);
+
+    /**
+     * Each file parsed once, by its URL (a plugin's file is its jar's): a family's types all read the same file, and
+     * parsing it again for each of them cost the start-up ~30 ms.
+     */
+    private static final Map<String, Map<?, ?>> PARSED = new ConcurrentHashMap<>();
 
     private FieldHelp() {
     }
@@ -65,17 +73,21 @@ final class FieldHelp {
      * none. */
     @SuppressWarnings("unchecked")
     static Map<String, String> forType(String type, Class<?> nodeClass, String file) {
-        try (InputStream in = nodeClass.getResourceAsStream(file)) {
-            if (in == null) {
-                return Map.of();
-            }
-            Map<?, ?> byType = parse(new String(in.readAllBytes(), StandardCharsets.UTF_8),
-                    nodeClass.getPackageName() + "/" + file);
-            Map<String, String> out = new LinkedHashMap<>();
-            if (byType.get(type) instanceof Map<?, ?> fields) {
-                ((Map<String, Object>) fields).forEach((field, help) -> out.put(field, String.valueOf(help)));
-            }
-            return Map.copyOf(out);
+        URL url = nodeClass.getResource(file);
+        if (url == null) {
+            return Map.of();
+        }
+        Map<?, ?> byType = PARSED.computeIfAbsent(url.toString(), u -> read(url, nodeClass.getPackageName() + "/" + file));
+        Map<String, String> out = new LinkedHashMap<>();
+        if (byType.get(type) instanceof Map<?, ?> fields) {
+            ((Map<String, Object>) fields).forEach((field, help) -> out.put(field, String.valueOf(help)));
+        }
+        return Map.copyOf(out);
+    }
+
+    private static Map<?, ?> read(URL url, String where) {
+        try (InputStream in = url.openStream()) {
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), where);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -44,7 +44,7 @@ class DistributionIT {
         String command = new String(printing.getInputStream().readAllBytes()).trim();
         assertEquals(0, printing.waitFor(), command);
         Path lib = home.resolve("lib").toRealPath();
-        assertTrue(command.contains(" -jar " + lib.resolve("redwire.jar")), command);
+        assertTrue(command.contains(" -cp " + lib.resolve("redwire.jar") + " io.redwire.cli.Main"), command);
         Path java = Path.of(command.substring(0, command.indexOf(' ')));
         int major = majorOf(java.isAbsolute() ? java : Path.of(System.getProperty("java.home"), "bin", "java"));
         Path archive = lib.resolve("redwire.jdk" + major + (major >= 25 ? ".aot" : ".jsa"));

@@ -11,18 +11,26 @@ import java.util.Map;
  * it neither passes a msg in on nor shows it again to a page opened later, and with "send to all browser sessions"
  * (sendall) off it shows a msg only on the page its msg.socketid names (a msg from that page carries it). Its title
  * is the node's topic or, without one, the msg's; msg.highlight, msg.className, msg.ok, msg.cancel and (with no
- * displayTime) msg.timeout set what the node leaves open, for that msg.
+ * displayTime) msg.timeout set what the node leaves open, for that msg. A prompt (position "prompt" with a cancel
+ * label; without one it is a dialog, as in Dashboard 1) has a text field: its OK sends the text typed ("" for none).
  */
 final class Dashboard1Toast extends NotificationWidget {
+    /** What a prompt's page sends beside the button clicked: the text typed in its field. */
+    private static final String ANSWER = "_answer";
     private final String topic;
     private final boolean sendAll;
+    private final boolean prompt;
 
-    Dashboard1Toast(NodeConfig c, String topic, boolean sendAll) {
+    Dashboard1Toast(NodeConfig c, String topic, boolean sendAll, boolean prompt) {
         super(c);
         this.topic = topic;
         this.sendAll = sendAll;
+        this.prompt = prompt;
         described().put("titleTopic", topic); // the title: this topic, else the msg's
         described().put("msgOptions", true); // highlight, className, ok, cancel and timeout from the msg
+        if (prompt) {
+            described().put("prompt", true); // a text field above the buttons
+        }
     }
 
     @Override
@@ -35,8 +43,10 @@ final class Dashboard1Toast extends NotificationWidget {
 
     @Override
     protected void closed(Map<String, Object> msg) {
-        msg.put("payload", "confirm_clicked".equals(msg.get("payload")) ? config().str(CONFIRM_TEXT)
-                : config().str(DISMISS_TEXT));
+        Object answer = msg.remove(ANSWER);
+        boolean ok = "confirm_clicked".equals(msg.get("payload"));
+        msg.put("payload", !ok ? config().str(DISMISS_TEXT)
+                : prompt ? (answer instanceof String typed ? typed : "") : config().str(CONFIRM_TEXT));
         if (!topic.isEmpty()) {
             msg.put("topic", topic);
         }

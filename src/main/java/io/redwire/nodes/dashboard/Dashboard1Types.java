@@ -204,14 +204,17 @@ final class Dashboard1Types {
 
     static final Field TOAST_TOPIC = Field.str("topic", "");
     static final Field TOAST_SEND_ALL = Field.bool("sendall", true);
+    static final Field TOAST_POSITION = Field.select("position", "top right", "top right", "top left", "bottom right",
+            "bottom left", "dialog", "prompt");
+    static final Field TOAST_CANCEL = Field.str("cancel", "");
     static final NodeType TOAST = widget("ui_toast", 1, "fa-square", "notification")
             .label(NodeType.Label.firstOf("name").or("notification"))
-            .fields(Field.select("position", "top right", "top right", "top left", "bottom right", "bottom left",
-                            "dialog", "prompt"), Field.str("displayTime", "3"), Field.str("highlight", ""),
+            .fields(TOAST_POSITION, Field.str("displayTime", "3"), Field.str("highlight", ""),
                     TOAST_SEND_ALL, Field.num("outputs", 0), Field.str("ok", "OK"),
-                    Field.str("cancel", ""), Field.bool("raw", false), CLASS_NAME, TOAST_TOPIC, NAME)
+                    TOAST_CANCEL, Field.bool("raw", false), CLASS_NAME, TOAST_TOPIC, NAME)
             .factory(c -> new Dashboard1Toast(c.rewrittenAs(NotificationWidget.TYPE, Dashboard1Types::asNotification),
-                    c.str(TOAST_TOPIC), c.bool(TOAST_SEND_ALL)));
+                    c.str(TOAST_TOPIC), c.bool(TOAST_SEND_ALL),
+                    "prompt".equals(c.str(TOAST_POSITION)) && !c.str(TOAST_CANCEL).isEmpty()));
 
     static final NodeType UI_CONTROL = NodeType.builder("ui_ui_control", "dashboard").ports(1, 1)
             .icon("font-awesome/fa-sliders").color("#a6bbcf").paletteLabel("ui control")

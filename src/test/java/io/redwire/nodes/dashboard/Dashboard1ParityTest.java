@@ -39,7 +39,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * <li>ui_ui_control opening the second tab by name (ui_template's text; ui_chart's series, as the chart library
  * holds them: series names and y values, comparable without pixels) and the first by index, hiding and showing a
  * group by Dashboard 1's "Tab_Group" name;</li>
- * <li>ui_toast as a dialog (title, text, buttons; OK and cancel each send their label); the navigation (tabs,
+ * <li>ui_toast as a dialog (title, text, buttons; OK and cancel each send their label) and as a prompt (OK sends
+ * the text typed, "" for none); the navigation (tabs,
  * ui_link).</li>
  * </ul>
  * A second flow has no ui_base: both serve it at /ui with Dashboard 1's defaults.
@@ -137,7 +138,8 @@ class Dashboard1ParityTest {
             Map.entry("slider", List.of(".md-slider-wrapper", "input")),
             Map.entry("submit", List.of("button[type=submit]", "button.rw-submit")),
             Map.entry("ok", List.of("md-dialog .md-confirm-button", ".rw-notification .rw-confirm")),
-            Map.entry("cancel", List.of("md-dialog .md-cancel-button", ".rw-notification .rw-dismiss")));
+            Map.entry("cancel", List.of("md-dialog .md-cancel-button", ".rw-notification .rw-dismiss")),
+            Map.entry("prompt field", List.of("md-dialog input", ".rw-notification input.rw-prompt")));
 
     private static Side theirs(ParityPair pair) {
         return new Side(pair.nodeRed().url("/ui/"), "[node-id='%s']", 0, pair.theirComms(), "#!/0?room=kitchen");
@@ -287,14 +289,26 @@ class Dashboard1ParityTest {
         waitFor(d, side, "group shown", "true");
         seen.add("group shown again: shown " + side.shown(d, "group shown"));
 
-        post(base + "/inject/injToast");
-        seen.add("dialog shows " + side.shown(d, "dialog"));
-        clickWhenStill(d, side.control("ok"));
-        seen.add("dialog OK: " + debug(side.comms()));
-        post(base + "/inject/injToast");
-        side.shown(d, "dialog");
-        clickWhenStill(d, side.control("cancel"));
-        seen.add("dialog cancel: " + debug(side.comms()));
+        seen.add("dialog " + answer(d, side, base + "/inject/injToast", null, "ok"));
+        seen.add("dialog " + answer(d, side, base + "/inject/injToast", null, "cancel"));
+        seen.add("prompt " + answer(d, side, base + "/inject/injPrompt", "Ada", "ok"));
+        seen.add("prompt, nothing typed: " + answer(d, side, base + "/inject/injPrompt", null, "ok"));
+        seen.add("prompt " + answer(d, side, base + "/inject/injPrompt", null, "cancel"));
+    }
+
+    /**
+     * Injects into a toast, and once its dialog shows types {@code typed} into its prompt field (null: nothing) and
+     * clicks {@code button}: what the dialog showed and what the click sent to the debug node.
+     */
+    private static String answer(WebDriver d, Side side, String inject, String typed, String button) throws Exception {
+        post(inject);
+        String dialog = side.shown(d, "dialog");
+        if (typed != null) {
+            clickWhenStill(d, side.control("prompt field"));
+            d.findElement(By.cssSelector(side.control("prompt field"))).sendKeys(typed);
+        }
+        clickWhenStill(d, side.control(button));
+        return "shows " + dialog + (typed == null ? "" : ", typed " + typed) + ", " + button + ": " + debug(side.comms());
     }
 
     /** Picks an option: Angular Material's select opens a menu at the end of the page; Redwire's is the browser's. */

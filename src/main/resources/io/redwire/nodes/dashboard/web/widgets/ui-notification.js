@@ -2,8 +2,8 @@
 // up (text, or HTML with "raw") for displayTime seconds; a msg while it is up only changes the text, its countdown
 // runs on; msg.show false closes it. Closing sends the last msg shown back with why as payload: dismiss_clicked,
 // confirm_clicked, timeout or input_msg (as Dashboard 2.0). A Dashboard 1 toast (msgOptions) shows each msg anew
-// and sends only its buttons' clicks; it also takes from each msg what its node leaves open: highlight, className,
-// the buttons' ok / cancel texts and, with no displayTime, timeout.
+// and sends only its buttons' clicks (a prompt's OK the text typed in its field); it also takes from each msg what
+// its node leaves open: highlight, className, the buttons' ok / cancel texts and, with no displayTime, timeout.
 (function () {
   'use strict';
   const { ref, onMounted, onBeforeUnmount } = Vue;
@@ -14,6 +14,7 @@
       ':style="look.color ? { borderColor: look.color } : null">' +
       '<h3 v-if="title" class="rw-notification-title">{{ title }}</h3>' +
       '<div v-if="prop(\'raw\')" class="rw-notification-text" v-html="text"></div><div v-else class="rw-notification-text">{{ text }}</div>' +
+      '<input v-if="w.prompt" class="rw-prompt" type="text" v-model="answer" @keyup.enter="close(\'confirm_clicked\')">' +
       '<div v-if="countdown" class="rw-countdown" :style="{ width: left + \'%\' }"></div>' +
       '<div class="rw-notification-actions"><button v-if="prop(\'allowDismiss\') !== false" type="button" class="rw-dismiss" @click="close(\'dismiss_clicked\')">{{ look.dismissText || "Close" }}</button>' +
       '<button v-if="prop(\'allowConfirm\')" type="button" class="rw-confirm" @click="close(\'confirm_clicked\')">{{ look.confirmText || "Confirm" }}</button></div></div>',
@@ -24,6 +25,7 @@
       const look = ref({});
       const left = ref(100);
       const countdown = ref(false);
+      const answer = ref(''); // a Dashboard 1 prompt's text field
       let last = null;
       let timer = null;
       let tick = null;
@@ -32,7 +34,7 @@
         open.value = false;
         stopTimers();
         if (payload !== 'timeout' || !props.w.msgOptions) {
-          action(props.w.id, Object.assign({}, last || {}, { payload }));
+          action(props.w.id, Object.assign({}, last || {}, { payload }, props.w.prompt ? { _answer: answer.value } : {}));
         }
       }
       function take(msg) {
@@ -61,6 +63,7 @@
           confirmText: fromMsg.ok || prop('confirmText'),
           dismissText: fromMsg.cancel || prop('dismissText')
         };
+        answer.value = '';
         open.value = true;
         stopTimers();
         const given = prop('displayTime');
@@ -76,7 +79,7 @@
       let stop = null;
       onMounted(() => { stop = listen(props.w.id, (type, msg) => { if (type === 'msg') { received(msg); } }); });
       onBeforeUnmount(() => { stopTimers(); if (stop) { stop(); } });
-      return { open, text, title, look, left, countdown, close };
+      return { open, text, title, look, left, countdown, answer, close };
     });
 
   RW.register('ui-notification', 'UiNotification', UiNotification, 'rw-notification-widget');

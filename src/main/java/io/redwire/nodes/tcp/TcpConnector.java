@@ -4,8 +4,10 @@ import io.redwire.api.Field;
 import io.redwire.api.Node;
 import io.redwire.api.NodeConfig;
 import io.redwire.api.TlsConfig;
+import io.redwire.net.PortRelease;
 
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.net.ConnectOptions;
 import io.vertx.core.net.NetClient;
 import io.vertx.core.net.NetServer;
@@ -25,6 +27,7 @@ final class TcpConnector {
     static final Field TLS = Field.config("tls", "tls-config");
 
     private final TlsConfig tls;
+    private boolean listened; // the server port was had: its close waits until it is free again
 
     TcpConnector(NodeConfig c) {
         this.tls = c.configNode(TLS, TlsConfig.class);
@@ -44,10 +47,23 @@ final class TcpConnector {
     Future<Void> listen(Node node, NetServerOptions o, Function<NetServerOptions, NetServer> create) {
         int port = o.getPort();
         return serve(o).compose(opts -> create.apply(opts).listen())
-                .onSuccess(s -> node.log("listening on port " + port))
+                .onSuccess(s -> {
+                    listened = true;
+                    node.log("listening on port " + port);
+                })
                 .onFailure(e -> node.error("unable to listen on port " + port + ", error: Error: " + e.getMessage(),
                         null))
                 .<Void>mapEmpty().otherwiseEmpty();
+    }
+
+    /**
+     * Closes the server {@link #listen} opened; once it had its port, completes when the port can be bound again
+     * ({@link PortRelease}: a redeploy binds it next), a port it never got is not waited for.
+     */
+    Future<Void> close(Vertx vertx, NetServer server, String host, int port) {
+        boolean held = listened;
+        listened = false;
+        return server.close().compose(v -> held ? PortRelease.awaitFree(vertx, host, port) : Future.succeededFuture());
     }
 
     Future<NetSocket> connect(NetClient client, int port, String host) {

@@ -6,7 +6,6 @@ import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType.Label;
 import io.redwire.api.NodeType;
 import io.redwire.msg.Messages;
-import io.redwire.net.PortRelease;
 
 import io.vertx.core.Future;
 import io.vertx.core.net.NetClient;
@@ -237,7 +236,7 @@ public final class TcpInNode extends Node {
         redial.cancel();
         if (server != null) {
             mine.forEach(NetSocket::close);
-            return server.close().compose(v -> PortRelease.awaitFree(vertx(), limits.bindHost(), port))
+            return connector.close(vertx(), server, limits.bindHost(), port)
                     .onComplete(v -> log("stopped listening on port"));
         }
         if (clientSocket != null) {

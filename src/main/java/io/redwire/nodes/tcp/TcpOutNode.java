@@ -6,7 +6,6 @@ import io.redwire.api.Node;
 import io.redwire.api.NodeConfig;
 import io.redwire.api.NodeType.Label;
 import io.redwire.api.NodeType;
-import io.redwire.net.PortRelease;
 
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -210,7 +209,7 @@ public final class TcpOutNode extends Node {
         }
         List.copyOf(peers).forEach(NetSocket::close);
         if (server != null) {
-            return server.close().compose(v -> PortRelease.awaitFree(vertx(), limits.bindHost(), port));
+            return connector.close(vertx(), server, limits.bindHost(), port);
         }
         return client == null ? Future.succeededFuture() : client.close();
     }

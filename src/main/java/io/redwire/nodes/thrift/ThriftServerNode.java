@@ -71,6 +71,7 @@ public final class ThriftServerNode extends Node {
     private final String httpPath;
     private final HttpRoutes routes;
     private ThriftListener server;
+    private boolean listened; // its own port was had: its close waits until the port is free again
     private HttpCalls onRedwirePath;
     private final List<HttpRoutes.Registration> registrations = new ArrayList<>();
     private ThriftCaller client;
@@ -153,6 +154,7 @@ public final class ThriftServerNode extends Node {
         server = http ? new ThriftHttpServer(vertx(), new HttpCalls(vertx(), wire, callRoutes, problems, limits))
                 : new ThriftServer(vertx(), wire, callRoutes, problems, limits);
         return server.listen(bindHost, port)
+                .onSuccess(v -> listened = true)
                 .onSuccess(v -> log("Thrift server listening on " + bindHost + ":" + server.port() + " ("
                         + protocolName() + ", " + transportName() + ")"))
                 .recover(e -> Future.failedFuture("cannot listen on " + bindHost + ":" + port + ": "
@@ -180,8 +182,11 @@ public final class ThriftServerNode extends Node {
             onRedwirePath.stop();
             onRedwirePath = null;
         }
+        boolean held = listened; // a port it never got is not its to wait for
+        listened = false;
         Future<Void> s = server == null ? Future.succeededFuture()
-                : server.close().compose(v -> PortRelease.awaitFree(vertx(), bindHost(), port));
+                : server.close().compose(v -> held ? PortRelease.awaitFree(vertx(), bindHost(), port)
+                        : Future.succeededFuture());
         Future<Void> c = client == null ? Future.succeededFuture() : client.close();
         server = null;
         client = null;

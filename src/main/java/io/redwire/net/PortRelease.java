@@ -39,6 +39,14 @@ public final class PortRelease {
     }
 
     /**
+     * A server's {@code close}, then, when it had its port ({@code held}), the wait until the port is free again; a
+     * port it never got (another program holds it) is not waited for.
+     */
+    public static Future<Void> afterClose(Future<Void> close, boolean held, Vertx vertx, String host, int port) {
+        return close.compose(v -> held ? awaitFree(vertx, host, port) : Future.succeededFuture());
+    }
+
+    /**
      * Whether the port can be bound right now, found by binding it once: Vert.x shares a port between servers of
      * one process instead of refusing a second bind, so only a bind of our own tells.
      */

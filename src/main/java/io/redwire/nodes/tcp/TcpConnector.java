@@ -63,7 +63,7 @@ final class TcpConnector {
     Future<Void> close(Vertx vertx, NetServer server, String host, int port) {
         boolean held = listened;
         listened = false;
-        return server.close().compose(v -> held ? PortRelease.awaitFree(vertx, host, port) : Future.succeededFuture());
+        return PortRelease.afterClose(server.close(), held, vertx, host, port);
     }
 
     Future<NetSocket> connect(NetClient client, int port, String host) {

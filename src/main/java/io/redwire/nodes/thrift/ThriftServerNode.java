@@ -185,8 +185,7 @@ public final class ThriftServerNode extends Node {
         boolean held = listened; // a port it never got is not its to wait for
         listened = false;
         Future<Void> s = server == null ? Future.succeededFuture()
-                : server.close().compose(v -> held ? PortRelease.awaitFree(vertx(), bindHost(), port)
-                        : Future.succeededFuture());
+                : PortRelease.afterClose(server.close(), held, vertx(), bindHost(), port);
         Future<Void> c = client == null ? Future.succeededFuture() : client.close();
         server = null;
         client = null;

@@ -3,6 +3,7 @@ package io.redwire.web;
 import io.redwire.api.RuntimeSettings;
 import io.redwire.api.Settings;
 import io.redwire.net.BodySilence;
+import io.redwire.net.LazyTimer;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
@@ -40,10 +41,56 @@ public final class ConnectionGuard {
     private final Map<HttpConnection, Watch> watched = new ConcurrentHashMap<>();
     private HttpServerOptions options = new HttpServerOptions();
 
-    /** One connection's timer and requests in progress; touched on its event loop only. */
-    private static final class Watch {
-        long timer = -1;
+    /**
+     * One connection's clocks and requests in progress; touched on its event loop only. The idle clock runs from
+     * accept to the first request's headers, and from the end of the last request in progress to the next one's
+     * headers; the body clock times the one request body an HTTP/1 connection can be receiving at a time.
+     */
+    private final class Watch {
+        final LazyTimer idle;
+        final BodyClock body = new BodyClock();
+        HttpServerRequest last;
+        long bytesSeen;
+        boolean closing;
         int inFlight;
+
+        Watch(HttpConnection conn) {
+            idle = new LazyTimer(vertx, () -> idleDue(conn, this));
+        }
+    }
+
+    /** Node's requestTimeout for one request body at a time: answered 408 (or cut) when not all in by then. */
+    private final class BodyClock {
+        final LazyTimer timer = new LazyTimer(vertx, this::due);
+        RoutingContext ctx;
+
+        void time(RoutingContext ctx) {
+            this.ctx = ctx;
+            timer.start(requestTimeoutMs);
+        }
+
+        void ended(RoutingContext ended) {
+            if (ctx == ended && ended.request().isEnded()) {
+                timer.stop();
+                ctx = null;
+            }
+        }
+
+        private void due() {
+            RoutingContext c = ctx;
+            ctx = null;
+            HttpServerRequest req = c.request();
+            HttpServerResponse res = c.response();
+            if (req.isEnded() || res.closed()) {
+                return;
+            }
+            if (req.version() == HttpVersion.HTTP_2 || res.headWritten()) {
+                BodySilence.cut(req);
+            } else {
+                res.setStatusCode(408).putHeader("connection", "close").end()
+                        .onComplete(v -> req.connection().close());
+            }
+        }
     }
 
     ConnectionGuard(Vertx vertx, Settings settings) {
@@ -68,14 +115,17 @@ public final class ConnectionGuard {
             return;
         }
         StrictRequestDecoder.install(conn, options);
-        Watch w = new Watch();
+        Watch w = new Watch(conn);
         watched.put(conn, w);
-        arm(conn, w, headersTimeoutMs);
+        if (headersTimeoutMs > 0) {
+            w.idle.start(headersTimeoutMs);
+        }
         conn.closeHandler(v -> {
             open.decrementAndGet();
             Watch gone = watched.remove(conn);
-            if (gone != null && gone.timer >= 0) {
-                vertx.cancelTimer(gone.timer);
+            if (gone != null) {
+                gone.idle.close();
+                gone.body.timer.close();
             }
         });
     }
@@ -85,19 +135,20 @@ public final class ConnectionGuard {
         HttpConnection conn = ctx.request().connection();
         Watch w = watched.get(conn);
         if (w != null) {
-            if (w.timer >= 0) {
-                vertx.cancelTimer(w.timer);
-                w.timer = -1;
-            }
+            w.idle.stop();
+            w.closing = false;
             w.inFlight++;
+            BodyClock body = timeBody(ctx, w);
             ctx.addEndHandler(v -> {
+                if (body != null) {
+                    body.ended(ctx);
+                }
                 if (--w.inFlight == 0 && watched.get(conn) == w && keepAliveTimeoutMs > 0) {
-                    // a body still arriving after its answer (a refused upload being drained) is not idle
-                    w.timer = BodySilence.watch(vertx, ctx.request(), keepAliveTimeoutMs,
-                            () -> closeAfterNextPoll(conn, w));
+                    w.last = ctx.request();
+                    w.bytesSeen = w.last.bytesRead();
+                    w.idle.start(keepAliveTimeoutMs);
                 }
             });
-            timeBody(ctx);
         }
         ctx.next();
     }
@@ -105,30 +156,17 @@ public final class ConnectionGuard {
     /**
      * Node's requestTimeout: a body not all in within httpRequestTimeout (300 s) is answered 408 and its connection
      * closed. A client trickling a byte now and then is never silent, so only a bound on the whole request stops
-     * it. Requests without a body are not timed, so a GET costs no timer.
+     * it. Requests without a body are not timed, so a GET costs no clock. An HTTP/1 connection receives one body
+     * at a time, so its own clock serves each request in turn; HTTP/2 streams get one each.
      */
-    private void timeBody(RoutingContext ctx) {
+    private BodyClock timeBody(RoutingContext ctx, Watch w) {
         HttpServerRequest req = ctx.request();
         if (requestTimeoutMs <= 0 || req.isEnded() || !mayHaveBody(req)) {
-            return;
+            return null;
         }
-        long deadline = vertx.setTimer(requestTimeoutMs, t -> {
-            HttpServerResponse res = ctx.response();
-            if (req.isEnded() || res.closed()) {
-                return;
-            }
-            if (req.version() == HttpVersion.HTTP_2 || res.headWritten()) {
-                BodySilence.cut(req);
-            } else {
-                res.setStatusCode(408).putHeader("connection", "close").end()
-                        .onComplete(v -> req.connection().close());
-            }
-        });
-        ctx.addEndHandler(v -> {
-            if (req.isEnded()) {
-                vertx.cancelTimer(deadline);
-            }
-        });
+        BodyClock clock = req.version() == HttpVersion.HTTP_2 ? new BodyClock() : w.body;
+        clock.time(ctx);
+        return clock;
     }
 
     /** Whether a request declares a body (HTTP/2 streams may always have one). */
@@ -140,25 +178,36 @@ public final class ConnectionGuard {
         return length != null ? !length.equals("0") : req.headers().contains("transfer-encoding");
     }
 
-    private void arm(HttpConnection conn, Watch w, long ms) {
-        if (ms > 0) {
-            w.timer = vertx.setTimer(ms, t -> closeAfterNextPoll(conn, w));
+    /**
+     * The idle clock came due: the connection is closed after the loop's next poll, unless the last request's body
+     * is still arriving (a refused upload being drained after its answer is not idle: it is looked at again a
+     * period later).
+     */
+    private void idleDue(HttpConnection conn, Watch w) {
+        if (w.closing) {
+            conn.close();
+            return;
         }
+        HttpServerRequest last = w.last;
+        if (last != null && !last.isEnded() && last.bytesRead() != w.bytesSeen) {
+            w.bytesSeen = last.bytesRead();
+            w.idle.start(keepAliveTimeoutMs);
+            return;
+        }
+        closeAfterNextPoll(w);
     }
 
     /**
-     * An idle timer that has come due closes its connection only after the event loop has polled its sockets once
+     * An idle clock that has come due closes its connection only after the event loop has polled its sockets once
      * more. A due timer cannot tell an idle connection from one whose request is waiting unread: when the process
      * was frozen (SIGSTOP, a VM pause) or the loop stalled past the due time, the loop runs every overdue timer
      * before it reads again (the poll that a SIGCONT interrupts returns no sockets), so the requests clients sent
      * meanwhile would be cut unanswered. A timer set now is run only after the next poll, in
-     * which a waiting request is read and {@link #requestStarted} cancels this close.
+     * which a waiting request is read and {@link #requestStarted} stops this close.
      */
-    private void closeAfterNextPoll(HttpConnection conn, Watch w) {
-        w.timer = vertx.setTimer(AFTER_NEXT_POLL_MS, t -> {
-            w.timer = -1;
-            conn.close();
-        });
+    private void closeAfterNextPoll(Watch w) {
+        w.closing = true;
+        w.idle.start(AFTER_NEXT_POLL_MS);
     }
 
     int openConnections() {

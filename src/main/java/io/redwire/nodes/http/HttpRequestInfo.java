@@ -33,7 +33,9 @@ final class HttpRequestInfo extends AbstractMap<String, Object> implements Share
         this.req = req;
         this.params = params;
         this.query = query;
-        this.remote = req.remoteAddress();
+        // the connection's address, not the router's wrapper's: the router allows no forwarded headers, so both
+        // are the client's, and the wrapper parses the request's scheme, host and forwarded headers to answer
+        this.remote = req.connection().remoteAddress();
     }
 
     private Map<String, Object> entries() {
@@ -95,6 +97,9 @@ final class HttpRequestInfo extends AbstractMap<String, Object> implements Share
 
     @Override
     public Object get(Object key) {
+        if (entries == null && "query".equals(key)) {
+            return query; // http response's JSONP check reads only this: no reason to make the rest
+        }
         return entries().get(key);
     }
 

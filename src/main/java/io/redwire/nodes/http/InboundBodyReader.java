@@ -89,9 +89,21 @@ record InboundBodyReader(long maxBody, long readTimeoutMs, BodyBudget budget) {
         if (readTimeoutMs <= 0 || reading.isComplete()) {
             return reading;
         }
+        // most bodies end in the socket read that brought their headers: the watch starts once that read is
+        // handled, so only a body still arriving then costs a timer (one per request was a hundredth of a small
+        // POST's work)
         HttpServerRequest req = ctx.request();
-        long watch = BodySilence.watch(ctx.vertx(), req, readTimeoutMs, () -> BodySilence.cut(req));
-        return reading.onComplete(r -> ctx.vertx().cancelTimer(watch));
+        long[] watch = {-1};
+        ctx.vertx().runOnContext(v -> {
+            if (!reading.isComplete()) {
+                watch[0] = BodySilence.watch(ctx.vertx(), req, readTimeoutMs, () -> BodySilence.cut(req));
+            }
+        });
+        return reading.onComplete(r -> {
+            if (watch[0] >= 0) {
+                ctx.vertx().cancelTimer(watch[0]);
+            }
+        });
     }
 
     private static long declaredLength(HttpServerRequest req) {

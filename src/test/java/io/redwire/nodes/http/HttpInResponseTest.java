@@ -101,6 +101,22 @@ class HttpInResponseTest {
     }
 
     @Test
+    void aFlowReadingMsgReqSeesTheClientsAddressQueryHeadersAndPath() throws Exception {
+        try (Harness h = new Harness().deploy("""
+                [{"id":"t","type":"tab"},
+                 {"id":"in","type":"http in","z":"t","url":"/who/:id","method":"get","x":1,"y":1,"wires":[["c"]]},
+                 {"id":"c","type":"change","z":"t","rules":[{"t":"set","p":"payload","pt":"msg","to":
+                  "{\\"ip\\":$$.req.ip,\\"q\\":$$.req.query.a,\\"h\\":$$.req.headers.`x-who`,\\"path\\":$$.req.path,\\"id\\":$$.req.params.id}",
+                  "tot":"jsonata"}],"x":1,"y":1,"wires":[["out"]]},
+                 {"id":"out","type":"http response","z":"t","statusCode":"","headers":{},"x":1,"y":1,"wires":[]}]
+                """)) {
+            HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(URI.create(h.url("/who/7?a=1")))
+                    .header("X-Who", "me").build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals("{\"ip\":\"127.0.0.1\",\"q\":\"1\",\"h\":\"me\",\"path\":\"/who/7\",\"id\":\"7\"}", r.body());
+        }
+    }
+
+    @Test
     void a204StatusSendsNoBodyOrContentType() throws Exception {
         try (Harness h = new Harness().deploy("""
                 [{"id":"t","type":"tab"},

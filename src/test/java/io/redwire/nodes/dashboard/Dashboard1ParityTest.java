@@ -40,7 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * holds them: series names and y values, comparable without pixels) and the first by index, hiding and showing a
  * group by Dashboard 1's "Tab_Group" name;</li>
  * <li>ui_toast as a dialog (title, text, buttons; OK and cancel each send their label) and as a prompt (OK sends
- * the text typed, "" for none); the navigation (tabs,
+ * the text typed, "" for none); a dialog's msg with an empty payload (for its toast or another: the dialog open is
+ * cancelled, sending its cancel label; none open: nothing); the navigation (tabs,
  * ui_link).</li>
  * </ul>
  * A second flow has no ui_base: both serve it at /ui with Dashboard 1's defaults.
@@ -128,6 +129,8 @@ class Dashboard1ParityTest {
             Map.entry("chart", List.of("Object.values(Chart.instances).map(c => c.data.datasets.map(s => s.label + ' '"
                     + " + JSON.stringify(s.data.map(p => p.y))).join(', ')).join('')")),
             Map.entry("group shown", List.of("!!(w('sl') && w('sl').offsetParent !== null) + ''")),
+            Map.entry("dialog open", List.of("!!document.querySelector('md-dialog') + ''",
+                    "!!document.querySelector('.rw-notification') + ''")),
             Map.entry("title", List.of("document.title")));
 
     /** What is clicked or typed into, inside a widget or on the page: Node-RED's, then Redwire's. */
@@ -294,6 +297,26 @@ class Dashboard1ParityTest {
         seen.add("prompt " + answer(d, side, base + "/inject/injPrompt", "Ada", "ok"));
         seen.add("prompt, nothing typed: " + answer(d, side, base + "/inject/injPrompt", null, "ok"));
         seen.add("prompt " + answer(d, side, base + "/inject/injPrompt", null, "cancel"));
+        emptyDialogs(d, side, base, seen);
+    }
+
+    /**
+     * A dialog's msg with an empty payload, for the dialog's toast and then for another one: what it sends and
+     * whether a dialog is open after it; then with no dialog open (the next dialog's OK is the next msg).
+     */
+    private static void emptyDialogs(WebDriver d, Side side, String base, List<String> seen) throws Exception {
+        for (String empty : List.of("injToastEmpty", "injPromptEmpty")) {
+            post(base + "/inject/injToast");
+            seen.add("dialog shows " + side.shown(d, "dialog"));
+            post(base + "/inject/" + empty);
+            seen.add(empty + ": " + debug(side.comms()));
+            waitFor(d, side, "dialog open", "false");
+            seen.add(empty + ": dialog open " + side.shown(d, "dialog open"));
+        }
+        post(base + "/inject/injToastEmpty");
+        Thread.sleep(500);
+        seen.add("empty with no dialog: dialog open " + side.shown(d, "dialog open"));
+        seen.add("then dialog " + answer(d, side, base + "/inject/injToast", null, "ok"));
     }
 
     /**

@@ -34,8 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * (sends on Enter; leaving it resends only a changed text);</li>
  * <li>ui_numeric's value after an inject (passed through with its topic) and its - and + buttons;</li>
  * <li>ui_gauge's value and units text; ui_slider's value after an inject and a key press; ui_dropdown's
- * placeholder, its choice after an inject and a pick, and its options after {@code msg.options}; ui_form filled by a
- * msg, submitted, emptied, typed into and submitted; ui_date_picker (ms since 1970 out) and ui_colour_picker after an inject;</li>
+ * placeholder, its choice after an inject and a pick, and its options after {@code msg.options}; a multiple one's
+ * placeholder and the labels a msg chooses; ui_form filled by a msg, submitted, emptied, typed into and submitted;
+ * ui_date_picker (ms since 1970 out) and ui_colour_picker after an inject;</li>
  * <li>ui_ui_control opening the second tab by name (ui_template's text; ui_chart's series, as the chart library
  * holds them: series names and y values, comparable without pixels) and the first by index, hiding and showing a
  * group by Dashboard 1's "Tab_Group" name;</li>
@@ -129,6 +130,12 @@ class Dashboard1ParityTest {
             Map.entry("chart", List.of("Object.values(Chart.instances).map(c => c.data.datasets.map(s => s.label + ' '"
                     + " + JSON.stringify(s.data.map(p => p.y))).join(', ')).join('')")),
             Map.entry("group shown", List.of("!!(w('sl') && w('sl').offsetParent !== null) + ''")),
+            // a multiple dropdown's text: Dashboard 1's select shows the placeholder or the labels chosen
+            Map.entry("multiple", List.of(
+                    // (its option labels end in a space)
+                    "w('ddm').querySelector('md-select-value').innerText.trim().replace(/\\s+,/g, ',')",
+                    "(w('ddm').querySelector('.rw-placeholder') || {}).textContent"
+                            + " || [...w('ddm').querySelector('select').selectedOptions].map(o => o.text).join(', ')")),
             Map.entry("dialog open", List.of("!!document.querySelector('md-dialog') + ''",
                     "!!document.querySelector('.rw-notification') + ''")),
             Map.entry("title", List.of("document.title")));
@@ -266,12 +273,8 @@ class Dashboard1ParityTest {
         d.findElement(By.cssSelector(side.css("frm", side.control("submit")))).click();
         seen.add("form typed and submitted: " + debug(side.comms()));
 
-        post(base + "/inject/injDp");
-        seen.add("date picker passes on: " + debug(side.comms()));
-        seen.add("date picker shows " + side.shown(d, "date"));
-        post(base + "/inject/injCp");
-        seen.add("colour picker passes on: " + debug(side.comms()));
-        seen.add("colour picker shows " + side.shown(d, "colour"));
+        passedOn(d, side, base + "/inject/injDp", "date picker", "date", seen);
+        passedOn(d, side, base + "/inject/injCp", "colour picker", "colour", seen);
 
         post(base + "/inject/injTab");
         seen.add("ui_ui_control by name: " + debugWithName(side.comms()));
@@ -292,12 +295,24 @@ class Dashboard1ParityTest {
         waitFor(d, side, "group shown", "true");
         seen.add("group shown again: shown " + side.shown(d, "group shown"));
 
+        seen.add("multiple dropdown shows " + side.shown(d, "multiple"));
+        passedOn(d, side, base + "/inject/injDdm", "multiple dropdown", "multiple", seen);
+        passedOn(d, side, base + "/inject/injDdmNone", "multiple dropdown", "multiple", seen);
+
         seen.add("dialog " + answer(d, side, base + "/inject/injToast", null, "ok"));
         seen.add("dialog " + answer(d, side, base + "/inject/injToast", null, "cancel"));
         seen.add("prompt " + answer(d, side, base + "/inject/injPrompt", "Ada", "ok"));
         seen.add("prompt, nothing typed: " + answer(d, side, base + "/inject/injPrompt", null, "ok"));
         seen.add("prompt " + answer(d, side, base + "/inject/injPrompt", null, "cancel"));
         emptyDialogs(d, side, base, seen);
+    }
+
+    /** Injects into a widget that passes its msg on: the msg at the debug node, then what the widget shows. */
+    private static void passedOn(WebDriver d, Side side, String inject, String widget, String what, List<String> seen)
+            throws Exception {
+        post(inject);
+        seen.add(widget + " passes on: " + debug(side.comms()));
+        seen.add(widget + " shows " + side.shown(d, what));
     }
 
     /**

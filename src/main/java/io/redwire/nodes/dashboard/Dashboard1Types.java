@@ -55,14 +55,14 @@ final class Dashboard1Types {
             .help("A Dashboard 1 group: a card of widgets on a tab, width units wide.")
             .label(NodeType.Label.firstOf("name").or("group"))
             .fields(GROUP_NAME, TAB_REF, ORDER, DISP, GROUP_WIDTH, COLLAPSE, DISABLED, HIDDEN, CLASS_NAME)
-            .factory(c -> new UiGroupNode(c.rewrittenAs(UiGroupNode.TYPE, raw -> {
+            .factory(c -> described(new UiGroupNode(c.rewrittenAs(UiGroupNode.TYPE, raw -> {
                 raw.put("page", raw.remove("tab"));
                 raw.put("showTitle", raw.getOrDefault("disp", true));
                 raw.put("height", "1");
                 raw.put("visible", !Boolean.TRUE.equals(raw.remove("hidden")));
                 raw.remove("disp");
                 raw.remove("collapse");
-            })));
+            })), "collapse", c.bool(COLLAPSE))); // a caret in its title folds it (Dashboard 1's, not 2.0's)
 
     static final Field BUTTON_LABEL = Field.str("label", "button");
     static final Field COLOR = Field.str("color", "");

@@ -9,15 +9,17 @@ import java.util.Map;
 /**
  * node-red-dashboard's ui_ui_control, run as ui-control (as Dashboard 2.0's migration maps it) and read as Dashboard
  * 1 reads its msgs: {@code {tab: name or index}}, {@code {tabs: {show, hide, enable, disable}}} and
- * {@code {group: {show, hide}}} naming each group "Tab_Group" (the tab's and the group's names joined by "_", spaces
- * as "_"). It reports connect, lost and tab changes (with the page's socketid and socketip, a change with the
- * page's URL query as params), and nothing after showing or hiding groups. A msg.socketid sends a msg to that page
- * only ({@link Dashboard1Base}).
+ * {@code {group: {show, hide, open, close, focus}}} naming each group "Tab_Group" (the tab's and the group's names
+ * joined by "_", spaces as "_"). It reports connect, lost and tab changes (with the page's socketid and socketip, a
+ * change with the page's URL query as params), a collapsible group folded or unfolded on a page as
+ * {@code {payload: "group", group: "Tab_Group", open}}, and nothing after showing or hiding groups. A msg.socketid
+ * sends a msg to that page only ({@link Dashboard1Base}).
  */
 final class Dashboard1Control extends ControlWidget {
     Dashboard1Control(NodeConfig c) {
         super(c);
         described().put("sendsParams", true); // the page adds its URL's query to a change, as params
+        described().put("groupEvents", true); // the page reports its groups' folds, and folds them on request
     }
 
     /** Dashboard 1's connect, lost and change msgs name the page by socketid and its address by socketip. */

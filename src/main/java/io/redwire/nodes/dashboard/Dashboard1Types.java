@@ -55,14 +55,14 @@ final class Dashboard1Types {
             .help("A Dashboard 1 group: a card of widgets on a tab, width units wide.")
             .label(NodeType.Label.firstOf("name").or("group"))
             .fields(GROUP_NAME, TAB_REF, ORDER, DISP, GROUP_WIDTH, COLLAPSE, DISABLED, HIDDEN, CLASS_NAME)
-            .factory(c -> new UiGroupNode(c.rewrittenAs(UiGroupNode.TYPE, raw -> {
+            .factory(c -> described(new UiGroupNode(c.rewrittenAs(UiGroupNode.TYPE, raw -> {
                 raw.put("page", raw.remove("tab"));
                 raw.put("showTitle", raw.getOrDefault("disp", true));
                 raw.put("height", "1");
                 raw.put("visible", !Boolean.TRUE.equals(raw.remove("hidden")));
                 raw.remove("disp");
                 raw.remove("collapse");
-            })));
+            })), "collapse", c.bool(COLLAPSE))); // a caret in its title folds it (Dashboard 1's, not 2.0's)
 
     static final Field BUTTON_LABEL = Field.str("label", "button");
     static final Field COLOR = Field.str("color", "");
@@ -212,9 +212,11 @@ final class Dashboard1Types {
             .fields(TOAST_POSITION, Field.str("displayTime", "3"), Field.str("highlight", ""),
                     TOAST_SEND_ALL, Field.num("outputs", 0), Field.str("ok", "OK"),
                     TOAST_CANCEL, Field.bool("raw", false), CLASS_NAME, TOAST_TOPIC, NAME)
-            .factory(c -> new Dashboard1Toast(c.rewrittenAs(NotificationWidget.TYPE, Dashboard1Types::asNotification),
-                    c.str(TOAST_TOPIC), c.bool(TOAST_SEND_ALL),
-                    "prompt".equals(c.str(TOAST_POSITION)) && !c.str(TOAST_CANCEL).isEmpty()));
+            .factory(c -> described(new Dashboard1Toast(c.rewrittenAs(NotificationWidget.TYPE,
+                            Dashboard1Types::asNotification), c.str(TOAST_TOPIC), c.bool(TOAST_SEND_ALL),
+                    "prompt".equals(c.str(TOAST_POSITION)) && !c.str(TOAST_CANCEL).isEmpty()),
+                    // a dialog's msg with an empty payload cancels the dialog open instead of showing one
+                    "dialog", isDialog(c.str(TOAST_POSITION))));
 
     static final NodeType UI_CONTROL = NodeType.builder("ui_ui_control", "dashboard").ports(1, 1)
             .icon("font-awesome/fa-sliders").color("#a6bbcf").paletteLabel("ui control")
@@ -306,7 +308,7 @@ final class Dashboard1Types {
      * stays until one is clicked; a toast has neither button; the highlight colours it; no countdown bar.
      */
     private static void asNotification(Map<String, Object> raw) {
-        boolean dialog = "dialog".equals(raw.get("position")) || "prompt".equals(raw.get("position"));
+        boolean dialog = isDialog(raw.get("position"));
         if (dialog) {
             raw.put("position", "center center");
             raw.put("displayTime", "0");
@@ -320,6 +322,11 @@ final class Dashboard1Types {
         raw.put("color", highlight);
         raw.put("showCountdown", false);
         raw.put("ui", Dashboard1Site.SITE);
+    }
+
+    /** Whether a ui_toast at this position is Dashboard 1's dialog (OK, maybe cancel) rather than a corner toast. */
+    private static boolean isDialog(Object position) {
+        return "dialog".equals(position) || "prompt".equals(position);
     }
 
     /** A widget type of Dashboard 1 in this family, on Dashboard 1's palette label and the dashboard colour. */

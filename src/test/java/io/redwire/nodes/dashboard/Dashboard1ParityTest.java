@@ -34,13 +34,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * (sends on Enter; leaving it resends only a changed text);</li>
  * <li>ui_numeric's value after an inject (passed through with its topic) and its - and + buttons;</li>
  * <li>ui_gauge's value and units text; ui_slider's value after an inject and a key press; ui_dropdown's
- * placeholder, its choice after an inject and a pick, and its options after {@code msg.options}; ui_form filled by a
- * msg, submitted, emptied, typed into and submitted; ui_date_picker (ms since 1970 out) and ui_colour_picker after an inject;</li>
+ * placeholder, its choice after an inject and a pick, and its options after {@code msg.options}; a multiple one's
+ * placeholder and the labels a msg chooses; ui_form filled by a msg, submitted, emptied, typed into and submitted;
+ * ui_date_picker (ms since 1970 out) and ui_colour_picker after an inject;</li>
  * <li>ui_ui_control opening the second tab by name (ui_template's text; ui_chart's series, as the chart library
  * holds them: series names and y values, comparable without pixels) and the first by index, hiding and showing a
- * group by Dashboard 1's "Tab_Group" name;</li>
+ * group by Dashboard 1's "Tab_Group" name; a collapsible group folded and unfolded by its caret, by ui_ui_control's
+ * close and open, and kept folded over a reload, each fold reported by ui_ui_control;</li>
  * <li>ui_toast as a dialog (title, text, buttons; OK and cancel each send their label) and as a prompt (OK sends
- * the text typed, "" for none); the navigation (tabs,
+ * the text typed, "" for none); a dialog's msg with an empty payload (for its toast or another: the dialog open is
+ * cancelled, sending its cancel label; none open: nothing); the navigation (tabs,
  * ui_link).</li>
  * </ul>
  * A second flow has no ui_base: both serve it at /ui with Dashboard 1's defaults.
@@ -128,6 +131,15 @@ class Dashboard1ParityTest {
             Map.entry("chart", List.of("Object.values(Chart.instances).map(c => c.data.datasets.map(s => s.label + ' '"
                     + " + JSON.stringify(s.data.map(p => p.y))).join(', ')).join('')")),
             Map.entry("group shown", List.of("!!(w('sl') && w('sl').offsetParent !== null) + ''")),
+            // a multiple dropdown's text: Dashboard 1's select shows the placeholder or the labels chosen
+            Map.entry("multiple", List.of(
+                    // (its option labels end in a space)
+                    "w('ddm').querySelector('md-select-value').innerText.trim().replace(/\\s+,/g, ',')",
+                    "(w('ddm').querySelector('.rw-placeholder') || {}).textContent"
+                            + " || [...w('ddm').querySelector('select').selectedOptions].map(o => o.text).join(', ')")),
+            Map.entry("fold shown", List.of("!!(w('ddm') && w('ddm').offsetParent !== null) + ''")),
+            Map.entry("dialog open", List.of("!!document.querySelector('md-dialog') + ''",
+                    "!!document.querySelector('.rw-notification') + ''")),
             Map.entry("title", List.of("document.title")));
 
     /** What is clicked or typed into, inside a widget or on the page: Node-RED's, then Redwire's. */
@@ -139,6 +151,7 @@ class Dashboard1ParityTest {
             Map.entry("submit", List.of("button[type=submit]", "button.rw-submit")),
             Map.entry("ok", List.of("md-dialog .md-confirm-button", ".rw-notification .rw-confirm")),
             Map.entry("cancel", List.of("md-dialog .md-cancel-button", ".rw-notification .rw-dismiss")),
+            Map.entry("fold", List.of("#Home_Page_Fold .nr-dashboard-cardcarat", "[data-group-id=grpFold] .rw-fold")),
             Map.entry("prompt field", List.of("md-dialog input", ".rw-notification input.rw-prompt")));
 
     private static Side theirs(ParityPair pair) {
@@ -263,12 +276,8 @@ class Dashboard1ParityTest {
         d.findElement(By.cssSelector(side.css("frm", side.control("submit")))).click();
         seen.add("form typed and submitted: " + debug(side.comms()));
 
-        post(base + "/inject/injDp");
-        seen.add("date picker passes on: " + debug(side.comms()));
-        seen.add("date picker shows " + side.shown(d, "date"));
-        post(base + "/inject/injCp");
-        seen.add("colour picker passes on: " + debug(side.comms()));
-        seen.add("colour picker shows " + side.shown(d, "colour"));
+        passedOn(d, side, base + "/inject/injDp", "date picker", "date", seen);
+        passedOn(d, side, base + "/inject/injCp", "colour picker", "colour", seen);
 
         post(base + "/inject/injTab");
         seen.add("ui_ui_control by name: " + debugWithName(side.comms()));
@@ -289,11 +298,75 @@ class Dashboard1ParityTest {
         waitFor(d, side, "group shown", "true");
         seen.add("group shown again: shown " + side.shown(d, "group shown"));
 
+        seen.add("multiple dropdown shows " + side.shown(d, "multiple"));
+        passedOn(d, side, base + "/inject/injDdm", "multiple dropdown", "multiple", seen);
+        passedOn(d, side, base + "/inject/injDdmNone", "multiple dropdown", "multiple", seen);
+        folds(d, side, base, seen);
+
         seen.add("dialog " + answer(d, side, base + "/inject/injToast", null, "ok"));
         seen.add("dialog " + answer(d, side, base + "/inject/injToast", null, "cancel"));
         seen.add("prompt " + answer(d, side, base + "/inject/injPrompt", "Ada", "ok"));
         seen.add("prompt, nothing typed: " + answer(d, side, base + "/inject/injPrompt", null, "ok"));
         seen.add("prompt " + answer(d, side, base + "/inject/injPrompt", null, "cancel"));
+        emptyDialogs(d, side, base, seen);
+    }
+
+    /** Injects into a widget that passes its msg on: the msg at the debug node, then what the widget shows. */
+    private static void passedOn(WebDriver d, Side side, String inject, String widget, String what, List<String> seen)
+            throws Exception {
+        post(inject);
+        seen.add(widget + " passes on: " + debug(side.comms()));
+        seen.add(widget + " shows " + side.shown(d, what));
+    }
+
+    /**
+     * The collapsible group: ui_ui_control's close before any fold on this page, the caret clicked twice, then
+     * ui_ui_control's close and open, then folded and the page reloaded (the browser keeps the fold); what each
+     * reports and whether the group's widgets show.
+     */
+    private static void folds(WebDriver d, Side side, String base, List<String> seen) throws Exception {
+        post(base + "/inject/injClose");
+        Thread.sleep(500);
+        seen.add("close before a fold: shown " + side.shown(d, "fold shown"));
+        for (String how : List.of("caret", "caret", "injClose", "injOpen")) {
+            String before = side.shown(d, "fold shown");
+            if (how.equals("caret")) {
+                clickWhenStill(d, side.control("fold"));
+            } else {
+                post(base + "/inject/" + how);
+            }
+            seen.add(how + ": " + debugGroup(side.comms()));
+            waitFor(d, side, "fold shown", String.valueOf(!Boolean.parseBoolean(before)));
+            seen.add(how + ": shown " + side.shown(d, "fold shown"));
+        }
+        clickWhenStill(d, side.control("fold"));
+        seen.add("folded: " + debugGroup(side.comms()));
+        d.navigate().refresh();
+        // the tab's change and the fold, in whichever order the page reports them
+        seen.add("reloaded: " + new java.util.TreeSet<>(List.of(debugGroup(side.comms()), debugGroup(side.comms()))));
+        waitFor(d, side, "fold shown", "false");
+        seen.add("reloaded: shown " + side.shown(d, "fold shown"));
+        clickWhenStill(d, side.control("fold"));
+        seen.add("unfolded: " + debugGroup(side.comms()));
+    }
+
+    /**
+     * A dialog's msg with an empty payload, for the dialog's toast and then for another one: what it sends and
+     * whether a dialog is open after it; then with no dialog open (the next dialog's OK is the next msg).
+     */
+    private static void emptyDialogs(WebDriver d, Side side, String base, List<String> seen) throws Exception {
+        for (String empty : List.of("injToastEmpty", "injPromptEmpty")) {
+            post(base + "/inject/injToast");
+            seen.add("dialog shows " + side.shown(d, "dialog"));
+            post(base + "/inject/" + empty);
+            seen.add(empty + ": " + debug(side.comms()));
+            waitFor(d, side, "dialog open", "false");
+            seen.add(empty + ": dialog open " + side.shown(d, "dialog open"));
+        }
+        post(base + "/inject/injToastEmpty");
+        Thread.sleep(500);
+        seen.add("empty with no dialog: dialog open " + side.shown(d, "dialog open"));
+        seen.add("then dialog " + answer(d, side, base + "/inject/injToast", null, "ok"));
     }
 
     /**
@@ -357,15 +430,35 @@ class Dashboard1ParityTest {
 
     /** The next debug msg's payload, the name ui_ui_control gives a tab, its params and whether it names the page. */
     private static String debugWithName(CommsClient comms) throws Exception {
-        Map<String, Object> m = comms.next("debug", 20);
-        if (m == null) {
+        Map<?, ?> msg = nextMsg(comms);
+        if (msg == null) {
             return "no debug msg";
         }
-        Map<?, ?> data = (Map<?, ?>) m.get("data");
-        Map<?, ?> msg = (Map<?, ?>) (data.get("msg") instanceof String s ? Json.parse(s) : data.get("msg"));
         return "debug payload=" + Json.stringify(msg.get("payload")) + " name=" + Json.stringify(msg.get("name"))
                 + " params=" + Json.stringify(msg.get("params")) + " socketid " + (msg.get("socketid") instanceof String)
                 + " socketip " + (msg.get("socketip") instanceof String);
+    }
+
+    /** The next debug msg as ui_ui_control reports a group's fold: group, open, topic, and whether it names the page. */
+    private static String debugGroup(CommsClient comms) throws Exception {
+        Map<?, ?> msg = nextMsg(comms);
+        if (msg == null) {
+            return "no debug msg";
+        }
+        return "debug payload=" + Json.stringify(msg.get("payload")) + " group=" + Json.stringify(msg.get("group"))
+                + " open=" + Json.stringify(msg.get("open")) + " topic=" + Json.stringify(msg.get("topic"))
+                + " socketid " + (msg.get("socketid") instanceof String)
+                + " socketip " + (msg.get("socketip") instanceof String);
+    }
+
+    /** The whole msg of the next debug message, or null when none comes. */
+    private static Map<?, ?> nextMsg(CommsClient comms) throws Exception {
+        Map<String, Object> m = comms.next("debug", 20);
+        if (m == null) {
+            return null;
+        }
+        Map<?, ?> data = (Map<?, ?>) m.get("data");
+        return (Map<?, ?>) (data.get("msg") instanceof String s ? Json.parse(s) : data.get("msg"));
     }
 
     private static EditorBrowser sharedBrowser() {

@@ -3,8 +3,8 @@
 // notification, a page-wide template, ui-event, ui-control) are drawn once for the page, outside the groups.
 (function () {
   'use strict';
-  const { createApp, computed, ref, watch } = Vue;
-  const { base, store, kinds, connect, controlled, navigate, icon } = RW;
+  const { createApp, computed, ref, watch, onMounted } = Vue;
+  const { base, store, kinds, connect, controlled, navigate, folds, keptFold, fold, icon } = RW;
   const byOrder = (a, b) => (Number(a.order) || 0) - (Number(b.order) || 0);
   const isTrue = (v) => v !== false && v !== 'false';
   const WIDE = 960; // from this width the side navigation stays open beside the page, as Dashboard 2.0's does
@@ -29,13 +29,21 @@
           minHeight: 'calc(' + h + ' * var(--rw-row))' };
       };
       const disabled = computed(() => (controlled('groups', props.g.id, 'disabled') ?? props.g.disabled) === true);
-      return { widgets, widgetStyle, widgetClass, disabled, kinds };
+      // a Dashboard 1 group's caret, in its title: it folds the group away to its title and back
+      const foldable = computed(() => props.g.collapse === true && props.titled && props.g.showTitle !== false);
+      const folded = computed(() => foldable.value && folds[props.g.id] === true);
+      folds[props.g.id] = false;
+      // folded when last seen: Dashboard 1 draws it open, then folds it (reporting the fold) as if clicked
+      onMounted(() => { if (foldable.value && keptFold(props.g) === 'true') { setTimeout(() => fold(props.g), 20); } });
+      return { widgets, widgetStyle, widgetClass, disabled, kinds, foldable, folded, fold, icon };
     },
     template: `
       <section class="rw-group" :class="[g.className, { 'rw-disabled': disabled }]" :data-group-id="g.id"
                :style="{ gridTemplateColumns: 'repeat(' + cols + ', minmax(0, 1fr))' }" :inert="disabled || null">
-        <h2 v-if="titled && g.showTitle !== false">{{ g.name }}</h2>
-        <div v-for="w in widgets" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type"
+        <h2 v-if="titled && g.showTitle !== false">{{ g.name }}<button v-if="foldable" type="button" class="rw-fold"
+            :aria-expanded="String(!folded)" :aria-label="(folded ? 'Open ' : 'Fold ') + g.name" @click="fold(g)"><i
+            :class="icon(folded ? 'chevron-down' : 'chevron-up')" aria-hidden="true"></i></button></h2>
+        <div v-for="w in widgets" v-show="!folded" :key="w.id" :class="widgetClass(w)" :data-widget-id="w.id" :data-type="w.type"
              :style="widgetStyle(w)">
           <component v-if="kinds[w.type]" :is="kinds[w.type].name" :w="w"></component>
         </div>

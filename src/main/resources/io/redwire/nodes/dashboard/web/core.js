@@ -76,6 +76,24 @@ window.RW = (function () {
   }
   window.addEventListener('popstate', () => { store.path = location.pathname.slice(base.length - 1) || '/'; });
 
+  // Dashboard 1's collapsible groups (ui_group "collapse"): folded or not is this browser's, kept under the group's
+  // "Tab_Group" name as Dashboard 1 keeps it, and each fold or unfold is reported to the page's Dashboard 1
+  // ui_ui_control nodes (groupEvents) as {payload: 'group', group: that name, open}
+  const folds = reactive({});
+  function foldName(g) {
+    const page = (store.layout ? store.layout.pages : []).find((p) => p.id === g.page);
+    return ((page ? page.name : '') + '_' + g.name).replace(/ /g, '_');
+  }
+  function keptFold(g) {
+    try { return localStorage.getItem(foldName(g)); } catch (e) { return null; }
+  }
+  function fold(g) {
+    folds[g.id] = !folds[g.id];
+    try { localStorage.setItem(foldName(g), String(folds[g.id])); } catch (e) { /* kept for this page only */ }
+    (store.layout ? store.layout.widgets : []).filter((w) => w.groupEvents)
+      .forEach((w) => action(w.id, { payload: 'group', group: foldName(g), open: !folds[g.id] }));
+  }
+
   function shown(v) {
     if (v === undefined || v === null) { return ''; }
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -136,6 +154,6 @@ window.RW = (function () {
     kinds[type] = { name, component, cssClass: cssClass || '' };
   }
 
-  return { base, store, listen, connect, sendFrame, action, sendMsg, controlled, navigate, shown, icon, iconAt,
+  return { base, store, listen, connect, sendFrame, action, sendMsg, controlled, navigate, folds, keptFold, fold, shown, icon, iconAt,
     withIcon, useWidget, follow, widgetComponent, register, kinds };
 })();

@@ -1,4 +1,5 @@
-// The ui-dropdown widget of Redwire's dashboard client: a select of the options (several with "multiple").
+// The ui-dropdown widget of Redwire's dashboard client: a select of the options (several with "multiple"), and
+// Dashboard 1's placeholder while nothing is chosen.
 (function () {
   'use strict';
   const { computed } = Vue;
@@ -13,7 +14,9 @@
       '<option v-if="!multiple" :value="key(null)" :selected="value === null || value === undefined" ' +
       ':disabled="!!prop(\'placeholder\')" :hidden="!!prop(\'placeholder\')">{{ prop("placeholder") }}</option>' +
       '<option v-for="o in options" :key="key(o.value)" :value="key(o.value)" :selected="isChosen(o)">{{ o.label }}</option>' +
-      '</select>',
+      '</select>' +
+      // a list box has no placeholder of its own: a multiple one shows Dashboard 1's below it while nothing is chosen
+      '<span v-if="multiple && prop(\'placeholder\') && !chosenCount" class="rw-placeholder">{{ prop("placeholder") }}</span>',
     (props, { prop, msg }) => {
       const value = follow(msg, undefined, (p) => p);
       const multiple = computed(() => !!prop('multiple'));
@@ -23,8 +26,9 @@
       // clear the options already chosen
       const single = computed(() => multiple.value ? {} : { value: key(value.value ?? null) });
       const chosen = () => multiple.value ? [].concat(value.value ?? []).map(key) : [key(value.value)];
+      const chosenCount = computed(() => chosen().length);
       return {
-        value, multiple, single, options, key,
+        value, multiple, single, options, key, chosenCount,
         isChosen(o) { return chosen().includes(key(o.value)); },
         picked(e) {
           const vals = Array.from(e.target.selectedOptions).map((o) => JSON.parse(o.value));

@@ -4,10 +4,15 @@
 // confirm_clicked, timeout or input_msg (as Dashboard 2.0). A Dashboard 1 toast (msgOptions) shows each msg anew
 // and sends only its buttons' clicks (a prompt's OK the text typed in its field); it also takes from each msg what
 // its node leaves open: highlight, className, the buttons' ok / cancel texts and, with no displayTime, timeout.
+// A Dashboard 1 dialog's msg whose payload shows as nothing cancels the Dashboard 1 dialog open, whichever toast
+// opened it (Dashboard 1 has one dialog service for the page), and shows nothing.
 (function () {
   'use strict';
   const { ref, onMounted, onBeforeUnmount } = Vue;
   const { listen, action, shown, widgetComponent } = RW;
+  let openDialog = null; // the close of the Dashboard 1 dialog open on this page
+  // what Dashboard 1 finds empty: the payload's text, or with raw the payload itself loosely (==) equal to ''
+  const empty = (payload, raw) => raw ? payload == '' : String(payload ?? '') === '';
 
   const UiNotification = widgetComponent(
     '<div v-if="open" class="rw-notification" role="alert" :class="[\'rw-at-\' + String(prop(\'position\') || \'top right\').replace(\' \', \'-\'), look.className]" ' +
@@ -33,6 +38,7 @@
       function close(payload) {
         open.value = false;
         stopTimers();
+        if (openDialog === close) { openDialog = null; }
         if (payload !== 'timeout' || !props.w.msgOptions) {
           action(props.w.id, Object.assign({}, last || {}, { payload }, props.w.prompt ? { _answer: answer.value } : {}));
         }
@@ -44,7 +50,9 @@
         }
       }
       function received(msg) {
-        if (props.w.msgOptions) {
+        if (props.w.dialog && empty(msg.payload, prop('raw'))) {
+          if (openDialog) { openDialog('dismiss_clicked'); }
+        } else if (props.w.msgOptions) {
           if (msg.payload !== undefined) { last = msg; text.value = shown(msg.payload); show(msg); }
         } else if (msg.show === true || msg.payload !== undefined) {
           take(msg);
@@ -65,6 +73,7 @@
         };
         answer.value = '';
         open.value = true;
+        if (props.w.dialog) { openDialog = close; }
         stopTimers();
         const given = prop('displayTime');
         const secs = props.w.msgOptions && (given === '' || given === undefined) ? Number(fromMsg.timeout) || 3 : Number(given);
@@ -78,7 +87,7 @@
       }
       let stop = null;
       onMounted(() => { stop = listen(props.w.id, (type, msg) => { if (type === 'msg') { received(msg); } }); });
-      onBeforeUnmount(() => { stopTimers(); if (stop) { stop(); } });
+      onBeforeUnmount(() => { stopTimers(); if (openDialog === close) { openDialog = null; } if (stop) { stop(); } });
       return { open, text, title, look, left, countdown, answer, close };
     });
 

@@ -6,8 +6,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongConsumer;
 
 /**
@@ -18,20 +19,38 @@ import java.util.function.LongConsumer;
  * and the heap in use is above the limit, a full collection tells garbage from what is kept; if the heap in use is
  * still above the limit, the call is stopped. The next look at that call waits for another eighth of the limit
  * allocated, so code that churns through garbage costs a collection only when the heap is full anyway. Code that
- * fills the heap in less than a poll interval can still meet an OutOfMemoryError first.
+ * fills the heap in less than a poll interval can still meet an OutOfMemoryError first. While no call runs the
+ * poller sleeps until one starts (an idle engine's heap guard woke 100 times a second: most of its idle CPU); a
+ * call wakes it only when it sleeps, so a busy flow wakes it at most once a poll interval.
  */
 final class HeapGuard {
     private static final long POLL_MS = 10;
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(POLL_MS);
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
     private final Set<Call> running = ConcurrentHashMap.newKeySet();
+    private final Thread poller;
+    private volatile boolean asleep;
 
-    HeapGuard(ScheduledExecutorService timer) {
+    HeapGuard(ThreadFactory threads) {
+        poller = threads.newThread(this::pollWhileCallsRun);
+        poller.start();
+    }
+
+    private void pollWhileCallsRun() {
         // an OutOfMemoryError met in a poll (the heap is full: that is when it runs) must not end the polls
-        timer.scheduleWithFixedDelay(JvmErrors.surviving(this::poll, e -> { }), POLL_MS, POLL_MS,
-                TimeUnit.MILLISECONDS);
+        Runnable poll = JvmErrors.surviving(this::poll, e -> { });
+        while (true) {
+            asleep = true;
+            if (running.isEmpty()) { // checked after asleep is set: a call added meanwhile sees it and wakes us
+                LockSupport.park(this);
+            }
+            asleep = false;
+            LockSupport.parkNanos(this, POLL_NANOS);
+            poll.run();
+        }
     }
 
     /** The default limit: three quarters of the JVM's maximum heap. */
@@ -62,6 +81,9 @@ final class HeapGuard {
     Call watch(long limit, LongConsumer stop) {
         Call c = new Call(limit, stop);
         running.add(c);
+        if (asleep) {
+            LockSupport.unpark(poller);
+        }
         return c;
     }
 

@@ -25,7 +25,7 @@ final class Watchdog {
     Watchdog() {
         timer = new ScheduledThreadPoolExecutor(1, daemon("redwire-js-watchdog"));
         timer.setRemoveOnCancelPolicy(true);
-        heap = new HeapGuard(Executors.newSingleThreadScheduledExecutor(daemon("redwire-js-heap-guard")));
+        heap = new HeapGuard(daemon("redwire-js-heap-guard"));
         interrupters = Executors.newCachedThreadPool(daemon("redwire-js-interrupt"));
     }
 

@@ -127,8 +127,10 @@
         if (p.type === 'ui-link') { framed.value = p; } else { framed.value = null; navigate(p); }
         if (overlay.value && navStyle.value !== 'fixed') { navOpen.value = false; }
       };
-      // a Dashboard 1 ui_link's newtab opens a new browser tab; thistab (and Dashboard 2.0's) this one
-      const linkTarget = (p) => p.type === 'ui-link' && p.target === 'newtab' ? '_blank' : null;
+      // a Dashboard 1 ui_link's newtab opens a window named after the link, which its next click reuses (as
+      // Dashboard 1 opens it; a noopener window could not be found by its name); thistab (and Dashboard 2.0's)
+      // this one
+      const linkTarget = (p) => p.type === 'ui-link' && p.target === 'newtab' ? p.name || '_blank' : null;
       const current = (p) => framed.value ? p.id === framed.value.id : page.value && p.id === page.value.id;
       window.addEventListener('resize', () => { store.width = window.innerWidth; });
       watch(() => store.width >= WIDE, (wide) => { navOpen.value = wide; });
@@ -171,7 +173,7 @@
       <div class="rw-body" :class="{ 'rw-overlaid': overlay }">
         <nav class="rw-nav" v-if="showNav" aria-label="Pages" :class="{ 'rw-rail': rail }">
           <a v-for="p in entries" :key="p.id" :href="href(p)" :data-nav-id="p.id" :title="rail ? p.name : null"
-             :target="linkTarget(p)" :rel="linkTarget(p) ? 'noopener' : null"
+             :target="linkTarget(p)" :rel="linkTarget(p) === '_blank' ? 'noopener' : null"
              :class="{ 'rw-current': current(p), 'rw-disabled': p.disabled === true || p.disabled === 'true' }"
              @click="go(p, $event)"><i :class="icon(p.icon || 'home')" aria-hidden="true"></i><span>{{ p.name }}<small
              v-if="look.showPathInSidebar && p.type !== 'ui-link'">{{ p.path }}</small></span></a></nav>

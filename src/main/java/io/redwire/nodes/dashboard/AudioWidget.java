@@ -14,7 +14,7 @@ import java.util.Set;
  * every page of the ui) msg.payload is spoken. {@code msg.ui_update} sets src and, "on" or "off" only, autoplay,
  * loop and muted. "Pass through" sends the msg in on.
  */
-final class AudioWidget extends WidgetNode {
+class AudioWidget extends WidgetNode {
     private static final Set<String> ON_OFF = Set.of("on", "off");
     static final Field AUDIO_GROUP = Field.config("group", "ui-group")
             .requiredWhen("a player (src mode) needs a group", "mode", "src");

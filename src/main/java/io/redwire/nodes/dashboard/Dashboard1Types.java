@@ -199,8 +199,8 @@ final class Dashboard1Types {
             .label(NodeType.Label.firstOf("name").or("audio out"))
             .fields(NAME, GROUP, Field.str("voice", ""), ALWAYS)
             // Dashboard 1 speaks on the audio's own tab only, unless "always" (on every tab)
-            .factory(c -> described(new AudioWidget(c.rewrittenAs(AudioWidget.TYPE, raw -> raw.put("mode", "tts"))),
-                    "everyPage", JsValues.truthy(c.get(ALWAYS))));
+            .factory(c -> described(described(new Dashboard1Audio(c.rewrittenAs(AudioWidget.TYPE,
+                    raw -> raw.put("mode", "tts"))), "everyPage", JsValues.truthy(c.get(ALWAYS))), "reportsAudio", true));
 
     static final Field TOAST_TOPIC = Field.str("topic", "");
     static final Field TOAST_SEND_ALL = Field.bool("sendall", true);

@@ -206,7 +206,7 @@ class Dashboard1FlowTest {
     /**
      * {@link #ONE_PAGE_FLOW} with a formatted text, toasts (with and without a topic or displayTime, a dialog), a link
      * of each target, an audio
-     * speaking on every tab and a second tab.
+     * speaking on every tab, a second tab and a status node reporting the first audio's status.
      */
     static String drawnFlow() {
         return ONE_PAGE_FLOW.replaceFirst("]\\s*$", """
@@ -223,7 +223,9 @@ class Dashboard1FlowTest {
                  {"id":"lnk","type":"ui_link","z":"","name":"Docs","link":"https://nodered.org","target":"newtab",
                   "order":2},
                  {"id":"frm","type":"ui_link","z":"","name":"Framed","link":"/ui/framed","target":"iframe","order":3},
-                 {"id":"same","type":"ui_link","z":"","name":"Same","link":"/elsewhere","target":"thistab","order":4}]""");
+                 {"id":"same","type":"ui_link","z":"","name":"Same","link":"/elsewhere","target":"thistab","order":4},
+                 {"id":"audStatus","type":"status","z":"","scope":["aud"],"wires":[["audSeen"]]},
+                 {"id":"audSeen","type":"debug","z":"","complete":"true"}]""");
     }
 
     @Test

@@ -30,6 +30,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DashboardPageBrowserTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
 
+    /** A 0.1 s silent WAV file's bytes as a JSON array: 8 kHz, 8-bit, mono. */
+    private static String wav() {
+        int samples = 800;
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(44 + samples).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.put("RIFF".getBytes()).putInt(36 + samples).put("WAVE".getBytes()).put("fmt ".getBytes()).putInt(16)
+                .putShort((short) 1).putShort((short) 1).putInt(8000).putInt(8000).putShort((short) 1)
+                .putShort((short) 8).put("data".getBytes()).putInt(samples);
+        for (int i = 0; i < samples; i++) {
+            b.put((byte) 128);
+        }
+        StringBuilder json = new StringBuilder("[");
+        for (byte x : b.array()) {
+            json.append(json.length() > 1 ? "," : "").append(x & 0xff);
+        }
+        return json.append(']').toString();
+    }
+
     private static void until(WebDriver d, Supplier<Boolean> test) {
         new WebDriverWait(d, WAIT).until(x -> test.get());
     }
@@ -162,6 +179,22 @@ class DashboardPageBrowserTest {
             browser.waitFor(By.cssSelector("[data-widget-id='t']"), WAIT);
             kit.receive("aud", "{\"payload\":\"home\"}");
             until(d, () -> String.valueOf(browser.js("return window.spoken.join('|');")).endsWith("home"));
+
+            // Dashboard 1's msg.level (a percentage; one over 300 dropped) and the status the page reports
+            browser.js("window.volumes = []; speechSynthesis.speak = (u) => { window.spoken.push(u.text); "
+                    + "window.volumes.push(u.volume); setTimeout(() => u.onend(), 300); };");
+            kit.receive("aud", "{\"payload\":\"quietly\",\"level\":50}");
+            kit.awaitStatus("audSeen", "playing", 10);
+            kit.await("audSeen", e -> e.msg() != null && e.msg().get("status") instanceof Map<?, ?> st
+                    && !(st.get("text") instanceof String t && !t.isEmpty()), 10); // cleared once complete
+            kit.receive("aud", "{\"payload\":\"loudly\",\"level\":400}");
+            until(d, () -> String.valueOf(browser.js("return window.spoken.join('|');")).endsWith("loudly"));
+            assertEquals(List.of(0.5, 1L), browser.js("return window.volumes;"), "level 50 %, then none");
+            kit.awaitStatus("audSeen", "playing", 10); // "loudly"'s, so that the next is the Buffer's
+            // a Buffer payload is played: a 0.1 s WAV (8 kHz, 8-bit mono) decoded by the page's AudioContext
+            kit.receive("aud", "{\"payload\":{\"type\":\"Buffer\",\"data\":" + wav() + "}}");
+            kit.awaitStatus("audSeen", "playing", 10);
+            assertEquals(List.of("quietly", "loudly"), browser.js("return window.spoken.slice(-2);"), "not spoken");
         }
     }
 

@@ -81,6 +81,8 @@ class DashboardWidgetsParityTest {
                 .getDomAttribute("aria-valuenow"));
         seen.add("markdown " + text(d, side.css("md", "p")));
         seen.add("template " + text(d, side.css("tpl", ".shown")));
+        wait.until(x -> text(d, side.css("tpl2", ".plain")) != null && !text(d, side.css("tpl2", ".plain")).isEmpty());
+        seen.add("template's plain script " + text(d, side.css("tpl2", ".plain")));
         seen.add("gauge " + text(d, side.css("gg", side.gaugeValue())));
 
         WebElement number = d.findElement(By.cssSelector(side.css("num", "input")));

@@ -1,6 +1,6 @@
 // The ui-template widget of Redwire's dashboard client: the node's format compiled as a Vue component by Vue's
 // runtime template compiler: its <template> (or the whole text), its <script>'s `export default {...}` merged in
-// (data, methods, computed, watch, hooks), its <style> and <script src> added to the page's head; as in Dashboard 2.0
+// (data, methods, computed, watch, hooks) or, without one, the script run when the component mounts, its <style> and <script src> added to the page's head; as in Dashboard 2.0
 // 1.31 the component has `msg` (the last msg in), `value` (its payload, settable), `id`, `props` (the widget's
 // settings), `send(msg)`, `submit(event)` (a form's fields as payload, topic "submit") and `$socket`
 // (ui-template-socket.js). The style scopes add the format's CSS to the page instead.
@@ -34,11 +34,22 @@
     });
   }
 
-  // the user's component options: the script's default export, evaluated once per format
+  // `export default` opening a line (not one in a comment such as "// no export default")
+  const DEFAULT_EXPORT = /^\s*export\s+default\b/m;
+
+  // the user's component options: the script's default export, evaluated once per format; a script without one
+  // runs each time the component is mounted, with `this` the component (as Dashboard 2.0 1.31 evaluates it then)
   function scriptOptions(script) {
     if (!script || !script.trim()) { return {}; }
+    if (!DEFAULT_EXPORT.test(script)) {
+      return {
+        mounted() {
+          try { new Function(script).call(this); } catch (e) { console.error('ui-template script', e); }
+        }
+      };
+    }
     try {
-      return new Function(script.replace(/export\s+default/, 'return'))() || {};
+      return new Function(script.replace(DEFAULT_EXPORT, 'return'))() || {};
     } catch (e) {
       console.error('ui-template script', e);
       return {};

@@ -52,6 +52,7 @@ class DashboardTemplateSocketBrowserTest {
             d.findElement(By.cssSelector("[data-widget-id='tpl'] button.sub")).click();
             FlowKit.Event sub = kit.await("dbg", e -> e.msg() != null && "submit".equals(e.msg().get("topic")), 10);
             assertEquals(Map.of("first", "Ada"), sub.payload());
+            assertEquals(Map.of("sourceId", "tpl", "templateId", "tpl"), sub.msg().get("_dashboard"), "as 1.31 marks it");
             assertEquals(1L, browser.js("return document.head.querySelectorAll('script[src^=\"data:\"]').length"));
         }
     }

@@ -90,7 +90,9 @@ class DashboardWidgetsBrowserTest {
             until(d, () -> "40%".equals(text(d, widget("pg") + ".rw-value")));
             until(d, () -> "in the template".equals(text(d, widget("tpl") + ".shown")));
             d.findElement(By.cssSelector(widget("tpl") + "button.tb")).click();
-            kit.await("dbg", e -> e.msg() != null && "from the page".equals(e.payload()), 10);
+            FlowKit.Event sent = kit.await("dbg", e -> e.msg() != null && "from the page".equals(e.payload()), 10);
+            assertEquals(Map.of("sourceId", "tpl", "templateId", "tpl"), sent.msg().get("_dashboard"),
+                    "the template's send marks its msg as 1.31's does");
 
             kit.receive("note", "{\"payload\":\"Hello there\"}");
             until(d, () -> "Hello there".equals(text(d, widget("note") + ".rw-notification-text")));

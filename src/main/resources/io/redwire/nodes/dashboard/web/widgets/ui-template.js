@@ -59,6 +59,9 @@
   // the script of the format that is the component's (not one loaded by its src)
   const ownScript = (format) => part(format.replace(/<script[^>]*\ssrc=[^>]*>\s*<\/script>/gi, ''), 'script');
 
+  // what a template's send and submit add, as 1.31's do: the component and the template that sent the msg (one here)
+  const sentBy = (id, m) => Object.assign(m, { _dashboard: Object.assign(m._dashboard || {}, { sourceId: id, templateId: id }) });
+
   function component(id, format) {
     const template = part(format, 'template') ?? format.replace(/<script[\s\S]*?<\/script>/gi, '').replace(/<style[\s\S]*?<\/style>/gi, '');
     const user = scriptOptions(ownScript(format));
@@ -75,8 +78,8 @@
           }
         },
         methods: {
-          send(m) { sendMsg(id, m && typeof m === 'object' ? m : { payload: m }); },
-          submit(e) { action(id, { topic: e.type, payload: Object.fromEntries(new FormData(e.target).entries()) }); }
+          send(m) { if (m) { sendMsg(id, sentBy(id, typeof m === 'object' ? m : { payload: m })); } },
+          submit(e) { action(id, sentBy(id, { topic: e.type, payload: Object.fromEntries(new FormData(e.target).entries()) })); }
         }
       }, user],
       template: '<div class="rw-template-body">' + template + '</div>'

@@ -99,12 +99,14 @@ window.RW = (function () {
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   }
 
-  // a widget's property: the state ui_update set, else the node's configuration
+  // a widget's property: the state ui_update set, else the node's configuration; a Dashboard 1 widget's texts
+  // with their {{…}} filled in (ng.js)
   function useWidget(props) {
-    const prop = (name) => {
+    const read = (name) => {
       const st = store.states[props.w.id];
       return st && st[name] !== undefined ? st[name] : props.w[name];
     };
+    const prop = props.w.ngBound ? (name) => RW.ng.prop(read, name, store.msgs[props.w.id], props.w.type) : read;
     const msg = computed(() => store.msgs[props.w.id]);
     const enabled = computed(() => {
       const st = store.states[props.w.id];

@@ -214,7 +214,10 @@ class Dashboard1ParityTest {
         return seen;
     }
 
-    /** Each text's label and value, the button's label and colour, the gauge's title and the HTML's elements. */
+    /**
+     * Each text's label and value, the button's label and colour, the gauge's title, and the elements of the
+     * button's and gauge's HTML texts and of two texts' HTML.
+     */
     private static String bound(Side side) {
         boolean theirs = side.column() == 0;
         String label = theirs ? "p.label" : ".rw-label";
@@ -230,9 +233,10 @@ class Dashboard1ParityTest {
                 + ".filter(id => /^[noe]\\d+$/.test(id))"
                 + ".map(id => id + ' ' + t(w(id).querySelector(arguments[1])) + ' ' + t(w(id).querySelector(arguments[2])));"
                 + " const b = w('btn').querySelector('button');"
-                + " return texts.concat(['button ' + t(b.querySelector('span[ng-bind-html]') || b.querySelector('span')) + ' colour '"
-                + " + b.style.backgroundColor,"
-                + " 'gauge ' + t(w('gg').querySelector(arguments[3])),"
+                + " const bl = b.querySelector('span[ng-bind-html]') || b.querySelector('span');"
+                + " const g = w('gg').querySelector(arguments[3]);"
+                + " return texts.concat(['button ' + t(bl) + ' ' + tags(bl) + ' colour ' + b.style.backgroundColor,"
+                + " 'gauge ' + t(g) + ' ' + tags(g),"
                 + " 'html ' + tags(w('n5').querySelector(arguments[2])) + ', unsafe ' + tags(w('n10').querySelector(arguments[2])),"
                 + " 'a script ran ' + (document.title === 'owned')]).join('\\n');";
         return String.valueOf(sharedBrowser().js(script, side.widget(), label, value,

@@ -137,15 +137,20 @@ window.RW = (function () {
     + iconAt('left') + field + iconAt('right') + '</span>';
 
   const widgetProps = { w: { type: Object, required: true } };
+  const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+  const escaped = (text) => shown(text).replace(/[&<>"]/g, (c) => ENTITIES[c]);
+  // a text for v-html: a Dashboard 1 widget's as sanitized HTML (Dashboard 1 binds its texts as HTML), else as text
+  const textHtml = (w) => (text) => w.ngBound ? RW.ng.sanitize(shown(text)) : escaped(text);
 
-  // a widget component: its template, and setup(props, widget) returning what the template needs beyond prop / enabled
+  // a widget component: its template, and setup(props, widget) returning what the template needs beyond prop,
+  // enabled, icon and html (textHtml)
   function widgetComponent(template, setup) {
     return {
       props: widgetProps,
       template,
       setup(props) {
         const w = useWidget(props);
-        return Object.assign({ prop: w.prop, enabled: w.enabled, icon }, setup(props, w));
+        return Object.assign({ prop: w.prop, enabled: w.enabled, icon, html: textHtml(props.w) }, setup(props, w));
       }
     };
   }

@@ -7,12 +7,9 @@
   const { shown, widgetComponent } = RW;
 
   const UiText = widgetComponent(
-    '<template v-if="w.ngBound"><span class="rw-label" v-html="html(\'label\')"></span>'
-      + '<span class="rw-value" v-html="html(\'format\')"></span></template>'
-      + '<template v-else><span class="rw-label">{{ prop("label") }}</span><span class="rw-value">{{ value }}</span></template>',
+    '<span class="rw-label" v-html="html(prop(\'label\'))"></span><span class="rw-value" v-html="html(value)"></span>',
     (props, { prop, msg }) => ({
-      html: (name) => RW.ng.sanitize(prop(name) || ''),
-      value: computed(() => shown(msg.value && msg.value.payload))
+      value: computed(() => props.w.ngBound ? prop('format') : shown(msg.value && msg.value.payload))
     }));
 
   RW.register('ui-text', 'UiText', UiText, 'rw-text');

@@ -82,21 +82,20 @@ final class Dashboard1Types {
     static final NodeType TEXT = widget("ui_text", 0, "fa-font", "text")
             .fields(GROUP, ORDER, WIDTH, HEIGHT, NAME, Field.str("label", "text"), FORMAT, TextWidget.LAYOUT,
                     CLASS_NAME, TextWidget.STYLE, Field.str("font", ""), TextWidget.FONT_SIZE, Field.str("color", "#000"))
-            // Dashboard 1 shows the format: the text around the value
-            .factory(factory(TextWidget.TYPE, TextWidget::new, raw -> { }, "formatted", true));
+            .factory(factory(TextWidget.TYPE, TextWidget::new, raw -> { }));
 
     static final Field INPUT_MODE = Field.select("mode", "text", "text", "email", "password", "number", "tel",
             "color", "time", "week", "month", "datetime-local").asRequired();
     static final NodeType TEXT_INPUT = widget("ui_text_input", 1, "fa-i-cursor", "text input")
             .fields(NAME, Field.str("label", ""), TOOLTIP, GROUP, ORDER, WIDTH, HEIGHT, PASSTHRU, INPUT_MODE,
                     TextInputWidget.DELAY, TOPIC, TextInputWidget.SEND_ON_BLUR, CLASS_NAME)
-            .factory(c -> new Dashboard1TextInput(c.rewrittenAs(TextInputWidget.TYPE, Dashboard1Types::asTextInput),
-                    false));
+            .factory(c -> bound(new Dashboard1TextInput(c.rewrittenAs(TextInputWidget.TYPE,
+                    Dashboard1Types::asTextInput), false)));
 
     static final NodeType DATE_PICKER = widget("ui_date_picker", 1, "fa-calendar", "date picker")
             .fields(NAME, Field.str("label", "date"), GROUP, ORDER, WIDTH, HEIGHT, PASSTHRU, TOPIC, CLASS_NAME)
-            .factory(c -> new Dashboard1TextInput(c.rewrittenAs(TextInputWidget.TYPE, raw -> asPicker(raw, "date")),
-                    true));
+            .factory(c -> bound(new Dashboard1TextInput(c.rewrittenAs(TextInputWidget.TYPE,
+                    raw -> asPicker(raw, "date")), true)));
 
     static final NodeType COLOUR_PICKER = widget("ui_colour_picker", 1, "fa-tint", "colour picker")
             .fields(NAME, Field.str("label", ""), GROUP, Field.select("format", "hex", "hex", "hex8", "hsl", "hsv",
@@ -105,8 +104,8 @@ final class Dashboard1Types {
                     Field.bool("showHue", false), Field.bool("showAlpha", false), Field.bool("showLightness", true),
                     Field.str("square", "false"), Field.str("dynOutput", "false"), ORDER, WIDTH, HEIGHT, PASSTHRU,
                     TOPIC, CLASS_NAME)
-            .factory(c -> new Dashboard1TextInput(c.rewrittenAs(TextInputWidget.TYPE, raw -> asPicker(raw, "color")),
-                    false));
+            .factory(c -> bound(new Dashboard1TextInput(c.rewrittenAs(TextInputWidget.TYPE,
+                    raw -> asPicker(raw, "color")), false)));
 
     static final NodeType SLIDER = widget("ui_slider", 1, "fa-sliders", "slider")
             .fields(NAME, Field.str("label", "slider"), TOOLTIP, GROUP, ORDER, WIDTH, HEIGHT, PASSTHRU,
@@ -163,11 +162,11 @@ final class Dashboard1Types {
             .fields(NAME, Field.str("label", ""), TOOLTIP, PLACEHOLDER, GROUP, ORDER, WIDTH,
                     HEIGHT, PASSTHRU, Field.bool("multiple", false), OptionsWidget.OPTIONS, Field.str("payload", ""),
                     TOPIC, CLASS_NAME)
-            .factory(c -> described(new Dashboard1Dropdown(c.rewrittenAs(DropdownWidget.TYPE, raw -> {
+            .factory(c -> bound(described(new Dashboard1Dropdown(c.rewrittenAs(DropdownWidget.TYPE, raw -> {
                 raw.put("chips", false);
                 raw.put("clearable", false);
                 raw.remove("place");
-            })), "placeholder", c.str(PLACEHOLDER))); // shown while nothing is chosen
+            })), "placeholder", c.str(PLACEHOLDER)))); // shown while nothing is chosen
 
     static final NodeType FORM = widget("ui_form", 1, "fa-list-alt", "form")
             .fields(NAME, Field.str("label", ""), GROUP, ORDER, WIDTH, HEIGHT,
@@ -335,19 +334,30 @@ final class Dashboard1Types {
                 "Dashboard 1's " + paletteLabel + " (node-red-dashboard), run as Dashboard 2.0's.");
     }
 
-    /** Builds the Dashboard 2.0 node {@code as} from a Dashboard 1 node's properties, rewritten by {@code rewrite}. */
+    /**
+     * Builds the Dashboard 2.0 node {@code as} from a Dashboard 1 node's properties, rewritten by {@code rewrite}; a
+     * widget's page fills the {{…}} of its format, label, tooltip, colours and units in as Dashboard 1 does (ng.js).
+     */
     private static NodeType.Factory factory(NodeType as, Function<NodeConfig, ? extends Node> make,
                                             Consumer<Map<String, Object>> rewrite) {
-        return c -> make.apply(c.rewrittenAs(as, rewrite));
+        return c -> {
+            Node n = make.apply(c.rewrittenAs(as, rewrite));
+            return n instanceof DashboardMember m ? bound(m) : n;
+        };
+    }
+
+    /** A widget whose page fills its {{…}} texts in (ng.js). */
+    private static <M extends DashboardMember> M bound(M member) {
+        return described(member, "ngBound", true);
     }
 
     /** As {@link #factory(NodeType, Function, Consumer)}, telling the page {@code key}: a Dashboard 1 way it draws. */
     private static NodeType.Factory factory(NodeType as, Function<NodeConfig, ? extends DashboardMember> make,
                                             Consumer<Map<String, Object>> rewrite, String key, Object value) {
-        return c -> described(make.apply(c.rewrittenAs(as, rewrite)), key, value);
+        return c -> described(bound(make.apply(c.rewrittenAs(as, rewrite))), key, value);
     }
 
-    private static DashboardMember described(DashboardMember member, String key, Object value) {
+    private static <M extends DashboardMember> M described(M member, String key, Object value) {
         member.described().put(key, value);
         return member;
     }

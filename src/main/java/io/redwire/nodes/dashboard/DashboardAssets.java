@@ -25,20 +25,20 @@ final class DashboardAssets {
     private static final String OWN = "io/redwire/nodes/dashboard/web/";
     /**
      * The widget modules, one per node type (web/widgets/TYPE.js), and the helper modules of one (TYPE-*.js, before
-     * it), loaded after core.js and before app.js.
+     * it), loaded after core.js and ng.js (Dashboard 1's {{…}} texts) and before app.js.
      */
     static final List<String> WIDGETS = List.of("ui-button", "ui-button-group", "ui-text", "ui-text-input",
             "ui-number-input", "ui-slider", "ui-switch", "ui-dropdown", "ui-radio-group", "ui-form", "ui-table",
             "ui-chart-time", "ui-chart-histogram", "ui-chart-options", "ui-chart", "ui-gauge", "ui-markdown", "ui-notification", "ui-file-input", "ui-audio", "ui-progress",
             "ui-spacer", "ui-event", "ui-control", "ui-template-socket", "ui-template", "ui_template");
     private static final Map<String, String> FILES = files();
-    private static final String SCRIPTS = Stream.concat(Stream.of("core.js"),
+    private static final String SCRIPTS = Stream.concat(Stream.of("core.js", "ng.js"),
                     Stream.concat(WIDGETS.stream().map(w -> "w-" + w + ".js"), Stream.of("app.js")))
             .map(f -> "<script src=\"{{base}}_rw/" + f + "\"></script>").collect(Collectors.joining("\n"));
 
     private static Map<String, String> files() {
-        Map<String, String> files = new HashMap<>(Map.of("core.js", OWN + "core.js", "app.js", OWN + "app.js",
-                "app.css", OWN + "app.css", "vue.js", VUE, "chart.js", CHART_JS,
+        Map<String, String> files = new HashMap<>(Map.of("core.js", OWN + "core.js", "ng.js", OWN + "ng.js",
+                "app.js", OWN + "app.js", "app.css", OWN + "app.css", "vue.js", VUE, "chart.js", CHART_JS,
                 "icons.css", MDI + "css/materialdesignicons.min.css", MDI_FONT, MDI + "fonts/" + MDI_FONT));
         WIDGETS.forEach(w -> files.put("w-" + w + ".js", OWN + "widgets/" + w + ".js"));
         return Map.copyOf(files);

@@ -235,7 +235,7 @@ class Dashboard1FlowTest {
             Map<String, Object> config = page.await(f -> "config".equals(f.get("type"))
                     && ((List<?>) f.get("pages")).size() == 5, 10);
             assertEquals("Pick one", byId(config.get("widgets"), "dd").get("placeholder"));
-            assertEquals(true, byId(config.get("widgets"), "tf").get("formatted"));
+            assertEquals(true, byId(config.get("widgets"), "tf").get("ngBound"), "its {{…}} texts filled in");
             assertEquals("Heads up", byId(config.get("widgets"), "toast").get("titleTopic"));
             assertEquals("", byId(config.get("widgets"), "plain").get("titleTopic"), "the msg's topic then");
             assertEquals(List.of(false, true), List.of(byId(config.get("widgets"), "aud").get("everyPage"),

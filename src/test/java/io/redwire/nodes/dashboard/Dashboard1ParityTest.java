@@ -46,7 +46,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * cancelled, sending its cancel label; none open: nothing); the navigation (tabs,
  * ui_link).</li>
  * </ul>
- * A second flow has no ui_base: both serve it at /ui with Dashboard 1's defaults.
+ * A second flow has no ui_base: both serve it at /ui with Dashboard 1's defaults. A third (dashboard1-text-flows.json)
+ * has ui_texts whose formats use AngularJS expressions, filters and HTML, and a button and a gauge with {{…}} texts.
  * Not compared: ui_audio (text to speech has no DOM, and headless Chromium has no voices); picking in Dashboard 1's
  * date and colour pickers (Angular Material's calendar and a colour panel against the browser's own inputs).
  */
@@ -181,6 +182,65 @@ class Dashboard1ParityTest {
         try (ParityPair pair = ParityPair.deploy("dash1-nobase", withoutBase)) {
             assertEquals(String.join("\n", plain(theirs(pair))), String.join("\n", plain(ours(pair))));
         }
+    }
+
+    /**
+     * dashboard1-text-flows.json: ui_text formats with AngularJS expressions, filters and HTML (unsafe parts
+     * stripped), a button's label and colour and a gauge's title with {{msg.topic}}, before and after their msgs.
+     */
+    @Test
+    void textFormatsAndBoundLabelsAsNodeRedDashboard1() throws Exception {
+        String flow = Files.readString(Path.of("src/test/resources/parity/dashboard1-text-flows.json"));
+        try (ParityPair pair = ParityPair.deploy("dash1-text", flow)) {
+            assertEquals(String.join("\n", formats(theirs(pair))), String.join("\n", formats(ours(pair))));
+        }
+    }
+
+    private static List<String> formats(Side side) throws Exception {
+        WebDriver d = ParityPair.open(side.url(), side.css("o8", ""), WAIT);
+        String base = side.url().replaceAll("/ui/?$", "");
+        List<String> seen = new ArrayList<>();
+        seen.add("before: " + bound(side));
+        post(base + "/inject/injN");
+        post(base + "/inject/injO");
+        post(base + "/inject/injE");
+        try { // the last text of each inject shows something
+            new WebDriverWait(d, WAIT).until(x -> bound(side).matches("(?s)n1 one decimal \\S.*\no6 limitTo \\S.*"
+                    + "\ne7 constructor \\S.*\nbutton hall.*\ngauge hall.*"));
+        } catch (org.openqa.selenium.TimeoutException shown) {
+            // compared as it is
+        }
+        seen.addAll(List.of(bound(side).split("\\n")));
+        return seen;
+    }
+
+    /**
+     * Each text's label and value, the button's label and colour, the gauge's title, and the elements of the
+     * button's and gauge's HTML texts and of two texts' HTML.
+     */
+    private static String bound(Side side) {
+        boolean theirs = side.column() == 0;
+        String label = theirs ? "p.label" : ".rw-label";
+        String value = theirs ? "p.value" : ".rw-value";
+        String script = "const w = (id) => document.querySelector(arguments[0].replace('%s', id));"
+                + " const t = (e) => e ? e.textContent.trim().replace(/\\s+/g, ' ') : '?';"
+                // the elements in a text's value with their attributes' names (not a javascript: link's address:
+                // Dashboard 1 keeps it, Redwire's sanitizer leaves it out)
+                + " const tags = (e) => [...e.querySelectorAll('*')].map(x => x.localName + '['"
+                + " + [...x.attributes].filter(a => !/^javascript:/.test(a.value)).map(a => a.name) + ']');"
+                + " const texts = [...document.querySelectorAll('[node-id], [data-widget-id]')]"
+                + ".map(e => e.getAttribute('node-id') || e.getAttribute('data-widget-id'))"
+                + ".filter(id => /^[noe]\\d+$/.test(id))"
+                + ".map(id => id + ' ' + t(w(id).querySelector(arguments[1])) + ' ' + t(w(id).querySelector(arguments[2])));"
+                + " const b = w('btn').querySelector('button');"
+                + " const bl = b.querySelector('span[ng-bind-html]') || b.querySelector('span');"
+                + " const g = w('gg').querySelector(arguments[3]);"
+                + " return texts.concat(['button ' + t(bl) + ' ' + tags(bl) + ' colour ' + b.style.backgroundColor,"
+                + " 'gauge ' + t(g) + ' ' + tags(g),"
+                + " 'html ' + tags(w('n5').querySelector(arguments[2])) + ', unsafe ' + tags(w('n10').querySelector(arguments[2])),"
+                + " 'a script ran ' + (document.title === 'owned')]).join('\\n');";
+        return String.valueOf(sharedBrowser().js(script, side.widget(), label, value,
+                theirs ? "p.nr-dashboard-gauge-title" : ".rw-label"));
     }
 
     private static List<String> plain(Side side) throws Exception {

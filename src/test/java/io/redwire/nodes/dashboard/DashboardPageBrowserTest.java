@@ -107,8 +107,11 @@ class DashboardPageBrowserTest {
             browser.waitFor(By.cssSelector("[data-widget-id='tf'] .rw-value"), WAIT);
             until(d, () -> "now °C in".equals(text(d, "[data-widget-id='tf'] .rw-value")));
             kit.receive("tf", "{\"payload\":21.5,\"where\":{\"room\":\"<b>hall</b>\"}}");
-            until(d, () -> "now 21.5 °C in <b>hall</b>".equals(text(d, "[data-widget-id='tf'] .rw-value")));
-            assertEquals("Temp <b>hall</b>", text(d, "[data-widget-id='tf'] .rw-label"), "the label filled in too");
+            // the format and the label bound as HTML, as Dashboard 1 binds them
+            until(d, () -> "now 21.5 °C in hall".equals(text(d, "[data-widget-id='tf'] .rw-value")));
+            assertEquals("hall", text(d, "[data-widget-id='tf'] .rw-value b"));
+            assertEquals("Temp hall", text(d, "[data-widget-id='tf'] .rw-label"), "the label filled in too");
+            assertEquals("hall", text(d, "[data-widget-id='tf'] .rw-label b"));
             assertEquals("Pick one", browser.js("return document.querySelector(\"[data-widget-id='dd'] select\")"
                     + ".selectedOptions[0].text;"), "the placeholder while nothing is chosen");
             assertEquals(true, browser.js("return document.querySelector(\"[data-widget-id='dd'] select\")"

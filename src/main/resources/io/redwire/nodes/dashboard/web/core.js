@@ -99,12 +99,14 @@ window.RW = (function () {
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   }
 
-  // a widget's property: the state ui_update set, else the node's configuration
+  // a widget's property: the state ui_update set, else the node's configuration; a Dashboard 1 widget's texts
+  // with their {{…}} filled in (ng.js)
   function useWidget(props) {
-    const prop = (name) => {
+    const read = (name) => {
       const st = store.states[props.w.id];
       return st && st[name] !== undefined ? st[name] : props.w[name];
     };
+    const prop = props.w.ngBound ? (name) => RW.ng.prop(read, name, store.msgs[props.w.id], props.w.type) : read;
     const msg = computed(() => store.msgs[props.w.id]);
     const enabled = computed(() => {
       const st = store.states[props.w.id];
@@ -135,15 +137,20 @@ window.RW = (function () {
     + iconAt('left') + field + iconAt('right') + '</span>';
 
   const widgetProps = { w: { type: Object, required: true } };
+  const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+  const escaped = (text) => shown(text).replace(/[&<>"]/g, (c) => ENTITIES[c]);
+  // a text for v-html: a Dashboard 1 widget's as sanitized HTML (Dashboard 1 binds its texts as HTML), else as text
+  const textHtml = (w) => (text) => w.ngBound ? RW.ng.sanitize(shown(text)) : escaped(text);
 
-  // a widget component: its template, and setup(props, widget) returning what the template needs beyond prop / enabled
+  // a widget component: its template, and setup(props, widget) returning what the template needs beyond prop,
+  // enabled, icon and html (textHtml)
   function widgetComponent(template, setup) {
     return {
       props: widgetProps,
       template,
       setup(props) {
         const w = useWidget(props);
-        return Object.assign({ prop: w.prop, enabled: w.enabled, icon }, setup(props, w));
+        return Object.assign({ prop: w.prop, enabled: w.enabled, icon, html: textHtml(props.w) }, setup(props, w));
       }
     };
   }

@@ -11,7 +11,7 @@
     '<button type="button" :disabled="!enabled" :title="prop(\'tooltip\') || null" @click="on($event, \'enableClick\')"'
       + ' @pointerdown="on($event, \'enablePointerdown\')" @pointerup="on($event, \'enablePointerup\')"'
       + ' @pointermove="track" :style="{ background: prop(\'buttonColor\') || null }">' + glyph('left')
-      + '<span v-if="prop(\'label\')" :style="{ color: prop(\'textColor\') || null }">{{ prop("label") }}</span>'
+      + '<span v-if="prop(\'label\')" :style="{ color: prop(\'textColor\') || null }" v-html="html(prop(\'label\'))"></span>'
       + glyph('right') + '</button>',
     (props, { msg }) => {
       let over = true; // whether the pointer is still over the button

@@ -15,7 +15,7 @@
 
   const UiGauge = widgetComponent(
     '<div class="rw-gauge" :class="\'rw-\' + (prop(\'gtype\') || \'gauge-half\')">' +
-      '<span class="rw-label">{{ prop("label") ?? prop("title") }}</span>' +
+      '<span class="rw-label" v-html="html(prop(\'label\') ?? prop(\'title\'))"></span>' +
       '<svg v-if="round" :viewBox="box" class="rw-dial" aria-hidden="true">' +
       '<path v-for="s in bands" :key="s.from" :d="s.d" :stroke="s.color" fill="none" :stroke-width="key"></path>' +
       '<path v-if="prop(\'gstyle\') === \'rounded\'" :d="fill" :stroke="colour" fill="none" :stroke-width="thick" :stroke-linecap="prop(\'styleRounded\') !== false ? \'round\' : \'butt\'"></path>' +

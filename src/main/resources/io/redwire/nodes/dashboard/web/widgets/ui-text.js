@@ -1,23 +1,15 @@
-// The ui-text widget of Redwire's dashboard client. A Dashboard 1 ui_text shows its format, the text around the
-// value: {{msg.payload}}, {{msg.a.b}} and {{value}} are filled in (as text; no AngularJS expressions or filters),
-// in its label too.
+// The ui-text widget of Redwire's dashboard client: a label and msg.payload. A Dashboard 1 ui_text shows its format
+// instead, the AngularJS {{…}} in it and in its label filled in (ng.js), both bound as sanitized HTML as Dashboard 1
+// binds them.
 (function () {
   'use strict';
   const { computed } = Vue;
   const { shown, widgetComponent } = RW;
-  const PLACE = /\{\{\s*(value|msg(?:\.[A-Za-z_$][\w$]*)+)\s*\}\}/g;
-
-  function formatted(format, msg) {
-    return String(format).replace(PLACE, (all, path) => shown(path === 'value' ? msg && msg.payload
-      : path.split('.').slice(1).reduce((o, k) => (o === undefined || o === null ? undefined : o[k]), msg)));
-  }
 
   const UiText = widgetComponent(
-    '<span class="rw-label">{{ label }}</span><span class="rw-value">{{ value }}</span>',
+    '<span class="rw-label" v-html="html(prop(\'label\'))"></span><span class="rw-value" v-html="html(value)"></span>',
     (props, { prop, msg }) => ({
-      label: computed(() => props.w.formatted ? formatted(prop('label'), msg.value) : prop('label')),
-      value: computed(() => props.w.formatted ? formatted(props.w.format, msg.value)
-        : shown(msg.value && msg.value.payload))
+      value: computed(() => props.w.ngBound ? prop('format') : shown(msg.value && msg.value.payload))
     }));
 
   RW.register('ui-text', 'UiText', UiText, 'rw-text');

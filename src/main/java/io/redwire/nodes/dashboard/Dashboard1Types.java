@@ -43,6 +43,7 @@ final class Dashboard1Types {
                 raw.put("visible", String.valueOf(!Boolean.TRUE.equals(raw.get("hidden"))));
                 raw.put("disabled", String.valueOf(Boolean.TRUE.equals(raw.get("disabled"))));
                 raw.put("layout", "flex");
+                raw.put("icon", Dashboard1Icons.onMdi(String.valueOf(raw.getOrDefault("icon", "dashboard"))));
                 raw.remove("hidden");
             }), Dashboard1Site::baseOrDefault));
 
@@ -76,6 +77,9 @@ final class Dashboard1Types {
                 raw.put("textColor", raw.remove("color"));
                 raw.put("buttonColor", raw.remove("bgcolor"));
                 raw.put("iconPosition", "left");
+                if (raw.get("icon") instanceof String icon) {
+                    raw.put("icon", Dashboard1Icons.onMdi(icon));
+                }
             }));
 
     static final Field FORMAT = Field.str("format", "{{msg.payload}}");
@@ -123,6 +127,11 @@ final class Dashboard1Types {
             .factory(factory(SwitchWidget.TYPE, SwitchWidget::new, raw -> {
                 raw.remove("decouple"); // the migration drops it: Dashboard 2.0's decouple means something else
                 raw.remove("animate");
+                for (String key : List.of("onicon", "officon")) {
+                    if (raw.get(key) instanceof String icon) {
+                        raw.put(key, Dashboard1Icons.onMdi(icon));
+                    }
+                }
             }));
 
     static final NodeType CHART = widget("ui_chart", 1, "fa-line-chart", "chart")
@@ -235,6 +244,7 @@ final class Dashboard1Types {
             .factory(c -> described(new UiLinkNode(c.rewrittenAs(UiLinkNode.TYPE, raw -> {
                 raw.put("ui", Dashboard1Site.SITE);
                 raw.put("path", raw.remove("link"));
+                raw.put("icon", Dashboard1Icons.onMdi(String.valueOf(raw.getOrDefault("icon", "open_in_browser"))));
             })), "target", c.str(LINK_TARGET))); // where the navigation opens it: a new tab, this one, a frame
 
     private Dashboard1Types() {

@@ -68,6 +68,10 @@ class DashboardPageBrowserTest {
                     .map(a -> a.getText()).toList(), "tabs by order");
             assertEquals("rgb(140, 45, 25)", browser.js("return getComputedStyle(document.querySelector('.rw-bar'))"
                     + ".backgroundColor;"), "ui_base's base colour");
+            // the tab's Material Icons name "dashboard" is drawn with the font's glyph of another name
+            assertEquals(List.of(true, true), browser.js("const i = document.querySelector(\"nav.rw-nav "
+                    + "a[data-nav-id='tabHome'] i\"); const c = getComputedStyle(i, '::before').content;"
+                    + " return [i.classList.contains('mdi-view-dashboard'), c !== 'none' && c !== '\"\"'];"));
             browser.waitFor(By.cssSelector("[data-widget-id='tplNg'] .rw-unsupported"), WAIT);
             assertTrue(text(d, "[data-widget-id='tplNg']").contains("AngularJS (ng-bind-html, scope.$watch)"));
             kit.receive("tplPlain", "{\"payload\":\"<i>world</i>\"}");

@@ -1,7 +1,9 @@
 package io.redwire.nodes.dashboard;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Dashboard 1's icon names on the Material Design Icons font Redwire's dashboard draws with. node-red-dashboard
@@ -12,39 +14,29 @@ import java.util.Map;
  * as before.
  */
 final class Dashboard1Icons {
-    /** Dashboard 1 names (after "fa-"/"mi-" and case are dropped, "_" read as "-") whose MDI glyph has another name. */
-    private static final Map<String, String> OTHER_NAMES = Map.ofEntries(
-            Map.entry("dashboard", "view-dashboard"), Map.entry("settings", "cog"), Map.entry("gear", "cog"),
-            Map.entry("info", "information"), Map.entry("info-circle", "information"),
-            Map.entry("warning", "alert"), Map.entry("exclamation-triangle", "alert"),
-            Map.entry("error", "alert-circle"), Map.entry("build", "wrench"),
-            Map.entry("timeline", "chart-timeline-variant"), Map.entry("show-chart", "chart-line"),
-            Map.entry("line-chart", "chart-line"), Map.entry("bar-chart", "chart-bar"),
-            Map.entry("area-chart", "chart-areaspline"), Map.entry("pie-chart", "chart-pie"),
-            Map.entry("insert-chart", "chart-box"), Map.entry("tachometer", "speedometer"),
-            Map.entry("power-settings-new", "power"), Map.entry("power-off", "power"),
-            Map.entry("wb-sunny", "weather-sunny"), Map.entry("sun-outline", "weather-sunny"),
-            Map.entry("opacity", "water"), Map.entry("tint", "water"), Map.entry("open-in-browser", "open-in-app"),
-            Map.entry("external-link", "open-in-new"), Map.entry("bolt", "flash"), Map.entry("flash-on", "flash"),
-            Map.entry("sliders", "tune"), Map.entry("toggle-on", "toggle-switch"),
-            Map.entry("toggle-off", "toggle-switch-off"), Map.entry("video-camera", "video"),
-            Map.entry("videocam", "video"), Map.entry("schedule", "clock-outline"), Map.entry("access-time", "clock-outline"),
-            Map.entry("list", "format-list-bulleted"), Map.entry("person", "account"), Map.entry("user", "account"),
-            Map.entry("users", "account-group"), Map.entry("group", "account-group"),
-            Map.entry("people", "account-group"), Map.entry("plug", "power-plug"),
-            Map.entry("battery-full", "battery"), Map.entry("search", "magnify"), Map.entry("envelope", "email"),
-            Map.entry("volume-up", "volume-high"), Map.entry("unlock", "lock-open"),
-            Map.entry("thermometer-full", "thermometer"), Map.entry("thermometer-half", "thermometer"),
-            Map.entry("ac-unit", "snowflake"), Map.entry("tv", "television"), Map.entry("trash", "delete"),
-            Map.entry("edit", "pencil"), Map.entry("create", "pencil"), Map.entry("place", "map-marker"),
-            Map.entry("location-on", "map-marker"), Map.entry("exit-to-app", "logout"),
-            Map.entry("sign-out", "logout"), Map.entry("sign-in", "login"), Map.entry("save", "content-save"),
-            Map.entry("floppy-outline", "content-save"), Map.entry("shopping-cart", "cart"),
-            Map.entry("times", "close"),
-            Map.entry("clear", "close"), Map.entry("add", "plus"), Map.entry("remove", "minus"),
-            Map.entry("play-arrow", "play"), Map.entry("highlight", "lamp"), Map.entry("computer", "desktop-classic"),
-            Map.entry("desktop", "desktop-classic"), Map.entry("mobile", "cellphone"),
-            Map.entry("phone-android", "cellphone"), Map.entry("notifications", "bell"));
+    /**
+     * Dashboard 1 names (after "fa-"/"mi-" and case are dropped, "_" read as "-") whose MDI glyph has another name:
+     * "name mdi-name" pairs.
+     */
+    static final Map<String, String> OTHER_NAMES = Arrays.stream("""
+            dashboard view-dashboard, settings cog, gear cog, info information, info-circle information,
+            warning alert, exclamation-triangle alert, error alert-circle, build wrench,
+            timeline chart-timeline-variant, show-chart chart-line, line-chart chart-line, bar-chart chart-bar,
+            area-chart chart-areaspline, pie-chart chart-pie, insert-chart chart-box, tachometer speedometer,
+            power-settings-new power, power-off power, wb-sunny weather-sunny, sun-outline weather-sunny,
+            opacity water, tint water, open-in-browser open-in-app, external-link open-in-new, bolt flash,
+            flash-on flash, sliders tune, toggle-on toggle-switch, toggle-off toggle-switch-off,
+            video-camera video, videocam video, schedule clock-outline, access-time clock-outline,
+            list format-list-bulleted, person account, user account, users account-group, group account-group,
+            people account-group, plug power-plug, battery-full battery, search magnify, envelope email,
+            volume-up volume-high, unlock lock-open, thermometer-full thermometer, thermometer-half thermometer,
+            ac-unit snowflake, tv television, trash delete, edit pencil, create pencil, place map-marker,
+            location-on map-marker, exit-to-app logout, sign-out logout, sign-in login, save content-save,
+            floppy-outline content-save, shopping-cart cart, times close, clear close, add plus, remove minus,
+            play-arrow play, highlight lamp, computer desktop-classic, desktop desktop-classic, mobile cellphone,
+            phone-android cellphone, notifications bell
+            """.split(",")).map(String::strip).map(pair -> pair.split(" "))
+            .collect(Collectors.toUnmodifiableMap(pair -> pair[0], pair -> pair[1]));
 
     private Dashboard1Icons() {
     }

@@ -42,6 +42,13 @@ class Dashboard1IconsTest {
     }
 
     @Test
+    void everyOtherNameListedIsAGlyphOfTheFont() throws Exception {
+        Set<String> mdi = mdiNames();
+        assertTrue(Dashboard1Icons.OTHER_NAMES.size() > 60, "the table was read");
+        Dashboard1Icons.OTHER_NAMES.forEach((d1, glyph) -> assertTrue(mdi.contains(glyph), d1 + " -> " + glyph));
+    }
+
+    @Test
     void expressionsOtherFontsAndMdiNamesAreLeftAsTheyAre() {
         for (String name : List.of("{{msg.icon}}", "wi-wu-sunny", "iconify-mdi:home", "mdi-home", "")) {
             assertEquals(name, Dashboard1Icons.onMdi(name));

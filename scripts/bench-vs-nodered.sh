@@ -4,7 +4,8 @@
 # on ports 1880/5001: start-up to "Started flows" from spawn; N sets of each 1000-call loop fired through
 # POST /inject/:id, elapsed read from the debug output on the /comms websocket (../shared/bench/nodered/loops.js for
 # both); wrk -t2 -c50 -d10s with post.lua on /http; h2load -c50 -m1 -t2 -D10 on hello.Greeter/SayHello; peak RSS
-# (VmHWM) after all of that; Redwire's start-up timeline (REDWIRE_TIMELINE=1: its phases with wall and CPU ms);
+# (VmHWM) after all of that; wrk again on a Redwire started without its start-up archive (after the same loops);
+# Redwire's start-up timeline (REDWIRE_TIMELINE=1: its phases with wall and CPU ms);
 # for Redwire the Python Thrift client's 1000 x (sum + subtract) against flows/tinycalc.json on a fresh engine;
 # the 73 kB JSON body (1 000 items of {id, name, tags[3], price}) through http in -> 1 and 100 change nodes ->
 # http response under wrk -t2 -c16 -d10s (bench/post-body.lua), each on a fresh start after a 3 s warm-up;
@@ -180,6 +181,13 @@ stop_redwire
   echo "$H2_OUT" | grep -E '^finished in|^requests:|^status codes:|^traffic:|time for request:'
   echo "VmHWM: ${HWM_WRK} kB after wrk, ${HWM_H2} kB after h2load"
 } | tee "$OUT/redwire.txt"
+# wrk once more on a start without the start-up archive, after the same loops: the issue asks for the wrk target
+# with and without it (the archive may cost at most 5 %)
+REDWIRE_ARCHIVE=0 start_redwire "$SEED" "$OUT/redwire-noarchive.log"
+until ss -ltn "sport = :5001" | grep -q LISTEN; do sleep 0.01; done
+loops "$OUT/redwire-noarchive-loops.json" >/dev/null
+echo "wrk without the start-up archive, after the same loops: $(run_wrk | grep -E 'Requests/sec')" | tee -a "$OUT/redwire.txt"
+stop_redwire
 
 # Thrift: the Python client's first 1000 x (sum + subtract) against a fresh engine
 GEN="$(mktemp -d)"
@@ -244,6 +252,7 @@ def engine(t):
     for loop in ("http", "grpc"):
         r[loop] = sets(loop, t)
     r["wrk"] = num(r"Requests/sec:\s+([\d.]+)", t)
+    r["wrk0"] = num(r"without the start-up archive[^\n]*Requests/sec:\s+([\d.]+)", t)
     r["h2"] = num(r"finished in [^,]+, ([\d.]+) req/s", t)
     hw = [int(x) for x in re.findall(r"(\d+) kB after", t)]
     r["rss"] = max(hw) / 1024 if hw else None
@@ -263,6 +272,7 @@ floor = {"start": num(r"floor start-up to 'Started floor': (\d+) ms", fl, int), 
          "big1": num(r"floor big:[^\n]*?Requests/sec:\s+([\d.]+)", fl),
          "big100": num(r"floor big 100:[^\n]*?Requests/sec:\s+([\d.]+)", fl),
          "h2": num(r"floor h2load: finished in [^,]+, ([\d.]+) req/s", fl)}
+nr["wrk0"], floor["wrk0"] = nr.get("wrk"), floor["wrk"]  # Node-RED and the floor have no archive to leave out
 for q in (0, 1):
     floor[f"mqtt{q}"] = num(rf"QoS {q}, relay floor: (\d+) msg/s", mqtt)
     floor[f"mqttb{q}"] = num(rf"alone, QoS {q}, broker ceiling: (\d+) msg/s", mqtt)
@@ -292,6 +302,7 @@ js = floor["js"]
 rows.append(f"| GraalJS: the seed's function body × 1 000, first set / median (floor only) | — | — | {f0(js[0])} / {f0(js[1])} ms | — | — |"
             if js[0] is not None else "| GraalJS: the seed's function body × 1 000 (floor only) | — | — | — | — | — |")
 row("wrk -t2 -c50 -d10s on /http", "wrk", "req/s", True)
+row("the same, Redwire without its start-up archive (REDWIRE_ARCHIVE=0, after the same loops)", "wrk0", "req/s", True)
 row("h2load -c50 -m1 -t2 -D10 SayHello", "h2", "req/s", True)
 for q in (0, 1):
     row(f"mqtt in → change → mqtt out, QoS {q} (floor: a bare Vert.x relay through the broker)", f"mqtt{q}", "msg/s", True)

@@ -224,6 +224,9 @@ class Dashboard1FlowTest {
                   "order":2},
                  {"id":"frm","type":"ui_link","z":"","name":"Framed","link":"/ui/framed","target":"iframe","order":3},
                  {"id":"same","type":"ui_link","z":"","name":"Same","link":"/elsewhere","target":"thistab","order":4},
+                 {"id":"ddm","type":"ui_dropdown","z":"","group":"g2","order":2,"multiple":true,"place":"Pick some",
+                  "options":[{"label":"Red","value":"r","type":"str"},{"label":"Blue","value":"b","type":"str"}],
+                  "passthru":false,"wires":[["dbg"]]},
                  {"id":"audStatus","type":"status","z":"","scope":["aud"],"wires":[["audSeen"]]},
                  {"id":"audSeen","type":"debug","z":"","complete":"true"}]""");
     }

@@ -136,8 +136,7 @@ class Dashboard1ParityTest {
             Map.entry("multiple", List.of(
                     // (its option labels end in a space)
                     "w('ddm').querySelector('md-select-value').innerText.trim().replace(/\\s+,/g, ',')",
-                    "(w('ddm').querySelector('.rw-placeholder') || {}).textContent"
-                            + " || [...w('ddm').querySelector('select').selectedOptions].map(o => o.text).join(', ')")),
+                    "w('ddm').querySelector('.rw-multi-value').innerText.trim()")),
             Map.entry("fold shown", List.of("!!(w('ddm') && w('ddm').offsetParent !== null) + ''")),
             Map.entry("dialog open", List.of("!!document.querySelector('md-dialog') + ''",
                     "!!document.querySelector('.rw-notification') + ''")),

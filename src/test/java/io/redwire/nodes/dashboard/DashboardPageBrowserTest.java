@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.nio.file.Path;
@@ -120,6 +121,17 @@ class DashboardPageBrowserTest {
                     + ".selectedOptions[0].text;"), "the placeholder while nothing is chosen");
             assertEquals(true, browser.js("return document.querySelector(\"[data-widget-id='dd'] select\")"
                     + ".options[0].disabled;"), "and it is not a choice");
+            // a multiple one: a closed field with the labels chosen (the placeholder for none), a list of checkboxes
+            assertEquals("Pick some", text(d, "[data-widget-id='ddm'] .rw-multi-value"));
+            d.findElement(By.cssSelector("[data-widget-id='ddm'] .rw-multi-value")).click();
+            List<WebElement> boxes = d.findElements(By.cssSelector("[data-widget-id='ddm'] .rw-multi-list input"));
+            boxes.get(1).click();
+            assertEquals(List.of("b"), kit.await("dbg", e -> e.msg() != null && e.payload() instanceof List, 10)
+                    .payload());
+            boxes.get(0).click();
+            assertEquals(List.of("b", "r"), kit.await("dbg", e -> e.msg() != null && e.payload() instanceof List, 10)
+                    .payload(), "each change sends what is chosen");
+            until(d, () -> "Red, Blue".equals(text(d, "[data-widget-id='ddm'] .rw-multi-value")));
 
             kit.receive("toast", "{\"payload\":\"hello\",\"topic\":\"ignored\"}");
             kit.receive("plain", "{\"payload\":\"there\",\"topic\":\"From the msg\",\"highlight\":\"red\","

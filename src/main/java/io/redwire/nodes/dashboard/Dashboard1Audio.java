@@ -1,6 +1,7 @@
 package io.redwire.nodes.dashboard;
 
 import io.redwire.api.NodeConfig;
+import io.redwire.js.JsValues;
 
 import java.util.Map;
 
@@ -28,18 +29,7 @@ final class Dashboard1Audio extends AudioWidget {
 
     /** JavaScript's isNaN(level) || level > 300 || level < 0, negated. */
     private static boolean validLevel(Object level) {
-        double v;
-        if (level instanceof Number n) {
-            v = n.doubleValue();
-        } else if (level instanceof String s) {
-            try {
-                v = s.isBlank() ? 0 : Double.parseDouble(s.trim());
-            } catch (NumberFormatException e) {
-                return false;
-            }
-        } else {
-            return level == null || level instanceof Boolean; // Number(null) is 0, Number(true) 1
-        }
+        double v = JsValues.toNumber(level);
         return !Double.isNaN(v) && v <= MAX_LEVEL && v >= 0;
     }
 

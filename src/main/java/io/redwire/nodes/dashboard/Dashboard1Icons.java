@@ -41,6 +41,15 @@ final class Dashboard1Icons {
     private Dashboard1Icons() {
     }
 
+    /** Rewrites each of {@code keys} of a Dashboard 1 node's properties that holds an icon name to its MDI name. */
+    static void onMdiIn(Map<String, Object> raw, String... keys) {
+        for (String key : keys) {
+            if (raw.get(key) instanceof String icon) {
+                raw.put(key, onMdi(icon));
+            }
+        }
+    }
+
     /** The MDI name (without "mdi-") for a Dashboard 1 icon name, or the name itself when it is not one to read. */
     static String onMdi(String name) {
         if (name == null || name.isBlank() || name.contains("{{") || name.startsWith("mdi-")

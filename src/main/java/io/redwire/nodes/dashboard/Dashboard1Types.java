@@ -77,9 +77,7 @@ final class Dashboard1Types {
                 raw.put("textColor", raw.remove("color"));
                 raw.put("buttonColor", raw.remove("bgcolor"));
                 raw.put("iconPosition", "left");
-                if (raw.get("icon") instanceof String icon) {
-                    raw.put("icon", Dashboard1Icons.onMdi(icon));
-                }
+                Dashboard1Icons.onMdiIn(raw, "icon");
             }));
 
     static final Field FORMAT = Field.str("format", "{{msg.payload}}");
@@ -127,11 +125,7 @@ final class Dashboard1Types {
             .factory(factory(SwitchWidget.TYPE, SwitchWidget::new, raw -> {
                 raw.remove("decouple"); // the migration drops it: Dashboard 2.0's decouple means something else
                 raw.remove("animate");
-                for (String key : List.of("onicon", "officon")) {
-                    if (raw.get(key) instanceof String icon) {
-                        raw.put(key, Dashboard1Icons.onMdi(icon));
-                    }
-                }
+                Dashboard1Icons.onMdiIn(raw, "onicon", "officon");
             }));
 
     static final NodeType CHART = widget("ui_chart", 1, "fa-line-chart", "chart")

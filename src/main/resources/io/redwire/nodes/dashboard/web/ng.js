@@ -301,6 +301,7 @@
     textColor: 'color', icon: 'icon', units: 'units' };
   const ORDER = ['format', 'label', 'tooltip', 'color', 'icon', 'units'];
   const rank = (name) => ORDER.indexOf(ROLES[name]);
+  const BY_RANK = Object.keys(ROLES).sort((a, b) => rank(a) - rank(b));
 
   // a Dashboard 1 widget's prop (read(name) as configured or updated) with its {{…}} filled in from its last msg and
   // value (a ui_text's value is its payload as a string). Dashboard 1 does not compile a text naming "constructor":
@@ -308,12 +309,11 @@
   function prop(read, name, msg, type) {
     const text = read(name);
     if (!(name in ROLES) || typeof text !== 'string') { return text; }
-    const names = Object.keys(ROLES).sort((a, b) => rank(a) - rank(b));
-    const texts = names.map(read).map((t) => typeof t === 'string' ? t : '');
+    const texts = BY_RANK.map(read).map((t) => typeof t === 'string' ? t : '');
     const raw = texts.filter((t) => t.includes('constructor'));
     if (ROLES[name] === 'format' && raw.length) { return raw[raw.length - 1]; }
     if (text.includes('constructor')
-      || names.some((n, k) => rank(n) <= rank(name) && !texts[k].includes('constructor') && !compiles(texts[k]))) {
+      || BY_RANK.some((n, k) => rank(n) <= rank(name) && !texts[k].includes('constructor') && !compiles(texts[k]))) {
       return '';
     }
     const payload = msg ? msg.payload : undefined;
@@ -355,6 +355,7 @@
 
   // HTML with only what the allow-list keeps, as a string for v-html (parsed inert: nothing in it runs or loads)
   function sanitize(html) {
+    if (!/[<&]/.test(html)) { return html; } // no markup to clean: shown as v-html, the same text as the parse's
     const parsed = new DOMParser().parseFromString('<body>' + html, 'text/html');
     return cleaned(parsed.body, document.createElement('div')).innerHTML;
   }
